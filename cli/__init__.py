@@ -1,0 +1,1 @@
+"""The cartas command line."""

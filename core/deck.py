@@ -1,0 +1,109 @@
+"""Decks and shoes, the match's own random generator, shuffling, cutting and dealing.
+
+A deck is a plain list whose *last* element is the top card, so drawing is ``list.pop()``.
+Seats are numbered in playing order, which goes counter-clockwise: the seat on a player's right is the
+next number. Dealing therefore starts at ``dealer + 1`` and goes up, one card at a time.
+"""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections import Counter
+from collections.abc import Sequence
+
+from cartas.core.cards import JOKER, RANKS, SUITS, Card
+from cartas.core.errors import PositionError
+
+DECK_SIZES = (40, 48, 50)
+
+
+def spanish_deck(size: int = 40) -> list[Card]:
+    """A 40-card deck (no 8 or 9), a 48-card deck (all ranks) or 50 (48 and two comodines)."""
+    if size not in DECK_SIZES:
+        raise ValueError(f"a Spanish deck has 40, 48 or 50 cards, not {size}")
+    ranks = [r for r in RANKS if size != 40 or r not in (8, 9)]
+    cards = [Card(r, s) for s in SUITS for r in ranks]
+    if size == 50:
+        cards += [JOKER, JOKER]
+    return cards
+
+
+def shoe(decks: int, size: int = 48, jokers: int = 0) -> list[Card]:
+    """Several decks of ``size`` cards (without their comodines) shuffled together, plus ``jokers`` comodines."""
+    base = spanish_deck(40 if size == 40 else 48)
+    return base * decks + [JOKER] * jokers
+
+
+def new_seed() -> int:
+    """A fresh seed for a match that was not given one, kept so the match can be replayed."""
+    return secrets.randbits(63)
+
+
+def new_rng(seed: int) -> random.Random:
+    """The match's own generator: every shuffle of a match comes from it, never from the global one."""
+    return random.Random(seed)
+
+
+def shuffled(cards: Sequence[Card], rng: random.Random) -> list[Card]:
+    """A shuffled copy of ``cards``, followed by a cut at a random place, as at a real table."""
+    deck = list(cards)
+    rng.shuffle(deck)
+    return cut(deck, rng)
+
+
+def cut(deck: list[Card], rng: random.Random) -> list[Card]:
+    """Lift a packet of at least four cards (when there are that many) and put it under the rest."""
+    if len(deck) < 8:
+        return deck
+    at = rng.randint(4, len(deck) - 4)
+    return deck[at:] + deck[:at]
+
+
+def deal_order(n_seats: int, dealer: int) -> list[int]:
+    """The seats in the order they receive cards: the dealer's right first, the dealer last."""
+    return [(dealer + 1 + i) % n_seats for i in range(n_seats)]
+
+
+def deal(deck: list[Card], n_seats: int, dealer: int, count: int) -> list[list[Card]]:
+    """Deal ``count`` cards to every seat one at a time from the top of ``deck`` (which shrinks)."""
+    hands: list[list[Card]] = [[] for _ in range(n_seats)]
+    order = deal_order(n_seats, dealer)
+    for _ in range(count):
+        for seat in order:
+            hands[seat].append(deck.pop())
+    return hands
+
+
+def stack_deck(
+    full: Sequence[Card],
+    hands: Sequence[Sequence[Card]],
+    dealer: int,
+    then: Sequence[Card],
+    rng: random.Random,
+) -> list[Card]:
+    """Arrange ``full`` so that :func:`deal` gives exactly ``hands`` and the next draws are ``then``, in order.
+
+    This is how every game starts from a stacked position: it deals as usual from the arranged deck, so a
+    stacked match and a shuffled one run through the same code. Cards not named go, shuffled, below.
+    Raises :class:`PositionError` when the named cards are not in the deck (or named too often), or when the
+    hands are not all of one length.
+    """
+    n_seats = len(hands)
+    count = len(hands[0]) if hands else 0
+    if any(len(hand) != count for hand in hands):
+        raise PositionError(f"every hand must have the same number of cards, got {[len(h) for h in hands]}")
+    named = Counter([card for hand in hands for card in hand] + list(then))
+    available = Counter(full)
+    too_many = sorted(str(card) for card, n in named.items() if n > available[card])
+    if too_many:
+        raise PositionError(f"these cards are not in the deck, or are named more often than it has them: {' '.join(too_many)}")
+    rest = list((available - named).elements())
+    rng.shuffle(rest)
+    draws: list[Card] = []
+    order = deal_order(n_seats, dealer)
+    for i in range(count):
+        for seat in order:
+            draws.append(hands[seat][i])
+    draws.extend(then)
+    return rest + draws[::-1]

@@ -1,0 +1,109 @@
+"""A game: its rules and options, separate from any play-through of it (a :class:`~cartas.core.state.State`).
+
+Each game plugin provides one subclass of :class:`Game` and registers an instance through the
+``register_games`` hook. The core never knows more about a game than what this class says.
+"""
+
+from __future__ import annotations
+
+import typing
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from importlib import resources
+from typing import Any, ClassVar, Literal
+
+from cartas.core.cards import Card
+from cartas.core.deck import new_seed
+from cartas.core.errors import PositionError
+from cartas.core.events import Event
+from cartas.core.observation import Observation
+from cartas.core.options import GameOptions, build_options
+from cartas.core.position import Position
+from cartas.core.state import Action, State
+
+
+class Game(ABC):
+    """The rules of one game. Subclasses set the class attributes and implement the abstract methods."""
+
+    name: ClassVar[str]
+    """The id used on the command line: ``cartas play NAME``."""
+    title: ClassVar[str]
+    """What players call it, for screens and lists."""
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other names ``cartas play`` accepts."""
+    Options: ClassVar[type[GameOptions]]
+    """The pydantic model of the game's options, with the defaults of its rules."""
+    rules_file: ClassVar[str] = "RULES.md"
+    """The rules as played, next to the game's module, shown by ``cartas rules NAME``."""
+
+    # --- starting a match ----------------------------------------------------------------------------
+
+    def options(self, values: Mapping[str, Any] | None = None) -> GameOptions:
+        """Validate option values (text from the command line is fine); errors name the allowed values."""
+        return build_options(self.Options, values or {})
+
+    def start(
+        self,
+        options: GameOptions | Mapping[str, Any] | None = None,
+        *,
+        seed: int | None = None,
+        position: Position | Mapping[str, Any] | None = None,
+    ) -> State:
+        """A new match: shuffled from ``seed`` (a fresh one if not given), or from a stacked ``position``."""
+        opts = options if isinstance(options, GameOptions) else self.options(options)
+        if position is not None and not isinstance(position, Position):
+            position = Position.model_validate(position)
+        if position is not None:
+            self._check_position(opts, position)
+        return self._start(opts, new_seed() if seed is None else seed, position)
+
+    def _check_position(self, options: GameOptions, position: Position) -> None:
+        """Refuse a position that does not fit the table; games add their own checks in ``_start``."""
+        players = options.players
+        if position.dealer is not None and position.dealer >= players:
+            raise PositionError(f"dealer {position.dealer} is not a seat; seats are 0 to {players - 1}")
+        if position.hands is not None and len(position.hands) != players:
+            raise PositionError(f"the deal names {len(position.hands)} hands for {players} players")
+
+    @abstractmethod
+    def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
+        """Build the first state: seats, dealer, and the first hand dealt (stacked if ``position`` says so)."""
+
+    # --- actions -------------------------------------------------------------------------------------
+
+    @abstractmethod
+    def parse_action(self, text: str) -> Action:
+        """Read an action from its canonical text or a documented alias; raise ``ActionParseError`` if not."""
+
+    # --- what the game is ----------------------------------------------------------------------------
+
+    @abstractmethod
+    def deck(self, options: GameOptions) -> list[Card]:
+        """Every card the game is played with under ``options`` (for the card-conservation check)."""
+
+    def teams(self, options: GameOptions) -> tuple[int, ...] | None:
+        """The team of each seat, or ``None`` when everyone plays for himself."""
+        return None
+
+    def player_counts(self) -> tuple[int, ...]:
+        """The numbers of players the game allows, read from its ``players`` option."""
+        annotation = self.Options.model_fields["players"].annotation
+        if typing.get_origin(annotation) is Literal:
+            return tuple(typing.get_args(annotation))
+        raise TypeError(f"{self.name}: the players option must be a Literal of the allowed counts")
+
+    def rules_text(self) -> str:
+        """The game's rules document."""
+        package = type(self).__module__.rpartition(".")[0]
+        return resources.files(package).joinpath(self.rules_file).read_text(encoding="utf-8")
+
+    def describe(self, event: Event) -> str:
+        """An event as one line of text for the screen and logs; games override it to speak their terms."""
+        return " ".join(part for part in (event.kind, event.detail) if part)
+
+    def table_lines(self, observation: Observation) -> list[str]:
+        """The table as a seat sees it, a few lines of plain text; games override it to lay out their table."""
+        return [f"{key}: {value}" for key, value in observation.table.items()]
+
+    def __repr__(self) -> str:
+        return f"<{type(self).__name__} {self.name!r}>"

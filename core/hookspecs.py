@@ -1,0 +1,90 @@
+"""The hook specifications of cartas: what a plugin may provide.
+
+Registration hooks receive a ``register`` callback from the core, which validates what it is given.
+Match lifecycle hooks only observe: their return values are ignored, and there is no hook per action,
+because random playouts apply millions of actions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pluggy
+
+if TYPE_CHECKING:
+    import click
+
+    from cartas.core.bots import BotFactory
+    from cartas.core.game import Game
+    from cartas.core.state import Result, State
+
+hookspec = pluggy.HookspecMarker("cartas")
+hookimpl = pluggy.HookimplMarker("cartas")
+
+# --- registration -----------------------------------------------------------------------------------
+
+
+@hookspec
+def register_games(register: Callable[[Game], None]) -> None:
+    """Register games by calling ``register(game)`` once per :class:`~cartas.core.game.Game` instance.
+
+    :param register: validates the game and adds it; a name or alias already taken raises ``PluginError``.
+
+    One plugin may register several games. The return value is not used.
+    """
+
+
+@hookspec
+def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
+    """Register bots by calling ``register(game_name, level, factory)``.
+
+    :param register: takes the game's name (``"*"`` for a bot that plays every game), the level name
+        (``"easy"``, ``"medium"``, ``"hard"``...) and a factory ``factory(seed) -> Agent``.
+
+    The return value is not used.
+    """
+
+
+@hookspec
+def register_commands(cli: click.Group) -> None:
+    """Add commands to the ``cartas`` command line.
+
+    :param cli: the top-level click group; add commands with ``@cli.command()`` or ``cli.add_command``.
+
+    The return value is not used.
+    """
+
+
+# --- match lifecycle (observe only) -----------------------------------------------------------------
+
+
+@hookspec
+def match_started(state: State) -> None:
+    """A match run by the match runner (terminal, JSON protocol, arena) has started.
+
+    :param state: the match's first state; do not change it.
+
+    The return value is not used.
+    """
+
+
+@hookspec
+def hand_finished(state: State) -> None:
+    """A hand of a match has been played out and scored; ``state.hands_played`` counts it.
+
+    :param state: the state right after the hand's last action; do not change it.
+
+    The return value is not used.
+    """
+
+
+@hookspec
+def match_finished(state: State, result: Result) -> None:
+    """A match has ended.
+
+    :param state: the final state; do not change it.
+    :param result: the winners and final scores.
+
+    The return value is not used.
+    """

@@ -1,0 +1,42 @@
+"""A seat's observation: everything that seat may know, as a JSON-serialisable pydantic model.
+
+It is what the terminal shows, what the JSON protocol sends and what a bot reads. It never holds another
+seat's hidden cards; the conformance suite in :mod:`cartas.testing` checks that for every game.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class EventView(BaseModel):
+    """An event as one seat sees it."""
+
+    model_config = ConfigDict(frozen=True)
+
+    kind: str
+    seat: int
+    detail: str = ""
+
+
+class Observation(BaseModel):
+    """What ``seat`` knows now. ``table`` holds the game's own public (and seat-visible) fields."""
+
+    model_config = ConfigDict(frozen=True)
+
+    game: str
+    seat: int
+    players: int
+    teams: list[int] = Field(description="the team of each seat (every seat its own team when there are none)")
+    dealer: int
+    mano: int | None = Field(default=None, description="the seat that leads the hand")
+    hand_number: int = Field(description="hands played before this one")
+    to_act: list[int]
+    hand: list[str] = Field(description="the cards this seat holds and can see")
+    scores: list[int] = Field(description="each side's score (chips in julepe, penalty points in chinchón)")
+    over: bool
+    legal: list[str] = Field(description="this seat's legal actions now, in canonical text")
+    table: dict[str, Any] = Field(default_factory=dict)
+    events: list[EventView] = Field(default_factory=list, description="this hand's events visible to this seat")

@@ -1,0 +1,99 @@
+"""Loading plugins: the core's own default plugins and every package in the ``cartas`` entry-point group.
+
+Loading is lazy and happens once. A plugin that fails to import, or whose hook raises, is recorded with its
+name in ``Registry.failures`` and the others still load. The built-in games are ordinary entry points of the
+``cartas`` package itself, so nothing in the core knows them.
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Iterable
+from importlib import metadata
+from types import ModuleType
+from typing import Any
+
+import pluggy
+
+from cartas.core import hookspecs
+from cartas.core.registry import Registry
+
+ENTRY_POINT_GROUP = "cartas"
+DEFAULT_PLUGINS: tuple[str, ...] = ("cartas.core.random_bot",)
+
+
+def make_plugin_manager(
+    entry_points: Iterable[metadata.EntryPoint] | None = None,
+    extra: Iterable[tuple[str, ModuleType | object]] = (),
+) -> tuple[pluggy.PluginManager, list[tuple[str, str]]]:
+    """A plugin manager with the default plugins, the entry points (installed ones unless given) and ``extra``.
+
+    Returns the manager and the ``(plugin, error)`` pairs of plugins that could not be loaded.
+    """
+    pm = pluggy.PluginManager("cartas")
+    pm.add_hookspecs(hookspecs)
+    failures: list[tuple[str, str]] = []
+    for name in DEFAULT_PLUGINS:
+        pm.register(importlib.import_module(name), name=name)
+    points = metadata.entry_points(group=ENTRY_POINT_GROUP) if entry_points is None else entry_points
+    for point in points:
+        try:
+            pm.register(point.load(), name=point.name)
+        except Exception as error:  # a broken plugin must not stop the others
+            failures.append((point.name, f"failed to load: {type(error).__name__}: {error}"))
+    for name, plugin in extra:
+        pm.register(plugin, name=name)
+    try:
+        pm.check_pending()
+    except pluggy.PluginValidationError as error:
+        failures.append((pm.get_name(error.plugin) or "?", f"unknown hook: {error}"))
+        pm.unregister(error.plugin)
+    return pm, failures
+
+
+def build_registry(pm: pluggy.PluginManager, failures: list[tuple[str, str]]) -> Registry:
+    """Call each plugin's registration hooks in turn, so one plugin's error does not hide the others' games."""
+    registry = Registry(failures=list(failures))
+    for impl in pm.hook.register_games.get_hookimpls():
+        _call(registry, impl, lambda game, name=impl.plugin_name: registry.add_game(game, name))
+    for impl in pm.hook.register_bots.get_hookimpls():
+        _call(registry, impl, registry.add_bot)
+    return registry
+
+
+def _call(registry: Registry, impl: Any, register: Any) -> None:
+    try:
+        impl.function(register=register)
+    except Exception as error:
+        registry.failures.append((impl.plugin_name, f"{type(error).__name__}: {error}"))
+
+
+_state: dict[str, Any] = {}
+
+
+def get_plugin_manager() -> pluggy.PluginManager:
+    """The process-wide plugin manager, loaded on first use."""
+    if "pm" not in _state:
+        _state["pm"], _state["failures"] = make_plugin_manager()
+    pm: pluggy.PluginManager = _state["pm"]
+    return pm
+
+
+def get_registry() -> Registry:
+    """The process-wide registry of games and bots, built on first use."""
+    if "registry" not in _state:
+        pm = get_plugin_manager()
+        _state["registry"] = build_registry(pm, _state["failures"])
+    registry: Registry = _state["registry"]
+    return registry
+
+
+def plugin_list() -> list[dict[str, Any]]:
+    """Every loaded plugin with its hooks and version, for ``cartas plugins``."""
+    pm = get_plugin_manager()
+    rows = []
+    for name, plugin in pm.list_name_plugin():
+        hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
+        dist = dict(pm.list_plugin_distinfo()).get(plugin)
+        rows.append({"name": name, "hooks": hooks, "version": getattr(dist, "version", None)})
+    return rows

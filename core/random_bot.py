@@ -1,0 +1,13 @@
+"""The core's default plugin: the random bot, which plays every game (``--bot random``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cartas.core.bots import BotFactory, RandomBot
+from cartas.core.hookspecs import hookimpl
+
+
+@hookimpl
+def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
+    register("*", "random", RandomBot)

@@ -1,0 +1,194 @@
+"""The state of one play-through of a match, and the public methods every game's state shares.
+
+A game subclasses :class:`State` and implements the underscored methods plus the abstract ones. The public
+``legal_actions`` and ``apply`` validate and delegate, so every game refuses illegal input the same way and
+is left exactly as it was. Inside, states are plain ``__slots__`` classes: no pydantic, nothing copied that
+need not be, because random playouts and search apply millions of actions.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Hashable, Sequence
+from typing import TYPE_CHECKING, NamedTuple
+
+from cartas.core.cards import Card
+from cartas.core.errors import IllegalActionError
+from cartas.core.events import Event
+from cartas.core.observation import EventView, Observation
+from cartas.core.options import GameOptions
+from cartas.core.position import Position
+from cartas.core.table import Table
+
+if TYPE_CHECKING:
+    from cartas.core.game import Game
+
+Action = Hashable
+"""A game's action: any hashable value whose ``str`` is its canonical text, which the game parses back."""
+
+
+class Result(NamedTuple):
+    """How a match ended: the winning seats (a whole team when there are teams) and each side's score."""
+
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+
+
+class State(ABC):
+    """One play-through of a match: the deal, the bets, the play and the score, hand after hand."""
+
+    __slots__ = (
+        "game", "options", "table", "seed", "position", "rng", "history", "events",
+        "hands_played", "hand_events_from", "dealer", "to_act", "is_over", "_legal_seat", "_legal",
+    )
+
+    game: Game
+    options: GameOptions
+    table: Table
+    seed: int
+    position: Position | None
+    rng: random.Random
+    history: list[tuple[int, Action]]
+    events: list[Event]
+    hands_played: int
+    hand_events_from: int
+    dealer: int
+    to_act: tuple[int, ...]
+    is_over: bool
+
+    def _init_base(self, game: Game, options: GameOptions, table: Table, seed: int, position: Position | None) -> None:
+        """Set the fields every state has; call first from a game's constructor."""
+        self.game, self.options, self.table = game, options, table
+        self.seed, self.position = seed, position
+        self.rng = random.Random(seed)
+        self.history, self.events = [], []
+        self.hands_played = self.hand_events_from = 0
+        self.dealer = 0
+        self.to_act = ()
+        self.is_over = False
+        self._legal_seat, self._legal = -1, []
+
+    def _copy_base(self, other: State) -> None:
+        """Copy the shared fields of ``other`` into this fresh state; a game's ``clone`` calls it first."""
+        self.game, self.options, self.table = other.game, other.options, other.table
+        self.seed, self.position = other.seed, other.position
+        self.rng = random.Random()
+        self.rng.setstate(other.rng.getstate())
+        self.history, self.events = other.history.copy(), other.events.copy()
+        self.hands_played, self.hand_events_from = other.hands_played, other.hand_events_from
+        self.dealer, self.to_act, self.is_over = other.dealer, other.to_act, other.is_over
+        self._legal_seat, self._legal = -1, []
+
+    # --- the public contract -------------------------------------------------------------------------
+
+    def legal_actions(self, seat: int | None = None) -> list[Action]:
+        """The legal actions of ``seat`` (by default the first seat to act); empty if it may not act now."""
+        if seat is None:
+            if not self.to_act:
+                return []
+            seat = self.to_act[0]
+        if seat == self._legal_seat:
+            return self._legal
+        if seat not in self.to_act:
+            return []
+        self._legal = self._legal_actions(seat)
+        self._legal_seat = seat
+        return self._legal
+
+    def apply(self, action: Action | str, seat: int | None = None) -> None:
+        """Apply ``action`` (or its text) for ``seat``; raise a specific error and change nothing if illegal."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        if self.is_over:
+            raise IllegalActionError(f"{action} is not legal: the match is over")
+        if seat is None:
+            seat = self.to_act[0]
+        elif seat not in self.to_act:
+            waiting = ", ".join(str(s) for s in self.to_act)
+            raise IllegalActionError(f"{action} is not legal: seat {seat} does not act now (waiting for seat {waiting})")
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalActionError(
+                f"{action} is not legal now for seat {seat}; legal: {', '.join(str(a) for a in legal)}"
+            )
+        self._legal_seat = -1
+        self.history.append((seat, action))
+        self._apply(seat, action)
+
+    def emit(self, kind: str, seat: int = -1, detail: str = "", visible_to: tuple[int, ...] | None = None) -> None:
+        """Record an event (public unless ``visible_to`` names the seats that may see it)."""
+        self.events.append(Event(kind, seat, detail, visible_to))
+
+    def start_hand_events(self) -> None:
+        """Mark the start of a new hand, so observations show only this hand's events."""
+        self.hand_events_from = len(self.events)
+
+    def visible_events(self, seat: int) -> list[EventView]:
+        """This hand's events that ``seat`` may see."""
+        return [
+            EventView(kind=e.kind, seat=e.seat, detail=e.detail)
+            for e in self.events[self.hand_events_from:]
+            if e.visible_to is None or seat in e.visible_to
+        ]
+
+    def returns(self) -> tuple[float, ...]:
+        """Each seat's share of the outcome: 1 for a winner, 0 otherwise (used by search and the arena)."""
+        winners = set(self.result().winners)
+        return tuple(1.0 if seat in winners else 0.0 for seat in range(self.table.n_seats))
+
+    # --- what each game implements -------------------------------------------------------------------
+
+    @abstractmethod
+    def _legal_actions(self, seat: int) -> list[Action]:
+        """The legal actions of a seat that is in ``to_act``; cheap, called on every decision."""
+
+    @abstractmethod
+    def _apply(self, seat: int, action: Action) -> None:
+        """Apply an action already known to be legal; update ``to_act``, ``is_over``, scores and events."""
+
+    @abstractmethod
+    def observation(self, seat: int) -> Observation:
+        """Everything ``seat`` may know, and nothing more."""
+
+    @abstractmethod
+    def hand_of(self, seat: int) -> list[Card]:
+        """The cards ``seat`` holds now."""
+
+    @abstractmethod
+    def hidden_from(self, seat: int) -> list[Card]:
+        """Every card whose identity ``seat`` cannot know now: other hands, the stock, face-down cards."""
+
+    @abstractmethod
+    def all_cards(self) -> list[Card]:
+        """Every card of the game wherever it is now, so tests can check that none is lost or made up."""
+
+    @abstractmethod
+    def scores(self) -> tuple[int, ...]:
+        """Each side's score now."""
+
+    @abstractmethod
+    def result(self) -> Result:
+        """How the match ended; only meaningful once ``is_over``."""
+
+    @abstractmethod
+    def clone(self) -> State:
+        """An independent copy, cheap enough to make on every search iteration."""
+
+    @abstractmethod
+    def sample(self, seat: int, rng: random.Random) -> State:
+        """A complete state that ``seat`` cannot tell from this one: the cards hidden from it redealt at random.
+
+        ``sample(seat, rng).observation(seat)`` equals ``observation(seat)``. Search bots use it.
+        """
+
+
+def redistribute(places: Sequence[list[Card]], rng: random.Random) -> None:
+    """Shuffle the cards held in ``places`` among them, keeping each place's size (for ``sample``)."""
+    pool = [card for place in places for card in place]
+    rng.shuffle(pool)
+    at = 0
+    for place in places:
+        size = len(place)
+        place[:] = pool[at:at + size]
+        at += size

@@ -1,0 +1,207 @@
+"""The conformance suite: checks that any game, built-in or third-party, keeps the game contract.
+
+Plugin authors call :func:`check_conformance` from their own tests, for instance under hypothesis::
+
+    from hypothesis import given, strategies as st
+    from cartas.testing import check_conformance
+
+    @given(seed=st.integers(0, 2**32))
+    def test_my_game_conforms(seed):
+        check_conformance(MyGame(), {"players": 3}, seed)
+
+Each seeded random playout checks, at every decision: legal actions exist until the end and round-trip
+through their text; an illegal action or unreadable text is refused with the right error and no change;
+every card is accounted for; no observation shows a card hidden from its seat; a sampled state looks the
+same to its seat; clones are independent; and at the end, the match ended and its record replays exactly.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+from collections.abc import Mapping
+from typing import Any
+
+from cartas.core.bench import random_playout
+from cartas.core.errors import ActionParseError, IllegalActionError
+from cartas.core.game import Game
+from cartas.core.record import record_of, replay
+from cartas.core.state import Action, State
+
+__all__ = ["ConformanceError", "check_conformance", "fingerprint", "perft", "random_playout"]
+
+CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(1[0-2]|[1-9])([OCEB])(?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
+
+
+class ConformanceError(AssertionError):
+    """A game broke the contract; the message says which rule, at which decision of which seed."""
+
+
+def fingerprint(state: State) -> tuple[Any, ...]:
+    """Everything observable about a state, to tell whether an action changed it."""
+    seats = range(state.table.n_seats)
+    return (
+        state.is_over,
+        state.to_act,
+        len(state.history),
+        state.scores(),
+        tuple(state.observation(seat).model_dump_json() for seat in seats),
+        tuple(sorted(map(str, state.all_cards()))),
+        tuple(tuple(map(str, state.hand_of(seat))) for seat in seats),
+    )
+
+
+def check_conformance(
+    game: Game,
+    options: Mapping[str, Any] | None = None,
+    seed: int = 0,
+    *,
+    max_decisions: int = 100_000,
+    check_every: int = 1,
+) -> State:
+    """Play one seeded random match of ``game`` checking the contract; returns the final state."""
+    rng = random.Random(seed)
+    state = game.start(options, seed=seed)
+    full_deck = Counter(game.deck(state.options))
+    seen: list[Action] = []
+    decisions = 0
+    while True:
+        where = f"{game.name} seed {seed} decision {decisions}"
+        if decisions % check_every == 0 or state.is_over:
+            _check_cards(state, full_deck, where)
+            _check_observations(state, full_deck, rng, where)
+        if state.is_over:
+            break
+        if decisions >= max_decisions:
+            raise ConformanceError(f"{where}: the match did not end within {max_decisions} decisions")
+        _check_turn(state, game, where)
+        seat = rng.choice(state.to_act)
+        legal = state.legal_actions(seat)
+        if decisions % check_every == 0:
+            _check_refusals(state, seat, legal, seen, where)
+            _check_clone(state, seat, legal, rng, where)
+        action = rng.choice(legal)
+        seen.append(action)
+        if len(seen) > 200:
+            del seen[: len(seen) - 200]
+        state.apply(action, seat)
+        decisions += 1
+    _check_end(state, game, where)
+    return state
+
+
+def _fail(where: str, message: str) -> ConformanceError:
+    return ConformanceError(f"{where}: {message}")
+
+
+def _check_turn(state: State, game: Game, where: str) -> None:
+    if not state.to_act:
+        raise _fail(where, "the match is not over but no seat is to act")
+    for seat in state.to_act:
+        legal = state.legal_actions(seat)
+        if not legal:
+            raise _fail(where, f"seat {seat} is to act but has no legal action")
+        if len(set(legal)) != len(legal):
+            raise _fail(where, f"seat {seat} has a legal action listed twice: {[str(a) for a in legal]}")
+        for action in legal:
+            text = str(action)
+            try:
+                parsed = game.parse_action(text)
+            except ActionParseError as error:
+                raise _fail(where, f"the canonical text {text!r} does not parse: {error}") from None
+            if parsed != action:
+                raise _fail(where, f"{text!r} parses to {parsed!r}, not to {action!r}")
+
+
+def _check_refusals(state: State, seat: int, legal: list[Action], seen: list[Action], where: str) -> None:
+    before = fingerprint(state)
+    try:
+        state.game.parse_action("¿¿ not an action ??")
+        raise _fail(where, "nonsense text parsed as an action")
+    except ActionParseError:
+        pass
+    illegal = [a for a in seen if a not in legal][-3:]
+    others = [s for s in range(state.table.n_seats) if s not in state.to_act]
+    attempts = [(a, seat) for a in illegal] + [(legal[0], s) for s in others[:1]]
+    for action, who in attempts:
+        try:
+            state.apply(action, who)
+        except IllegalActionError:
+            pass
+        else:
+            raise _fail(where, f"illegal action {action} by seat {who} was accepted")
+        if fingerprint(state) != before:
+            raise _fail(where, f"refusing {action} by seat {who} changed the state")
+
+
+def _check_cards(state: State, full_deck: Counter[Any], where: str) -> None:
+    cards = Counter(state.all_cards())
+    if cards != full_deck:
+        lost = cards - full_deck
+        made = full_deck - cards
+        raise _fail(where, f"cards not accounted for: extra {sorted(map(str, lost.elements()))}, "
+                           f"missing {sorted(map(str, made.elements()))}")
+
+
+def _check_observations(state: State, full_deck: Counter[Any], rng: random.Random, where: str) -> None:
+    for seat in range(state.table.n_seats):
+        observation = state.observation(seat)
+        if observation.hand != [str(c) for c in state.hand_of(seat)]:
+            raise _fail(where, f"seat {seat}'s observation shows hand {observation.hand}, it holds {state.hand_of(seat)}")
+        hidden = Counter(state.hidden_from(seat))
+        if any(card in hidden for card in state.hand_of(seat)) and all(
+            hidden[c] >= full_deck[c] for c in state.hand_of(seat)
+        ):
+            raise _fail(where, f"seat {seat}'s own cards are counted as hidden from it")
+        forbidden = {str(card) for card, n in hidden.items() if n >= full_deck[card]}
+        text = observation.model_dump_json()
+        shown = {m.group(0) for m in CARD_TOKEN.finditer(text)}
+        leaked = shown & forbidden
+        if leaked:
+            raise _fail(where, f"seat {seat}'s observation shows cards hidden from it: {sorted(leaked)}")
+        if state.is_over:
+            continue
+        sample = state.sample(seat, random.Random(rng.random()))
+        if sample.observation(seat) != observation:
+            raise _fail(where, f"a state sampled for seat {seat} does not look the same to it")
+        if Counter(sample.all_cards()) != full_deck:
+            raise _fail(where, f"a state sampled for seat {seat} does not hold the game's cards")
+
+
+def _check_clone(state: State, seat: int, legal: list[Action], rng: random.Random, where: str) -> None:
+    before = fingerprint(state)
+    copy = state.clone()
+    if fingerprint(copy) != before:
+        raise _fail(where, "a clone differs from its original")
+    copy.apply(rng.choice(legal), seat)
+    if fingerprint(state) != before:
+        raise _fail(where, "applying an action to a clone changed the original")
+
+
+def _check_end(state: State, game: Game, where: str) -> None:
+    if state.to_act or state.legal_actions():
+        raise _fail(where, "the match is over but a seat still has actions")
+    result = state.result()
+    if not result.winners:
+        raise _fail(where, "the match is over but has no winner")
+    again = replay(record_of(state), game)
+    if fingerprint(again) != fingerprint(state):
+        raise _fail(where, "the match's record does not replay to the same state")
+
+
+def perft(state: State, depth: int) -> int:
+    """The number of distinct action sequences of ``depth`` decisions from ``state`` (python-chess's perft).
+
+    Where several seats may act, each seat's actions count as different sequences. A sequence that ends the
+    match early counts once. Kept in data files per game, these counts catch rule changes no test names.
+    """
+    if depth == 0 or state.is_over:
+        return 1
+    total = 0
+    for seat in state.to_act:
+        for action in state.legal_actions(seat):
+            child = state.clone()
+            child.apply(action, seat)
+            total += perft(child, depth - 1)
+    return total

@@ -1,0 +1,1 @@
+"""The built-in games of cartas, each a plugin."""
