@@ -56,6 +56,8 @@ class State(ABC):
     dealer: int
     to_act: tuple[int, ...]
     is_over: bool
+    _legal_seat: int
+    _legal: list[Action]
 
     def _init_base(self, game: Game, options: GameOptions, table: Table, seed: int, position: Position | None) -> None:
         """Set the fields every state has; call first from a game's constructor."""
