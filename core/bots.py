@@ -50,8 +50,13 @@ class SeatView:
         return self._state.scores()
 
     def sample(self, rng: random.Random) -> State:
-        """A complete state consistent with what this seat knows; safe to play on (it is a copy)."""
-        return self._state.sample(self.seat, rng)
+        """A complete state consistent with what this seat knows; safe to play on (it is a copy).
+
+        Only what the seat may know survives in it: see :meth:`State.forget_hidden`.
+        """
+        sampled = self._state.sample(self.seat, rng)
+        sampled.forget_hidden(self.seat, rng)
+        return sampled
 
 
 @runtime_checkable

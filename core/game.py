@@ -35,6 +35,8 @@ class Game(ABC):
     """The pydantic model of the game's options, with the defaults of its rules."""
     rules_file: ClassVar[str] = "RULES.md"
     """The rules as played, next to the game's module, shown by ``cartas rules NAME``."""
+    score_sign: ClassVar[int] = 1
+    """1 when a side wants its score high, -1 when scores are penalty points (chinchón); search bots read it."""
 
     # --- starting a match ----------------------------------------------------------------------------
 

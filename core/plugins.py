@@ -19,7 +19,7 @@ from cartas.core import hookspecs
 from cartas.core.registry import Registry
 
 ENTRY_POINT_GROUP = "cartas"
-DEFAULT_PLUGINS: tuple[str, ...] = ("cartas.core.random_bot",)
+DEFAULT_PLUGINS: tuple[str, ...] = ("cartas.core.random_bot", "cartas.core.search_bot")
 
 
 def make_plugin_manager(
@@ -43,12 +43,15 @@ def make_plugin_manager(
             failures.append((point.name, f"failed to load: {type(error).__name__}: {error}"))
     for name, plugin in extra:
         pm.register(plugin, name=name)
-    try:
-        pm.check_pending()
-    except pluggy.PluginValidationError as error:
-        failures.append((pm.get_name(error.plugin) or "?", f"unknown hook: {error}"))
-        pm.unregister(error.plugin)
-    return pm, failures
+    # check_pending stops at the first plugin with an unknown hook: repeat until every such plugin is reported.
+    while True:
+        try:
+            pm.check_pending()
+        except pluggy.PluginValidationError as error:
+            failures.append((pm.get_name(error.plugin) or "?", f"unknown hook: {error}"))
+            pm.unregister(error.plugin)
+        else:
+            return pm, failures
 
 
 def build_registry(pm: pluggy.PluginManager, failures: list[tuple[str, str]]) -> Registry:

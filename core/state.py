@@ -134,6 +134,20 @@ class State(ABC):
             if e.visible_to is None or seat in e.visible_to
         ]
 
+    def forget_hidden(self, seat: int, rng: random.Random) -> None:
+        """Drop from a sampled state what ``seat`` must not learn through it.
+
+        A game's ``sample`` redeals the hidden cards, but the copy would still carry the stacked position (the
+        real first deal), events meant for other seats, the action history (which names face-down cards) and
+        the match's own generator (which foretells the next shuffles). Search works on the copy without them.
+        """
+        self.position = None
+        earlier = sum(1 for e in self.events[: self.hand_events_from] if e.visible(seat))
+        self.events = [e for e in self.events if e.visible(seat)]
+        self.hand_events_from = earlier
+        self.history = []
+        self.rng = random.Random(rng.getrandbits(64))
+
     def returns(self) -> tuple[float, ...]:
         """Each seat's share of the outcome: 1 for a winner, 0 otherwise (used by search and the arena)."""
         winners = set(self.result().winners)

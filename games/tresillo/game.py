@@ -1,0 +1,125 @@
+"""Julepe de tres cartas (three-card loo, the plugin id is ``tresillo``): the game, its options, text and table."""
+
+from __future__ import annotations
+
+import random
+from typing import Literal
+
+from pydantic import Field
+
+from cartas.core.cards import SUIT_NAMES, Card
+from cartas.core.deck import stack_deck
+from cartas.core.errors import PositionError
+from cartas.core.events import Event
+from cartas.core.game import Game
+from cartas.core.observation import Observation
+from cartas.core.options import GameOptions
+from cartas.core.position import Position
+from cartas.core.state import Action, State
+from cartas.games.tresillo.actions import parse_action
+from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState
+
+
+class TresilloOptions(GameOptions):
+    """Julepe's options; the defaults are those of RULES.md."""
+
+    players: Literal[3, 4, 5, 6, 7, 8] = 4
+    stake: int = Field(default=3, ge=1, le=1000, description="the ante each player puts in when antes are due")
+    chips: int = Field(default=100, ge=1, le=1_000_000, description="each player's bankroll at the start")
+    deals: int = Field(default=20, ge=1, le=10_000, description="the match ends after this many deals")
+    ciega: Literal["never", "choice", "always"] = Field(
+        default="choice", description="whether the dealer chooses apuesta normal or ciega before each deal"
+    )
+    rebuy: bool = Field(default=False, description="a player short of chips plays on credit instead of leaving")
+
+
+class TresilloGame(Game):
+    """Julepe played with three cards a player, a viuda, a trump card and real chips."""
+
+    name = "tresillo"
+    title = "Julepe de 3 cartas (tresillo, three-card loo)"
+    aliases = ("julepe",)
+    Options = TresilloOptions
+
+    def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
+        assert isinstance(options, TresilloOptions)
+        if position is not None:
+            self._check_julepe_position(options, position)
+        return TresilloState(self, options, seed, position)
+
+    @staticmethod
+    def _check_julepe_position(options: TresilloOptions, position: Position) -> None:
+        """Chips for every seat; a stacked deal needs three cards a player and a dealer, and everyone in."""
+        n = options.players
+        if position.scores is not None and len(position.scores) != n:
+            raise PositionError(f"julepe needs the chips of all {n} seats, got {len(position.scores)}")
+        if position.hands is None:
+            if position.up is not None or position.stock:
+                raise PositionError("a julepe position that names the trump card or the stock must name the hands too")
+            return
+        if position.dealer is None:
+            raise PositionError("a stacked julepe deal needs its dealer")
+        if any(len(hand) != HAND_SIZE for hand in position.hands):
+            raise PositionError(f"every julepe hand has {HAND_SIZE} cards, got {[len(h) for h in position.hands]}")
+        # The deal may wait for the dealer's choice of apuesta: check the cards now, not then.
+        stack_deck(FULL_DECK, position.hand_cards() or [], position.dealer, position.then_cards(), random.Random(0))
+        chips = position.scores if position.scores is not None else [options.chips] * n
+        short = [seat for seat in range(n) if chips[seat] < options.stake]
+        if short and not options.rebuy:
+            raise PositionError(f"seats {short} cannot put in the stake of {options.stake}, so they cannot be dealt in")
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def deck(self, options: GameOptions) -> list[Card]:
+        return list(FULL_DECK)
+
+    def describe(self, event: Event) -> str:
+        who = f"Seat {event.seat}"
+        kind, detail = event.kind, event.detail
+        lines = {
+            "draw": f"{who} is dealt {detail} face up",
+            "first_dealer": f"{who} got the first oro and deals first",
+            "out": f"{who} cannot cover the stake ({detail} chips) and leaves the table",
+            "antes": f"Everyone puts in {detail}",
+            "pot": f"The pot holds {detail}",
+            "mode": f"{who}: apuesta {detail}",
+            "deal": f"{who} deals ({detail})",
+            "trump": f"Trump card {detail}: {SUIT_NAMES.get(detail[-1:], '')} are trumps",
+            "obligo": f"{who}: ¡obligo! takes the {detail}",
+            "no_obligo": f"{who} does not oblige",
+            "discard": f"{who} discards {detail}",
+            "juego": f"{who}: ¡juego!",
+            "paso": f"{who}: paso",
+            "tomo_viuda": f"{who} takes the viuda",
+            "dejo_viuda": f"{who} leaves the viuda",
+            "uncontested": f"Nobody takes the viuda: {who} wins the pot of {detail} unplayed",
+            "por_el_pozo": f"Nobody takes the viuda: {who} defends por el pozo",
+            "redeal": f"Everybody passes: {who} deals again, the pot of {detail} stays",
+            "play": f"{who} plays {detail}",
+            "trick": f"{who} wins the trick and takes {detail}" if detail != "0"
+            else f"{who} wins the trick; its share stays in the pot",
+            "cae": f"{who} ¡cae! and puts {detail} in the pot",
+            "over": f"Match over; chips: {detail}",
+        }
+        return lines.get(kind, super().describe(event))
+
+    def table_lines(self, observation: Observation) -> list[str]:
+        table = observation.table
+        chips = "  ".join(
+            f"{seat}:{chips}{'' if seat in table['active'] else ' (out)'}" for seat, chips in enumerate(observation.scores)
+        )
+        lines = [
+            f"Deal {table['deal']}/{table['deals']} ({table['mode'] or 'not dealt'})  dealer: seat {observation.dealer}"
+            f"  pot: {table['pot']}  stake: {table['stake']}",
+            f"Chips  {chips}",
+        ]
+        if table["up"]:
+            taken = " (obliged by the dealer)" if table["up_taken"] else ""
+            lines.append(f"Trump: {table['up']} ({SUIT_NAMES[table['trump']]}){taken}")
+        if table["players"]:
+            won = "  ".join(f"{s}:{table['tricks_won'][s]}" for s in table["players"])
+            lines.append(f"Playing: {won} tricks  (each trick pays {table['trick_pays']})")
+        if table["trick"]:
+            lines.append("Trick: " + "  ".join(table["trick"]))
+        return lines

@@ -1,0 +1,252 @@
+"""Bots for truco paulista. They read only their seat's view: its observation, its cards, and sampled states.
+
+- :class:`EasyBot` looks at its own cards only: it plays the cheapest card that takes the rodada, accepts a
+  truco with a 3, a 2 or a manilha, plays a mão de onze with a manilha or two strong cards, and calls truco
+  now and then with a manilha. It is cheap, so the core's search bot uses it for its rollouts.
+- :class:`MediumBot` estimates its chance of taking the mão by playing it out on states sampled from what it
+  knows (so the vira's manilhas, the cards already shown and a partner's seen hand all count). It bets by that
+  chance against the points at stake, decides a mão de onze by how much losing it would cost, and picks the
+  card whose playouts take the mão most often.
+
+Neither ever calls truco in a mão de onze (which loses the match) nor raises when taking the mão as it stands
+already wins the match.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+
+from cartas.core.bots import SeatView
+from cartas.core.cards import Card
+from cartas.core.observation import Observation
+from cartas.core.state import Action
+from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
+from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
+from cartas.games.truco_paulista.state import ANSWERING, DECIDING, FACE_DOWN, STAKES, TARGET, PaulistaState
+
+SUITS = "OCEB"
+
+
+def ranks_of(observation: Observation) -> dict[Card, int]:
+    """The rank table of the mão being played, rebuilt from the public vira."""
+    vira = observation.table["vira"]
+    return VIRA_TABLES[Card.parse(vira).rank] if vira else FIXED_TABLE
+
+
+def common_strength(ranks: Mapping[Card, int], rank: int) -> int:
+    """The strength of a common (not manilha) card of ``rank``: the weakest card of that rank."""
+    return min(ranks[Card(rank, suit)] for suit in SUITS)
+
+
+def is_manilha(ranks: Mapping[Card, int], card: Card) -> bool:
+    return ranks[card] > max(ranks[Card(3, suit)] for suit in SUITS)
+
+
+def choose_card(
+    hand: Sequence[Card],
+    trick: Sequence[tuple[int, Card]],
+    ranks: Mapping[Card, int],
+    team_of: Sequence[int],
+    seat: int,
+    results: Sequence[int],
+    may_hide: bool,
+) -> Play:
+    """A sensible card: take the rodada as cheaply as possible, else throw (or hide) the weakest card.
+
+    ``trick`` is the current rodada, face-down cards as :data:`FACE_DOWN`; ``results`` the earlier ones.
+    """
+    team = team_of[seat]
+    by_strength = sorted(hand, key=ranks.__getitem__)
+    weakest = by_strength[0]
+    throw = HIDE[weakest] if may_hide else PLAY[weakest]
+    two = common_strength(ranks, 2)
+    if not trick:
+        # Leading the first rodada with two strong cards: keep the best for later.
+        if not results and len(by_strength) == 3 and ranks[by_strength[2]] > ranks[by_strength[1]] >= two:
+            return PLAY[by_strength[1]]
+        return PLAY[by_strength[-1]]
+    best = max(ranks.get(card, 0) for _, card in trick)
+    best_seat = next(s for s, card in trick if ranks.get(card, 0) == best)
+    last_to_play = len(trick) == len(team_of) - 1
+    if team_of[best_seat] == team and (last_to_play or best >= two):
+        return throw
+    for card in by_strength:
+        if ranks[card] > best:
+            return PLAY[card]
+    # A tie is as good as a win once the first rodada is ours: the mão goes to the first rodada's winner.
+    if results and results[0] == team:
+        for card in by_strength:
+            if ranks[card] == best:
+                return PLAY[card]
+    return throw
+
+
+def greedy(state: PaulistaState, seat: int) -> Action:
+    """The playout policy on a sampled state: play on (aceito, jogo) and choose cards with :func:`choose_card`."""
+    if state.phase == DECIDING:
+        return Word.JOGO
+    if state.phase == ANSWERING:
+        return Word.ACEITO
+    if state.blind:
+        return BLIND[0]
+    return choose_card(state.hands[seat], state.trick, state.ranks, state.team_of, seat, state.results,
+                       bool(state.tricks))
+
+
+def hand_outcome(state: PaulistaState, seat: int, first: Action | None) -> float:
+    """Play the mão out from ``state`` (a sample, changed in place): 1 if ``seat``'s side takes it, 0 if not.
+
+    ``first`` is ``seat``'s action to apply before playing out. A replayed mão (three empates) counts half.
+    """
+    team = state.team_of[seat]
+    before = state.score.copy()
+    hands = state.hands_played
+    if first is not None:
+        state.apply(first, seat)
+    while not state.is_over and state.hands_played == hands:
+        actor = state.to_act[0]
+        state.apply(greedy(state, actor), actor)
+    if state.is_over:
+        return float(state.winner_team == team)
+    if state.score == before:
+        return 0.5
+    return float(state.score[team] > before[team])
+
+
+def samples_of(view: SeatView, rng: random.Random, count: int) -> list[PaulistaState]:
+    states = []
+    for _ in range(count):
+        state = view.sample(rng)
+        assert isinstance(state, PaulistaState)
+        states.append(state)
+    return states
+
+
+def win_chance(view: SeatView, rng: random.Random, samples: int, first: Action | None = None) -> float:
+    """How often this seat's side takes the current mão when it is played out on sampled states."""
+    states = samples_of(view, rng, samples)
+    return sum(hand_outcome(state, view.seat, first) for state in states) / samples
+
+
+def _is_raise(action: Action) -> bool:
+    return isinstance(action, Word) and action in RAISES
+
+
+def _sensible(legal: Sequence[Action], observation: Observation) -> list[Action]:
+    """The legal actions but truco in a mão de onze, which loses the match."""
+    if observation.table["mao_de_onze"] is None:
+        return list(legal)
+    return [a for a in legal if a is not Word.TRUCO]
+
+
+def _trick_state(observation: Observation) -> tuple[list[tuple[int, Card]], list[int], int]:
+    """The current rodada (face-down cards as :data:`FACE_DOWN`), earlier rodadas' winners, rodadas played."""
+    table = observation.table
+    trick = [
+        (play["seat"], FACE_DOWN if play["face_down"] else Card.parse(play["card"]))
+        for play in table["current_trick"]
+    ]
+    return trick, list(table["trick_winners"]), len(table["tricks"])
+
+
+def _heuristic_card(view: SeatView, observation: Observation, legal: Sequence[Action]) -> Action:
+    hand = view.hand()
+    if not hand:
+        return next(a for a in legal if isinstance(a, BlindPlay))
+    trick, results, played = _trick_state(observation)
+    return choose_card(hand, trick, ranks_of(observation), observation.teams, view.seat, results, played > 0)
+
+
+def _decided(observation: Observation, seat: int) -> bool:
+    """Taking the mão at its current stake already wins the match: raising could only lose points."""
+    return bool(observation.scores[observation.teams[seat]] + observation.table["stake"] >= TARGET)
+
+
+class EasyBot:
+    """Plays from its own cards only, with simple thresholds."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        observation = view.observation()
+        legal = _sensible(view.legal_actions(), observation)
+        table = observation.table
+        ranks = ranks_of(observation)
+        hand = view.hand()
+        two = common_strength(ranks, 2)
+        if Word.JOGO in legal:
+            cards = list(hand) + [Card.parse(c) for c in table.get("partner_hand") or []]
+            strong = sum(1 for card in cards if ranks[card] >= two)
+            manilha = any(is_manilha(ranks, card) for card in cards)
+            return Word.JOGO if manilha or strong >= 2 else Word.CORRO
+        if Word.ACEITO in legal:
+            return Word.ACEITO if not hand or any(ranks[card] >= two for card in hand) else Word.CORRO
+        raises = [a for a in legal if _is_raise(a)]
+        if raises and hand and not _decided(observation, view.seat):
+            if any(is_manilha(ranks, card) for card in hand) and self.rng.random() < 0.3:
+                return raises[0]
+        return _heuristic_card(view, observation, legal)
+
+
+class MediumBot:
+    """Bets and plays by its chance of taking the mão, estimated by playouts on sampled states."""
+
+    SAMPLES = 40
+    CARD_SAMPLES = 24
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        observation = view.observation()
+        legal = _sensible(view.legal_actions(), observation)
+        if len(legal) == 1:
+            return legal[0]
+        table = observation.table
+        team = observation.teams[view.seat]
+        mine, theirs = observation.scores[team], observation.scores[1 - team]
+        if Word.JOGO in legal:
+            chance = win_chance(view, self.rng, self.SAMPLES * 2, Word.JOGO)
+            # Running costs one point; losing a played mão de onze costs three, which matters more the closer
+            # the other side is to 12.
+            return Word.JOGO if chance >= 0.35 + 0.02 * theirs else Word.CORRO
+        if Word.ACEITO in legal:
+            return self._answer(view, observation, legal, mine, theirs)
+        raises = [a for a in legal if _is_raise(a)]
+        if raises and not _decided(observation, view.seat):
+            if win_chance(view, self.rng, self.SAMPLES) >= 0.72:
+                return raises[0]
+        return self._card(view, observation, [a for a in legal if not isinstance(a, Word)])
+
+    def _answer(self, view: SeatView, observation: Observation, legal: Sequence[Action], mine: int,
+                theirs: int) -> Action:
+        """Accept when the chance beats the odds the call offers; raise with a very strong hand."""
+        stake = observation.table["stake"]
+        offered = STAKES[RAISES.index(Word(observation.table["pending"])) + 1]
+        chance = win_chance(view, self.rng, self.SAMPLES, Word.ACEITO)
+        raises = [a for a in legal if _is_raise(a)]
+        if raises and chance >= 0.8 and mine + offered < TARGET:
+            return raises[0]
+        if theirs + stake >= TARGET:
+            return Word.ACEITO
+        # Accepting risks ``offered`` either way; running gives ``stake`` away for sure. The caller is likely
+        # strong, hence the small margin.
+        needed = (offered - stake) / (2 * offered) + 0.05
+        return Word.ACEITO if chance >= needed else Word.CORRO
+
+    def _card(self, view: SeatView, observation: Observation, cards: Sequence[Action]) -> Action:
+        """The card whose playouts take the mão most often, on the same samples for every card."""
+        preferred = _heuristic_card(view, observation, cards)
+        if len(cards) == 1 or not view.hand():
+            return preferred
+        states = samples_of(view, self.rng, self.CARD_SAMPLES)
+        best, best_value = preferred, sum(hand_outcome(s.clone(), view.seat, preferred) for s in states)
+        for card in cards:
+            if card == preferred:
+                continue
+            value = sum(hand_outcome(s.clone(), view.seat, card) for s in states)
+            if value > best_value:
+                best, best_value = card, value
+        return best

@@ -1,0 +1,44 @@
+"""The documentation keeps up with the code: every hook is documented with its exact signature."""
+
+from __future__ import annotations
+
+import inspect
+import re
+from pathlib import Path
+
+import pytest
+
+from cartas.core import hookspecs
+
+ROOT = Path(__file__).resolve().parents[2]
+HOOKS_DOC = (ROOT / "docs" / "hooks.md").read_text(encoding="utf-8")
+HOOKS = sorted(name for name, value in vars(hookspecs).items()
+               if inspect.isfunction(value) and hasattr(value, "cartas_spec"))
+
+
+def signature_text(name: str) -> str:
+    """``name(arg: Type, ...) -> Return``, as written in the spec (annotations are kept as text)."""
+    signature = inspect.signature(getattr(hookspecs, name))
+    params = ", ".join(f"{p.name}: {p.annotation}" for p in signature.parameters.values())
+    return f"{name}({params}) -> {signature.return_annotation}"
+
+
+def test_hooks_are_found() -> None:
+    assert {"register_games", "register_bots", "match_finished"} <= set(HOOKS)
+
+
+@pytest.mark.parametrize("name", HOOKS)
+def test_every_hook_is_documented_with_its_signature(name: str) -> None:
+    assert re.search(rf"^#+ {name}$", HOOKS_DOC, re.MULTILINE), f"docs/hooks.md has no heading for {name}"
+    assert signature_text(name) in HOOKS_DOC, f"docs/hooks.md should show {signature_text(name)}"
+
+
+def test_every_documented_hook_exists() -> None:
+    documented = re.findall(r"^### (\w+)$", HOOKS_DOC, re.MULTILINE)
+    assert sorted(documented) == HOOKS
+
+
+def test_the_guide_names_the_real_example_files() -> None:
+    guide = (ROOT / "docs" / "writing-a-game.md").read_text(encoding="utf-8")
+    for path in re.findall(r"`(examples/siete_y_medio/[\w/.]+)`", guide):
+        assert (ROOT / path).exists(), path

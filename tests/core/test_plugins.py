@@ -1,0 +1,289 @@
+"""Plugins: loading from (fake) entry points, failures reported by name, the registry, and every hook.
+
+Entry points are faked with objects that have ``.name`` and ``.load()``, as pytest's own tests do, so no
+package has to be installed. Each hook of ``cartas.core.hookspecs`` has a ``test_hook_<name>`` here, which
+``test_every_hook_has_a_test`` checks.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from collections.abc import Callable
+from pathlib import Path
+from importlib import metadata
+from typing import Any, cast
+
+import click
+import pytest
+
+from cartas.core import BotFactory, Game, PluginError, RandomBot, Result, State, hookimpl, hookspecs
+from cartas.core.match import run_match
+from cartas.core.plugins import DEFAULT_PLUGINS, build_registry, make_plugin_manager
+from cartas.core.registry import Registry, normalise_name
+
+
+class FakeEntryPoint:
+    """What ``make_plugin_manager`` needs of an entry point."""
+
+    def __init__(self, name: str, load: Callable[[], object]) -> None:
+        self.name = name
+        self._load = load
+
+    def load(self) -> object:
+        return self._load()
+
+
+def fake(name: str, load: Callable[[], object]) -> metadata.EntryPoint:
+    """A fake entry point, typed as the real thing for ``make_plugin_manager``."""
+    return cast(metadata.EntryPoint, FakeEntryPoint(name, load))
+
+
+def point(name: str, plugin: object) -> metadata.EntryPoint:
+    return fake(name, lambda: plugin)
+
+
+def broken_import() -> object:
+    raise ImportError("No module named 'numpyy'")
+
+
+class GamesPlugin:
+    def __init__(self, *games: Game) -> None:
+        self.games = games
+
+    @hookimpl
+    def register_games(self, register: Callable[[Game], None]) -> None:
+        for game in self.games:
+            register(game)
+
+
+class BotsPlugin:
+    def __init__(self, *bots: tuple[str, str, BotFactory]) -> None:
+        self.bots = bots
+
+    @hookimpl
+    def register_bots(self, register: Callable[[str, str, BotFactory], None]) -> None:
+        for game_name, level, factory in self.bots:
+            register(game_name, level, factory)
+
+
+class MisspelledPlugin:
+    @hookimpl
+    def register_game(self, register: Callable[[Game], None]) -> None:
+        """``register_games`` without its s: must be reported, not silently ignored."""
+
+
+class OtherMisspelledPlugin:
+    @hookimpl
+    def match_start(self, state: State) -> None:
+        """``match_started`` misspelled."""
+
+
+MakeGame = Callable[..., Game]
+
+
+def registry_of(*points: metadata.EntryPoint) -> Registry:
+    pm, failures = make_plugin_manager(points)
+    return build_registry(pm, failures)
+
+
+class EasyBot(RandomBot):
+    pass
+
+
+class HardBot(RandomBot):
+    pass
+
+
+# --- loading -------------------------------------------------------------------------------------------
+
+
+def test_default_plugins_are_always_loaded() -> None:
+    pm, failures = make_plugin_manager([])
+    assert failures == []
+    assert [name for name, _ in pm.list_name_plugin()][: len(DEFAULT_PLUGINS)] == list(DEFAULT_PLUGINS)
+    assert build_registry(pm, failures).bot("anything", "random") is RandomBot
+
+
+def test_a_plugin_that_raises_on_import_is_reported_by_name_and_the_others_load(make_game: MakeGame) -> None:
+    registry = registry_of(
+        point("alpha", GamesPlugin(make_game("alpha"))),
+        fake("broken", broken_import),
+        point("beta", GamesPlugin(make_game("beta"))),
+    )
+    assert sorted(registry.games) == ["alpha", "beta"]
+    assert registry.failures == [("broken", "failed to load: ImportError: No module named 'numpyy'")]
+
+
+def test_a_misspelled_hook_is_reported_and_its_plugin_dropped(make_game: MakeGame) -> None:
+    pm, failures = make_plugin_manager([point("typo", MisspelledPlugin()), point("ok", GamesPlugin(make_game("ok")))])
+    assert [name for name, _ in failures] == ["typo"]
+    assert "unknown hook" in failures[0][1] and "register_game" in failures[0][1]
+    assert pm.get_plugin("typo") is None
+    assert sorted(build_registry(pm, failures).games) == ["ok"]
+
+
+def test_every_plugin_with_a_misspelled_hook_is_reported() -> None:
+    pm, failures = make_plugin_manager([point("typo", MisspelledPlugin()), point("typo2", OtherMisspelledPlugin())])
+    assert [name for name, _ in failures] == ["typo", "typo2"]
+    assert "match_start" in failures[1][1]
+    pm.check_pending()
+
+
+def test_plugins_given_as_extra_are_registered(make_game: MakeGame) -> None:
+    pm, failures = make_plugin_manager([], extra=[("mine", GamesPlugin(make_game("mine")))])
+    assert "mine" in build_registry(pm, failures).games
+
+
+def test_a_duplicate_game_name_is_a_plugin_error_naming_both_plugins(make_game: MakeGame) -> None:
+    registry = Registry()
+    registry.add_game(make_game("brisca"), "cartas-brisca")
+    with pytest.raises(PluginError) as error:
+        registry.add_game(make_game("Brisca"), "other-brisca")
+    message = str(error.value)
+    assert "other-brisca" in message and "cartas-brisca" in message and "'Brisca'" in message
+
+
+def test_a_name_clashing_with_an_alias_is_refused(make_game: MakeGame) -> None:
+    registry = Registry()
+    registry.add_game(make_game("julepe_like", ("tresillo",)), "first")
+    with pytest.raises(PluginError, match="'tresillo', already taken by 'julepe_like' from plugin first"):
+        registry.add_game(make_game("tresillo"), "second")
+
+
+def test_a_duplicate_game_through_the_hooks_keeps_the_first_and_reports_the_second(make_game: MakeGame) -> None:
+    registry = registry_of(point("first", GamesPlugin(make_game("brisca"))), point("second", GamesPlugin(make_game("brisca"))))
+    assert registry.game_plugin == {"brisca": "first"}
+    assert len(registry.failures) == 1
+    name, message = registry.failures[0]
+    assert name == "second"
+    assert message.startswith("PluginError: plugin second registers the game name 'brisca'") and "plugin first" in message
+
+
+def test_one_plugin_may_register_two_games(make_game: MakeGame) -> None:
+    registry = registry_of(point("rummy", GamesPlugin(make_game("chinchon_like"), make_game("remigio_like"))))
+    assert sorted(registry.games) == ["chinchon_like", "remigio_like"]
+    assert registry.game_plugin == {"chinchon_like": "rummy", "remigio_like": "rummy"}
+
+
+def test_something_that_is_not_a_game_is_refused() -> None:
+    registry = registry_of(point("junk", GamesPlugin("truco")))  # type: ignore[arg-type]
+    assert registry.games == {}
+    assert registry.failures == [("junk", "PluginError: plugin junk registered 'truco', which is not a cartas Game")]
+
+
+def test_games_are_found_by_alias_case_and_accents(make_game: MakeGame) -> None:
+    registry = Registry()
+    registry.add_game(make_game("chinchon_like", ("remigio-like",)), "p")
+    assert registry.game("Chinchón_Like").name == "chinchon_like"
+    assert registry.game("REMIGIO_like").name == "chinchon_like"
+    assert normalise_name(" Chinchón-X ") == "chinchon_x"
+    with pytest.raises(PluginError, match="no game called 'mus'; games: chinchon_like"):
+        registry.game("mus")
+
+
+def test_bots_resolve_the_games_own_level_before_the_one_for_every_game() -> None:
+    registry = registry_of(point("bots", BotsPlugin(("*", "easy", RandomBot), ("mine", "easy", EasyBot), ("mine", "hard", HardBot))))
+    assert registry.bot("mine", "easy") is EasyBot
+    assert registry.bot("mine", "hard") is HardBot
+    assert registry.bot("other", "easy") is RandomBot
+    assert registry.bot("mine", "random") is RandomBot
+    assert registry.bot_levels("mine")[:2] == ["easy", "hard"]
+    assert "random" in registry.bot_levels("mine")
+    with pytest.raises(PluginError, match="no bot 'expert' for other; levels: random"):
+        registry_of().bot("other", "expert")
+
+
+def test_a_bot_that_is_not_callable_is_refused() -> None:
+    registry = registry_of(point("junk", BotsPlugin(("mine", "easy", "EasyBot"))))  # type: ignore[arg-type]
+    assert registry.failures == [("junk", "PluginError: bot 'easy' for 'mine' is not callable")]
+
+
+# --- one test per hook ---------------------------------------------------------------------------------
+
+
+def test_hook_register_games(make_game: MakeGame) -> None:
+    game = make_game("hooked")
+    registry = registry_of(point("p", GamesPlugin(game)))
+    assert registry.game("hooked") is game
+    assert registry.game_plugin["hooked"] == "p"
+
+
+def test_hook_register_bots() -> None:
+    registry = registry_of(point("p", BotsPlugin(("hooked", "easy", EasyBot))))
+    assert registry.bots["hooked"] == {"easy": EasyBot}
+
+
+def test_hook_register_commands() -> None:
+    class CommandsPlugin:
+        @hookimpl
+        def register_commands(self, cli: click.Group) -> None:
+            @cli.command()
+            def hello() -> None:
+                click.echo("hola")
+
+    pm, _ = make_plugin_manager([point("p", CommandsPlugin())])
+    group = click.Group("cartas")
+    pm.hook.register_commands(cli=group)
+    assert "hello" in group.commands
+
+
+class Recorder:
+    """A plugin that records the lifecycle hooks it sees."""
+
+    def __init__(self) -> None:
+        self.calls: list[tuple[str, Any]] = []
+
+    @hookimpl
+    def match_started(self, state: State) -> None:
+        self.calls.append(("started", len(state.history)))
+
+    @hookimpl
+    def hand_finished(self, state: State) -> None:
+        self.calls.append(("hand", state.hands_played))
+
+    @hookimpl
+    def match_finished(self, state: State, result: Result) -> None:
+        self.calls.append(("finished", result))
+
+
+@pytest.fixture
+def recorded(example_game: Game) -> tuple[Recorder, Result]:
+    recorder = Recorder()
+    pm, _ = make_plugin_manager([point("recorder", recorder)])
+    state = example_game.start({"players": 3, "hands": 3}, seed=5)
+    result = run_match(state, {seat: RandomBot(seat) for seat in range(3)}, hooks=pm.hook)
+    return recorder, result
+
+
+def test_hook_match_started(recorded: tuple[Recorder, Result]) -> None:
+    recorder, _ = recorded
+    assert recorder.calls[0] == ("started", 0)
+    assert [kind for kind, _ in recorder.calls].count("started") == 1
+
+
+def test_hook_hand_finished(recorded: tuple[Recorder, Result]) -> None:
+    recorder, _ = recorded
+    assert [detail for kind, detail in recorder.calls if kind == "hand"] == [1, 2, 3]
+
+
+def test_hook_match_finished(recorded: tuple[Recorder, Result]) -> None:
+    recorder, result = recorded
+    assert recorder.calls[-1] == ("finished", result)
+    assert [kind for kind, _ in recorder.calls].count("finished") == 1
+
+
+# --- meta-tests ----------------------------------------------------------------------------------------
+
+
+def hook_names() -> list[str]:
+    return sorted(name for name, value in vars(hookspecs).items() if inspect.isfunction(value)
+                  and hasattr(value, "cartas_spec"))
+
+
+def test_every_hook_has_a_test() -> None:
+    tree = ast.parse(Path(__file__).read_text(encoding="utf-8"))
+    tests = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    missing = [name for name in hook_names() if f"test_hook_{name}" not in tests]
+    assert hook_names(), "no hooks found: the spec marker changed"
+    assert missing == []

@@ -1,0 +1,68 @@
+"""The julepe bots: legal play at every table size, sensible decisions on clear hands, and better than chance."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cartas.core.bots import RandomBot, SeatView
+from cartas.core.cards import parse_cards
+from cartas.core.match import run_match
+from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks
+from cartas.games.tresillo.game import TresilloGame
+
+GAME = TresilloGame()
+
+
+@pytest.mark.parametrize("players", [3, 5, 8])
+@pytest.mark.parametrize("bot", [EasyBot, MediumBot])
+def test_bots_play_whole_matches(bot: Any, players: int) -> None:
+    state = GAME.start({"players": players, "deals": 8}, seed=players)
+    result = run_match(state, {seat: bot(seat) for seat in range(players)})
+    assert state.is_over and result.winners
+
+
+@pytest.mark.parametrize("bot", [EasyBot, MediumBot])
+def test_a_strong_hand_plays_and_a_weak_one_passes(bot: Any, stacked: Any) -> None:
+    state = stacked("1O 3O 1C / 2C 4B 5E / 6B 7B 2E", "5O")
+    assert bot(0).choose(SeatView(state, 0)) == "juego"
+    state.apply("juego")
+    assert bot(0).choose(SeatView(state, 1)) == "paso"
+
+
+def test_easy_obliges_with_the_rey_of_trumps(stacked: Any) -> None:
+    state = stacked("1O 3C 5E / 6B 7B 2E / 1C 4E 2B", "12O")
+    assert EasyBot(0).choose(SeatView(state, 2)) == "obligo"
+
+
+def test_medium_does_not_oblige_with_a_sota_at_a_crowded_table(stacked: Any) -> None:
+    state = stacked("1O 3C 5E / 6B 7B 2E / 1C 4E 2B / 4O 5O 6O / 7O 2O 3O", "10C", dealer=4)
+    assert MediumBot(0).choose(SeatView(state, 4)) == "no obligo"
+
+
+@pytest.mark.parametrize("bot", [EasyBot, MediumBot])
+def test_the_cheapest_winning_card_is_played(bot: Any, stacked: Any) -> None:
+    state = stacked("5E 4C 7C / 6E 1E 12O / 4O 7B 6C", "2O")
+    for action in ("juego", "juego", "juego", "play 5E"):
+        state.apply(action)
+    assert str(bot(0).choose(SeatView(state, 1))) == "play 6E"
+
+
+def test_the_trump_ace_and_king_expect_more_than_small_cards() -> None:
+    strong, _ = expected_tricks(parse_cards("1O 12O 1C"), "O", 2)
+    weak, blank = expected_tricks(parse_cards("2C 4B 5E"), "O", 2)
+    assert strong > 1.5 > 0.5 > weak and blank > 0.8
+
+
+@pytest.mark.parametrize("bot", [EasyBot, MediumBot])
+def test_bots_win_more_chips_than_random_players(bot: Any) -> None:
+    mine = others = 0.0
+    for seed in range(24):
+        seat = seed % 4
+        state = GAME.start({"players": 4}, seed=seed)
+        agents = {s: bot(seed) if s == seat else RandomBot(seed * 10 + s) for s in range(4)}
+        scores = run_match(state, agents).scores
+        mine += scores[seat]
+        others += (sum(scores) - scores[seat]) / 3
+    assert mine > others

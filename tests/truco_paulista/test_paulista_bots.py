@@ -1,0 +1,79 @@
+"""The bots: legal, complete matches, sound mão de onze decisions, no raise once the match is decided."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from cartas.core.bots import SeatView
+from cartas.core.match import run_match
+from cartas.games.truco_paulista.actions import RAISES, Word
+from cartas.games.truco_paulista.bots import EasyBot, MediumBot
+from cartas.games.truco_paulista.game import PaulistaGame
+from cartas.games.truco_paulista.state import PaulistaState
+
+GAME = PaulistaGame()
+
+
+def start(hands: list[str], up: str, *, dealer: int = 1, scores: list[int] | None = None,
+          **options: Any) -> PaulistaState:
+    position: dict[str, Any] = {"hands": [h.split() for h in hands], "dealer": dealer, "up": up}
+    if scores is not None:
+        position["scores"] = scores
+    state = GAME.start({"players": len(hands), **options}, seed=3, position=position)
+    assert isinstance(state, PaulistaState)
+    return state
+
+
+@pytest.mark.parametrize("players", [2, 4])
+@pytest.mark.parametrize("options", [{}, {"manilhas": "fixas", "mao_de_ferro_blind": True}])
+def test_bots_play_whole_matches(players: int, options: dict[str, Any]) -> None:
+    for seed in range(2):
+        state = GAME.start({"players": players, **options}, seed=seed)
+        agents = {seat: (MediumBot(seed) if seat % 2 == 0 else EasyBot(seed)) for seat in range(players)}
+        result = run_match(state, agents)
+        assert state.is_over and result.winners
+        assert not any(e.kind == "forfeit" for e in state.events), "bots never call truco in a mão de onze"
+
+
+def test_medium_plays_a_strong_mao_de_onze() -> None:
+    # Vira 7O: the 10s are manilhas; zap and copas plus a 3 is about as strong as a hand gets.
+    state = start(["10B 10C 3E", "4C 5C 6C"], "7O", scores=[11, 6])
+    assert MediumBot(1).choose(SeatView(state, 0)) is Word.JOGO
+
+
+def test_medium_runs_from_a_weak_mao_de_onze() -> None:
+    state = start(["4E 5B 6E", "3C 2C 10B"], "7O", scores=[11, 9])
+    assert MediumBot(1).choose(SeatView(state, 0)) is Word.CORRO
+
+
+def test_medium_counts_the_partners_seen_hand_in_a_four_player_mao_de_onze() -> None:
+    hands = ["4E 5B 6E", "4C 5C 6C", "10B 10C 3E", "4O 5O 6O"]
+    state = start(hands, "7O", dealer=3, scores=[11, 8])
+    assert state.to_act == (0, 2)
+    assert MediumBot(1).choose(SeatView(state, 0)) is Word.JOGO
+
+
+@pytest.mark.parametrize("bot", [EasyBot, MediumBot])
+def test_bots_never_raise_when_winning_the_hand_already_takes_the_match(bot: type) -> None:
+    state = start(["10B 10C 3E", "4C 5C 6C"], "7O", scores=[9, 0])
+    for move, seat in (("play 3E", 0), ("truco", 1), ("aceito", 0), ("play 4C", 1)):
+        state.apply(move, seat)
+    assert "seis" in [str(a) for a in state.legal_actions(0)], "9 + 3 reaches 12: seis is pointless but legal"
+    for seed in range(10):
+        assert bot(seed).choose(SeatView(state, 0)) not in RAISES
+
+
+def test_medium_raises_with_a_near_certain_hand() -> None:
+    state = start(["10B 10C 10E", "4C 5C 6C"], "7O", scores=[0, 0])
+    assert MediumBot(2).choose(SeatView(state, 0)) is Word.TRUCO
+
+
+def test_medium_accepts_with_a_strong_hand_and_runs_with_a_hopeless_one() -> None:
+    strong = start(["4C 5C 6C", "10B 10C 3E"], "7O")
+    strong.apply("truco", 0)
+    assert MediumBot(1).choose(SeatView(strong, 1)) in (Word.ACEITO, Word.SEIS)
+    weak = start(["10B 10C 3E", "4C 5C 6C"], "7O")
+    weak.apply("truco", 0)
+    assert MediumBot(1).choose(SeatView(weak, 1)) is Word.CORRO
