@@ -1,0 +1,209 @@
+"""Bots for chinchón and remigio; they read only their seat's view.
+
+- :class:`EasyBot` takes the upcard only when it melds at once, throws its dearest loose card, and closes as
+  soon as it may.
+- :class:`MediumBot` looks one draw ahead: every discard is weighed by the loose points expected after the
+  next draw, over the cards it has not seen go (it remembers the discard pile and what the others took from
+  it); ties keep the loose cards that can still meld; it avoids feeding cards another player is collecting;
+  it takes the upcard when the card melds at once and leaves a hand worth at least a blind draw; and it
+  closes whenever it may, which in these rules always pays (remigio: the best multiplier; chinchón: a
+  chinchón first, else the fewest points)."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+from cartas.core.bots import SeatView
+from cartas.core.cards import Card
+from cartas.core.observation import EventView
+from cartas.core.state import Action
+from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, Discard, Draw
+from cartas.games.chinchon.chinchon import chinchon_rules, is_chinchon
+from cartas.games.chinchon.game import ChinchonGame, RemigioGame
+from cartas.games.chinchon.melds import MeldRules
+from cartas.games.chinchon.remigio import MULTIPLIERS, close_kind, remigio_rules
+
+
+def rules_for(view: SeatView) -> MeldRules:
+    """The meld rules of the game the view belongs to."""
+    if view.game_name == "remigio":
+        return remigio_rules()
+    options = view.options
+    return chinchon_rules(options.deck, options.figures_ten)  # type: ignore[attr-defined]
+
+
+class EasyBot:
+    """Plays the obvious move: no memory, no look-ahead."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if REENGANCHE in legal:
+            return REENGANCHE
+        rules = rules_for(view)
+        hand = view.hand()
+        if legal[0].__class__ is Draw:
+            if DRAW_DISCARD in legal and DRAW_STOCK in legal:
+                up = Card.parse(view.observation().table["upcard"])
+                if up not in rules.arrange(hand + [up]).loose:
+                    return DRAW_DISCARD
+            return legal[0]
+        closes = [a for a in legal if isinstance(a, Discard) and a.close]
+        if closes:
+            return min(closes, key=lambda a: _without_points(rules, hand, a.card))
+        loose = rules.arrange(hand).loose
+        if loose:
+            card = max(loose, key=lambda c: (rules.points([c]), self.rng.random()))
+            return next(a for a in legal if isinstance(a, Discard) and a.card == card)
+        return min(legal, key=lambda a: _without_points(rules, hand, a.card))  # type: ignore[attr-defined]
+
+
+class MediumBot:
+    """Looks one draw ahead over the cards it has not seen, remembers the discards, closes when it pays.
+
+    A hand is worth the fewest loose points it can keep after the next draw and discard, averaged over the
+    cards still unseen (not in its hand, not on the discard pile, not taken from it by another player), with a
+    bonus when that hand could close. Discards pick the best expected worth; ties keep the cards that can
+    still meld and throw the higher card. Taking an upcard that does not meld at once tells the others what
+    it collects for too little, so only an upcard that melds is compared with a blind draw.
+    """
+
+    CANDIDATES = 4
+    """Discards examined in depth: the best few by loose points now."""
+
+    CLOSE_BONUS = 15
+    """How much a hand that could close is worth over its loose points."""
+
+    DEFENCE = 2.0
+    """What it costs to throw a card that fits one another player took from the discard pile."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if REENGANCHE in legal:
+            return REENGANCHE
+        rules = rules_for(view)
+        hand = view.hand()
+        observation = view.observation()
+        table = observation.table
+        unseen = self._unseen(view, hand, observation.events, table["discard_pile"])
+        if legal[0].__class__ is Draw:
+            if DRAW_DISCARD in legal and DRAW_STOCK in legal:
+                up = Card.parse(table["upcard"])
+                melds = up not in rules.arrange(hand + [up]).loose
+                if melds and self._worth(view, rules, hand + [up]) <= self._expected(view, rules, hand, unseen):
+                    return DRAW_DISCARD
+            return legal[0]
+        closes = [a for a in legal if isinstance(a, Discard) and a.close]
+        if closes:
+            return self._close(view, rules, hand, closes)
+        discards = [a for a in legal if isinstance(a, Discard) and not a.close]
+        ranked = sorted(discards, key=lambda a: (_without_points(rules, hand, a.card), -rules.points([a.card])))
+        wanted = _taken_by_others(view.seat, observation.events)
+        return min(ranked[: self.CANDIDATES], key=lambda a: (
+            self._expected(view, rules, _without(hand, a.card), unseen)
+            + self.DEFENCE * _feeds(rules, a.card, wanted),
+            -_hopeful(rules, _without(hand, a.card), unseen),
+            -rules.points([a.card]),
+            self.rng.random(),
+        ))
+
+    def _worth(self, view: SeatView, rules: MeldRules, cards: list[Card]) -> float:
+        """The fewest loose points left after discarding one of ``cards``, less a bonus if it could close."""
+        best = min(_without_points(rules, cards, c) for c in set(cards))
+        if view.game_name == "remigio":
+            return best - self.CLOSE_BONUS if best == 0 else best
+        return best - self.CLOSE_BONUS if best <= view.options.max_cut else best  # type: ignore[attr-defined]
+
+    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
+        """The average :meth:`_worth` of ``hand`` plus one card drawn from the unseen ones."""
+        total = sum(unseen.values())
+        if not total:
+            return rules.deadwood(hand)
+        return sum(n * self._worth(view, rules, hand + [card]) for card, n in unseen.items()) / total
+
+    @staticmethod
+    def _unseen(view: SeatView, hand: list[Card], events: list[EventView], pile: list[str]) -> Counter[Card]:
+        """Cards that may still come from the stock: the game's cards less those this seat has seen go."""
+        game = RemigioGame() if view.game_name == "remigio" else ChinchonGame()
+        unseen = Counter(game.deck(view.options))
+        unseen -= Counter(hand)
+        unseen -= Counter(Card.parse(c) for c in pile)
+        for event in events:
+            if event.kind == "draw" and event.detail.startswith("discard "):
+                unseen[Card.parse(event.detail.split()[1])] -= 1
+        return +unseen
+
+    @staticmethod
+    def _close(view: SeatView, rules: MeldRules, hand: list[Card], closes: list[Discard]) -> Action:
+        """Closing always pays here: in remigio take the best multiplier, in chinchón the fewest points."""
+        if view.game_name == "remigio":
+            return max(closes, key=lambda a: MULTIPLIERS[close_kind(rules, _without(hand, a.card)) or "closed"])
+        for action in closes:
+            if is_chinchon(rules, _without(hand, action.card)):
+                return action
+        return min(closes, key=lambda a: _without_points(rules, hand, a.card))
+
+
+def _taken_by_others(seat: int, events: list[EventView]) -> list[Card]:
+    """The cards other players took from the discard pile this round: what they are collecting."""
+    taken = []
+    for event in events:
+        if event.kind == "draw" and event.seat != seat and event.detail.startswith("discard "):
+            taken.append(Card.parse(event.detail.split()[1]))
+    return taken
+
+
+def _feeds(rules: MeldRules, card: Card, wanted: list[Card]) -> int:
+    """Whether ``card`` is of a rank, or close in a suit, to a card another player went for."""
+    if card.is_joker:
+        return 1
+    at = rules.ranks.index(card.rank)
+    for other in wanted:
+        if other.is_joker:
+            continue
+        if other.rank == card.rank or (other.suit == card.suit and abs(rules.ranks.index(other.rank) - at) <= 2):
+            return 1
+    return 0
+
+
+def _hopeful(rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> int:
+    """How many loose cards of ``hand`` can still meld (a partner in hand and a third card still unseen)."""
+    return sum(1 for c in rules.arrange(hand).loose if _can_meld(rules, c, hand, unseen))
+
+
+def _can_meld(rules: MeldRules, card: Card, hand: list[Card], unseen: Counter[Card]) -> bool:
+    """Whether ``card`` has a partner in ``hand`` and a third card that may still be drawn."""
+    if card.is_joker:
+        return True
+    ranks = rules.ranks
+    at = ranks.index(card.rank)
+    for other in hand:
+        if other is card or other.is_joker:
+            continue
+        if other.rank == card.rank and other.suit != card.suit:
+            thirds = [Card(card.rank, s) for s in "OCEB" if s not in (card.suit, other.suit)]
+        elif other.suit == card.suit and other.rank != card.rank and abs(ranks.index(other.rank) - at) <= 2:
+            low, high = sorted((at, ranks.index(other.rank)))
+            spots = [low - 1, high + 1] if high - low == 1 else [low + 1]
+            thirds = [Card(ranks[p], card.suit) for p in spots if 0 <= p < len(ranks)]
+        else:
+            continue
+        if any(unseen[t] > 0 for t in thirds):
+            return True
+    return False
+
+
+def _without(hand: list[Card], card: Card) -> list[Card]:
+    rest = list(hand)
+    rest.remove(card)
+    return rest
+
+
+def _without_points(rules: MeldRules, hand: list[Card], card: Card) -> int:
+    return rules.deadwood(_without(hand, card))

@@ -1,0 +1,140 @@
+"""The two rummy games of the plugin, chinchón and remigio, with their options and their table talk."""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from pydantic import Field
+
+from cartas.core.cards import Card
+from cartas.core.deck import shoe, spanish_deck
+from cartas.core.events import Event
+from cartas.core.game import Game
+from cartas.core.observation import Observation
+from cartas.core.options import GameOptions
+from cartas.core.position import Position
+from cartas.core.state import Action, State
+from cartas.games.chinchon.actions import parse_action
+from cartas.games.chinchon.chinchon import ChinchonState
+from cartas.games.chinchon.remigio import RemigioState
+
+MAX_TURNS_HELP = (
+    "playout bound: a round with no close ends after this many turns per player, everyone scored as they "
+    "stand (never reached in play between people)"
+)
+
+
+class ChinchonOptions(GameOptions):
+    """Chinchón's options, with the defaults of its rules."""
+
+    players: Literal[2, 3, 4, 5, 6, 7, 8] = 2
+    deck: Literal[40, 48, 50] = Field(50, description="cards per deck: 50 has two comodines; 5-8 players use two decks")
+    max_cut: int = Field(5, ge=0, le=20, description="most loose points a player may keep when cortando")
+    figures_ten: bool = Field(False, description="sota, caballo and rey count 10 loose points instead of 10, 11, 12")
+    points: int = Field(100, ge=10, description="the limit: a player whose penalty total goes over it is out")
+    eliminate_at_limit: bool = Field(False, description="reaching the limit (not only passing it) puts a player out")
+    reenganche: bool = Field(False, description="a player put out may come back once, with the highest total still in")
+    max_turns: int = Field(100, ge=1, description=MAX_TURNS_HELP)
+
+
+class RemigioOptions(GameOptions):
+    """Remigio's options, with the defaults of its rules."""
+
+    players: Literal[2, 3, 4, 5, 6, 7, 8, 9, 10] = 2
+    points: int = Field(300, ge=1, description="the target: the first player to reach this many points wins")
+    max_turns: int = Field(100, ge=1, description=MAX_TURNS_HELP)
+
+
+class RummyGame(Game):
+    """What both games share: parsing actions, describing events and laying out the table."""
+
+    def parse_action(self, text: str) -> Action:
+        return parse_action(text)
+
+    def describe(self, event: Event) -> str:
+        who = f"Seat {event.seat}" if event.seat >= 0 else ""
+        kind, detail = event.kind, event.detail
+        if kind == "deal":
+            return f"Seat {event.seat} deals; {detail}"
+        if kind == "draw":
+            return f"{who} draws from the {'stock' if detail == 'stock' else 'discard pile: ' + detail.split()[-1]}"
+        if kind == "discard":
+            return f"{who} discards {detail}"
+        if kind == "close":
+            return f"{who} {self.close_word} (discarding face down)"
+        if kind == "reveal":
+            return f"{who}'s face-down discard was {detail}"
+        if kind == "arrange":
+            return f"{who}: {detail}"
+        if kind == "score":
+            return f"{who} scores {detail}"
+        if kind == "reshuffle":
+            return f"The stock ran out: the discards are shuffled into a new stock of {detail} cards"
+        if kind == "turn_limit":
+            return f"Nobody closed within {detail} turns: the round is scored as it stands"
+        if kind == "winner":
+            return f"Seat {detail} wins the match" if " " not in detail else f"Seats {detail} win the match"
+        if kind == "chinchon":
+            return f"¡Chinchón! {who} wins the match with {detail}"
+        if kind == "closed":
+            return f"{who} shows {detail}"
+        if kind == "eliminated":
+            return f"{who} is out with {detail} points"
+        if kind == "reenganche":
+            return f"{who} se reengancha with {detail} points"
+        if kind == "may_reenganche":
+            return f"{who} may come back (reenganche) with {detail} points, or retire"
+        return super().describe(event)
+
+    close_word: ClassVar[str] = "closes"
+
+    def table_lines(self, observation: Observation) -> list[str]:
+        table = observation.table
+        sizes = table["hand_sizes"]
+        lines = [
+            f"Upcard: {table['upcard'] or '-'}   stock: {table['stock']} cards   "
+            f"discards: {len(table['discard_pile'])}   turn {table['turn']}",
+            "Hands: " + "  ".join(
+                f"seat {s}: {n}" + ("" if table["active"][s] else " (out)") for s, n in enumerate(sizes)
+            ),
+            "Scores: " + "  ".join(f"seat {s}: {v}" for s, v in enumerate(observation.scores)),
+        ]
+        if table["turn"] < table["close_from_turn"]:
+            lines.append("Nobody may close before everyone has played a turn.")
+        return lines
+
+
+class ChinchonGame(RummyGame):
+    """Chinchón: seven cards, cortar with few loose points, penalties and elimination."""
+
+    name = "chinchon"
+    title = "Chinchón"
+    aliases = ("chinchón",)
+    Options = ChinchonOptions
+    close_word = "corta"
+
+    def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
+        return ChinchonState(self, options, seed, position)
+
+    def deck(self, options: GameOptions) -> list[Card]:
+        size: int = options.deck  # type: ignore[attr-defined]
+        one = spanish_deck(size)
+        return one * 2 if options.players > 4 else one
+
+
+class RemigioGame(RummyGame):
+    """Remigio: ten cards, two or three decks with comodines, multipliers and a target score."""
+
+    name = "remigio"
+    title = "Remigio"
+    aliases = ()
+    Options = RemigioOptions
+    rules_file = "REMIGIO.md"
+    close_word = "closes"
+
+    def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
+        return RemigioState(self, options, seed, position)
+
+    def deck(self, options: GameOptions) -> list[Card]:
+        decks = 2 if options.players <= 6 else 3
+        return shoe(decks, 48, jokers=2 * decks)
