@@ -139,12 +139,12 @@ class State(ABC):
 
         A game's ``sample`` redeals the hidden cards, but the copy would still carry the stacked position (the
         real first deal), events meant for other seats, the action history (which names face-down cards) and
-        the match's own generator (which foretells the next shuffles). Search works on the copy without them.
+        the match's own generator (which foretells the next shuffles). Search works on the copy without them;
+        it keeps only this hand's events, which are all an observation shows, so sampling stays cheap.
         """
         self.position = None
-        earlier = sum(1 for e in self.events[: self.hand_events_from] if e.visible(seat))
-        self.events = [e for e in self.events if e.visible(seat)]
-        self.hand_events_from = earlier
+        self.events = [e for e in self.events[self.hand_events_from:] if e.visible(seat)]
+        self.hand_events_from = 0
         self.history = []
         self.rng = random.Random(rng.getrandbits(64))
 

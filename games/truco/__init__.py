@@ -1,1 +1,24 @@
-"""Placeholder."""
+"""Truco argentino, registered as a cartas plugin like any third-party game."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from cartas.core import hookimpl
+from cartas.core.bots import BotFactory
+from cartas.core.game import Game
+
+
+@hookimpl
+def register_games(register: Callable[[Game], None]) -> None:
+    from cartas.games.truco.game import TrucoGame
+
+    register(TrucoGame())
+
+
+@hookimpl
+def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
+    from cartas.games.truco.bots import EasyBot, MediumBot
+
+    register("truco", "easy", EasyBot)
+    register("truco", "medium", MediumBot)

@@ -1,0 +1,292 @@
+"""Truco bots: ``easy`` plays sound cards and honest calls; ``medium`` judges a truco over sampled deals,
+weighs position and score, and bluffs now and then.
+
+Both read only their seat's view: their cards, the public table, their tanto, the señas their partners
+showed them (and the rivals' they caught), and, for ``medium``, deals sampled to fit all that. Both show
+their partners one true seña per hand when they play with partners.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from cartas.core.bots import SeatView
+from cartas.core.cards import Card
+from cartas.core.state import Action
+from cartas.core.tricks import PARDA, best_of_three, trick_winner_by_rank
+from cartas.games.truco.senas import CARD_SIGN
+from cartas.games.truco.state import RANK, TrucoState
+
+SAMPLES = 16
+"""Deals the medium bot samples to judge a truco."""
+
+TOP = {"ancho_espada": 1.0, "ancho_basto": 1.0, "siete_espada": 1.0, "siete_oro": 0.9, "tres": 0.6, "dos": 0.5}
+"""What a partner's seña adds to the team's strength, in the units of :func:`card_power`."""
+
+
+def card_power(card: Card) -> float:
+    """A card's worth towards winning tricks: the four bravas count one, treses and doses a little less."""
+    strength = RANK[card]
+    if strength >= 11:
+        return 1.0
+    if strength >= 9:
+        return 0.6 if strength == 10 else 0.5
+    if strength == 8:
+        return 0.3
+    return 0.05 * strength / 7
+
+
+@dataclass
+class Reading:
+    """What a bot makes of its view: the facts every decision needs, read once per choice."""
+
+    view: SeatView
+    seat: int
+    legal: dict[str, Action]
+    hand: list[Card]
+    team: int
+    partners: tuple[int, ...]
+    my_score: int
+    their_score: int
+    target: int
+    tanto: int
+    flor: int
+    pending: str | None
+    worth: int
+    trick: list[tuple[int, Card]]
+    results: list[object]
+    mano: int | None
+    teams: list[int]
+    signs: list[str] = field(default_factory=list)
+    caught: list[str] = field(default_factory=list)
+
+    @classmethod
+    def of(cls, view: SeatView) -> Reading:
+        obs = view.observation()
+        table = obs.table
+        team = obs.teams[obs.seat]
+        partners = tuple(s for s, t in enumerate(obs.teams) if t == team and s != obs.seat)
+        # A sign for a card the partner has since played says nothing more than the card itself.
+        gone = {CARD_SIGN[Card.parse(c)] for p in partners for c in table["played"][p] if Card.parse(c) in CARD_SIGN}
+        signs = [e.detail for e in obs.events if e.kind == "seña" and e.seat in partners and e.detail not in gone]
+        caught = [e.detail for e in obs.events if e.kind == "seña_vista" and obs.teams[e.seat] != team]
+        return cls(
+            view=view, seat=obs.seat, legal={str(a): a for a in view.legal_actions()}, hand=view.hand(), team=team,
+            partners=partners, my_score=obs.scores[team], their_score=obs.scores[1 - team], target=table["points"],
+            tanto=table["tanto"], flor=table["flor"], pending=table["pending"], worth=table["hand_worth"],
+            trick=[(s, Card.parse(c)) for s, c in table["trick"]], results=table["results"], mano=obs.mano,
+            teams=obs.teams, signs=signs, caught=caught,
+        )
+
+    def power(self) -> float:
+        """The team's chances in the tricks still to play, from its cards, tricks already won and señas
+        (its partners', and the rivals' it caught)."""
+        total = sum(card_power(card) for card in self.hand)
+        total += sum(TOP.get(sign, 0.0) for sign in self.signs)
+        total -= 0.5 * sum(TOP.get(sign, 0.0) for sign in self.caught)
+        if self.trick:
+            best_seat = max(self.trick, key=lambda play: RANK[play[1]])[0]
+            total += 0.5 if self.teams[best_seat] == self.team else -0.2
+        for result in self.results:
+            if result == self.team:
+                total += 1.0
+            elif result != "parda":
+                total -= 0.8
+        return total
+
+    def team_tanto(self) -> int:
+        """Own tanto, raised when a partner signalled a good envido."""
+        return max(self.tanto, 29) if "envido" in self.signs else self.tanto
+
+
+def pick_card(
+    hand: Sequence[Card], trick: Sequence[tuple[int, Card]], team: int, teams: Sequence[int], results: Sequence[object]
+) -> Card:
+    """The lowest card that wins the trick for the team, or the lowest card when it is lost anyway.
+
+    Leading, it keeps its best card unless a trick is already won (then it closes the hand with it).
+    A tying card is worth playing when the team won the first trick, since a parda then wins the hand.
+    """
+    cards = sorted(hand, key=RANK.__getitem__)
+    if not trick:
+        won = any(result == team for result in results)
+        return cards[-1] if won or len(cards) == 1 else cards[len(cards) // 2]
+    best_seat, best = max(trick, key=lambda play: RANK[play[1]])
+    if teams[best_seat] == team:
+        return cards[0]
+    for card in cards:
+        if RANK[card] > RANK[best]:
+            return card
+    if results and results[0] == team:
+        for card in cards:
+            if RANK[card] == RANK[best]:
+                return card
+    return cards[0]
+
+
+def playout_tricks(state: TrucoState) -> int:
+    """The team that wins the hand of a (sampled) state if every seat plays :func:`pick_card` from now on."""
+    parts, team_of = state.parts, state.team_of
+    hands = {seat: list(state.hands[seat]) for seat in parts}
+    cur, results, lead = list(state.cur), list(state.results), state.lead
+    mano_team = team_of[state.cmano]
+    while True:
+        while len(cur) < len(parts):
+            seat = parts[(lead + len(cur)) % len(parts)]
+            card = pick_card(hands[seat], cur, team_of[seat], team_of, results)
+            hands[seat].remove(card)
+            cur.append((seat, card))
+        team, winner = trick_winner_by_rank(cur, RANK, team_of)
+        results.append(team)
+        outcome = best_of_three(results, mano_team, third_tie_to_first=state.third_first, all_tied=mano_team)
+        if outcome >= 0:
+            return outcome
+        lead = parts.index(state.cmano if team == PARDA else winner)
+        cur = []
+
+
+class EasyBot:
+    """Plays the lowest card that does the job, calls and accepts only with the cards to back it."""
+
+    bluff = 0.0
+    """How often the bot calls with a hand that does not justify it."""
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, view: SeatView) -> Action:
+        r = Reading.of(view)
+        legal = r.legal
+        sena = next((a for text, a in legal.items() if text.startswith("seña")), None)
+        if sena is not None and self._shows_sena(r):
+            return sena
+        if "flor" in legal and r.flor and r.pending != "flor":
+            return legal["flor"]
+        if r.pending in ("flor", "contraflor", "contraflor al resto"):
+            return self._answer_flor(r)
+        if r.pending == "envido":
+            return self._answer_envido(r)
+        if r.pending is not None and "quiero" in legal:
+            return self._answer_truco(r)
+        return self._turn(r)
+
+    # --- decisions, each overridable by a stronger bot -----------------------------------------------------
+
+    def _shows_sena(self, r: Reading) -> bool:
+        return True
+
+    def _answer_flor(self, r: Reading) -> Action:
+        legal = r.legal
+        if "flor" in legal:
+            return legal["contraflor"] if r.flor >= 35 else legal["flor"]
+        return legal["quiero"] if r.flor >= 32 else legal["no quiero"]
+
+    def _envido_bar(self, r: Reading) -> int:
+        """The tanto from which the bot accepts an envido."""
+        return 27
+
+    def _answer_envido(self, r: Reading) -> Action:
+        legal, tanto = r.legal, r.team_tanto()
+        if tanto >= 33 and "falta envido" in legal and self._may_raise(r):
+            return legal["falta envido"]
+        if tanto >= 31 and "real envido" in legal and self._may_raise(r):
+            return legal["real envido"]
+        return legal["quiero"] if tanto >= self._envido_bar(r) else legal["no quiero"]
+
+    def _truco_bar(self, r: Reading) -> float:
+        """The team power from which the bot accepts a truco call."""
+        return 1.3 + 0.2 * (r.worth - 1)
+
+    def _may_raise(self, r: Reading) -> bool:
+        return True
+
+    def _answer_truco(self, r: Reading) -> Action:
+        legal = r.legal
+        if self._may_open_envido(r):
+            return self._open_envido(r)
+        power = r.power()
+        raise_word = next((w for w in ("retruco", "vale cuatro", "truco") if w in legal), None)
+        if raise_word and power >= self._truco_bar(r) + 0.9 and self._may_raise(r):
+            return legal[raise_word]
+        return legal["quiero"] if power >= self._truco_bar(r) else legal["no quiero"]
+
+    def _calls_truco(self, r: Reading) -> bool:
+        """Whether the hand is good enough to call the next truco at the bot's turn."""
+        return r.power() >= 2.0 + 0.3 * (r.worth - 1)
+
+    def _may_open_envido(self, r: Reading) -> bool:
+        return "envido" in r.legal and r.team_tanto() >= 28
+
+    def _open_envido(self, r: Reading) -> Action:
+        tanto = r.team_tanto()
+        if tanto >= 31 and self._may_raise(r):
+            return r.legal["real envido"]
+        return r.legal["envido"]
+
+    def _turn(self, r: Reading) -> Action:
+        legal = r.legal
+        if "envido" in legal and self._may_raise(r) and (self._may_open_envido(r) or self.rng.random() < self.bluff):
+            return self._open_envido(r)
+        call = next((w for w in ("truco", "retruco", "vale cuatro") if w in legal), None)
+        if call and self._may_raise(r) and (self._calls_truco(r) or self.rng.random() < self.bluff):
+            return legal[call]
+        return legal[f"play {pick_card(r.hand, r.trick, r.team, r.teams, r.results)}"]
+
+
+class MediumBot(EasyBot):
+    """Judges a truco by sampling the hidden cards, adjusts its envido to position and score, bluffs now and
+    then, and never raises once what is on the table already decides the match."""
+
+    bluff = 0.08
+
+    def _shows_sena(self, r: Reading) -> bool:
+        return len(r.hand) >= 2
+
+    def _envido_bar(self, r: Reading) -> int:
+        bar = 27 if r.mano != r.seat else 26
+        if r.their_score >= r.target - 3:
+            bar -= 2
+        return bar
+
+    def _may_raise(self, r: Reading) -> bool:
+        """No raise when the hand as it stands already wins the match, or the rivals win with any point."""
+        if r.my_score + r.worth >= r.target:
+            return False
+        return r.their_score < r.target - 1
+
+    def _answer_envido(self, r: Reading) -> Action:
+        legal = r.legal
+        tanto = r.team_tanto()
+        if self._may_raise(r) and "real envido" in legal and tanto < 24 and self.rng.random() < self.bluff:
+            return legal["real envido"]
+        return super()._answer_envido(r)
+
+    def _win_chance(self, r: Reading) -> float:
+        """How often the team wins the hand's tricks over deals sampled to fit what the bot knows."""
+        wins = 0
+        for _ in range(SAMPLES):
+            state = r.view.sample(self.rng)
+            assert isinstance(state, TrucoState)
+            wins += playout_tricks(state) == r.team
+        return wins / SAMPLES
+
+    def _answer_truco(self, r: Reading) -> Action:
+        """Accept when the hand's chance beats the price: refusing loses the current worth for sure,
+        accepting risks the next one; near the end only the match counts."""
+        legal = r.legal
+        if self._may_open_envido(r):
+            return self._open_envido(r)
+        if r.their_score + r.worth >= r.target:
+            return legal["quiero"]
+        chance = self._win_chance(r)
+        asked = r.worth + 1
+        raise_word = next((w for w in ("retruco", "vale cuatro") if w in legal), None)
+        if raise_word and chance >= 0.7 and self._may_raise(r) and r.my_score + asked < r.target:
+            return legal[raise_word]
+        bar = 0.5 if r.their_score + asked >= r.target else (asked - r.worth) / (2 * asked) + 0.1
+        return legal["quiero"] if chance > bar else legal["no quiero"]
+
+    def _calls_truco(self, r: Reading) -> bool:
+        return self._win_chance(r) >= 0.62

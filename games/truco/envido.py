@@ -1,0 +1,79 @@
+"""The tanto and the flor of a hand, the envido chain and what it is worth, and the falta.
+
+Pure functions over cards and scores, so the rules tests can check the tables directly and the state only
+asks for numbers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cartas.core.cards import Card
+from cartas.games.truco.actions import CARDS, ENVIDO, FALTA_ENVIDO, REAL_ENVIDO
+
+TANTO_VALUE: dict[Card, int] = {card: card.rank if card.rank <= 7 else 0 for card in CARDS}
+"""What a card adds to the tanto: its number, the figures (10, 11, 12) nothing."""
+
+CALL_VALUE = {ENVIDO: 2, REAL_ENVIDO: 3}
+
+
+def tanto(cards: Sequence[Card]) -> int:
+    """The envido points of a hand: 20 plus the two best of one suit, else the best single card."""
+    best = 0
+    for i, first in enumerate(cards):
+        value = TANTO_VALUE[first]
+        if value > best:
+            best = value
+        for second in cards[i + 1:]:
+            if second.suit == first.suit:
+                pair = 20 + value + TANTO_VALUE[second]
+                if pair > best:
+                    best = pair
+    return best
+
+
+def flor(cards: Sequence[Card]) -> int:
+    """The flor of a three-card hand: 20 plus the three values when all share a suit, else 0 (no flor)."""
+    if len(cards) == 3 and cards[0].suit == cards[1].suit == cards[2].suit:
+        return 20 + sum(TANTO_VALUE[card] for card in cards)
+    return 0
+
+
+def may_call(chain: Sequence[int], kind: int) -> bool:
+    """Whether ``kind`` may come next in the envido chain.
+
+    Envido at most twice, real envido at most once and never followed by an envido, falta envido ends it.
+    """
+    if FALTA_ENVIDO in chain:
+        return False
+    if kind == ENVIDO:
+        return not chain or (len(chain) == 1 and chain[0] == ENVIDO)
+    if kind == REAL_ENVIDO:
+        return REAL_ENVIDO not in chain
+    return True
+
+
+def accepted_value(chain: Sequence[int], falta: int) -> int:
+    """Points of an accepted chain: envidos and real envido add up; a falta envido replaces them all."""
+    if FALTA_ENVIDO in chain:
+        return falta
+    return sum(CALL_VALUE[kind] for kind in chain)
+
+
+def refused_value(chain: Sequence[int]) -> int:
+    """Points to the last caller when refused: what the chain was worth before that call, 1 for a lone call."""
+    if len(chain) == 1:
+        return 1
+    return accepted_value(chain[:-1], 0)
+
+
+def falta_value(scores: Sequence[int], target: int, to_game: bool) -> int:
+    """The falta: what the leading side still needs, counted to 15 while both sides are in the malas.
+
+    In a 30-point game with malas and buenas, a leader on 14 or less plays for the 15 of the malas; from
+    15 on, for the 30. ``to_game`` (and any 15-point game) always counts to the target.
+    """
+    leader = max(scores)
+    if not to_game and target == 30 and leader < 15:
+        return 15 - leader
+    return target - leader

@@ -1,0 +1,640 @@
+"""The rules of Truco argentino as a state machine: deal, tricks, envido, flor, truco, mazo, señas, score.
+
+A *hand* is one deal. It is played as one *contest* (the redonda: every seat plays) or, in the six-player
+pica-pica, as three contests one after another (duels between opposite seats). Each contest has its own
+tricks, its own envido and flor, and its own truco ladder; points go to the team the moment they are won,
+and the match stops the moment a team reaches the target.
+
+What is pending decides who acts: a flor exchange first, then an envido, then a truco call, else the
+seat whose turn it is to play. Everything the hot loop touches is a tuple, a small list or an int.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations
+from typing import Any
+
+from cartas.core.cards import Card
+from cartas.core.deck import deal, shuffled, stack_deck
+from cartas.core.errors import PositionError
+from cartas.core.game import Game
+from cartas.core.ladder import RaiseLadder
+from cartas.core.observation import Observation
+from cartas.core.position import Position
+from cartas.core.state import Action, Result, State
+from cartas.core.table import Table
+from cartas.core.tricks import PARDA, best_of_three, rank_table, trick_winner_by_rank
+from cartas.games.truco.actions import (
+    ACHICO, CARDS, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, PLAYS,
+    QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS,
+)
+from cartas.games.truco.envido import (
+    accepted_value, falta_value, flor, may_call, refused_value, tanto,
+)
+from cartas.games.truco.senas import GOOD_ENVIDO, shows, sign_mask, signs_in
+
+RANK: dict[Card, int] = rank_table([
+    [Card(1, "E")], [Card(1, "B")], [Card(7, "E")], [Card(7, "O")],
+    [Card(3, s) for s in "OCEB"], [Card(2, s) for s in "OCEB"], [Card(1, "C"), Card(1, "O")],
+    [Card(12, s) for s in "OCEB"], [Card(11, s) for s in "OCEB"], [Card(10, s) for s in "OCEB"],
+    [Card(7, "C"), Card(7, "B")], [Card(6, s) for s in "OCEB"], [Card(5, s) for s in "OCEB"],
+    [Card(4, s) for s in "OCEB"],
+])
+"""The strength of each card in a trick (higher wins), from the ancho de espada down to the cuatros."""
+
+TRUCO_VALUES = (1, 2, 3, 4)
+"""What a hand is worth with nothing, truco, retruco or vale cuatro accepted."""
+TRUCO_CALL = {1: WORDS[TRUCO], 2: WORDS[RETRUCO], 3: WORDS[VALE_CUATRO]}
+CALL_NAME = {TRUCO: "truco", RETRUCO: "retruco", VALE_CUATRO: "vale cuatro"}
+ENVIDO_CALLS = (WORDS[ENVIDO], WORDS[REAL_ENVIDO], WORDS[FALTA_ENVIDO])
+FLOR_POINTS = 3
+"""What one flor is worth: a flor alone scores it, flor against flor twice, an accepted contraflor three times."""
+
+A_QUIERO, A_NO_QUIERO, A_MAZO, A_FLOR = WORDS[QUIERO], WORDS[NO_QUIERO], WORDS[MAZO], WORDS[FLOR]
+A_CONTRAFLOR, A_RESTO, A_ACHICO = WORDS[CONTRAFLOR], WORDS[CONTRAFLOR_RESTO], WORDS[ACHICO]
+CARD_TEXT: dict[Card, str] = {card: str(card) for card in CARDS}
+SENA_CACHE: dict[int, list[Action]] = {}
+"""The señas of each sign mask (see :func:`~.senas.sign_mask`)."""
+
+
+class TrucoState(State):
+    """One match of truco: the score, the hand being played and everything pending in it."""
+
+    __slots__ = (
+        "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on", "pica_on",
+        "caught", "score", "winner", "hands", "dealt", "played", "stock", "tantos", "flores", "hand_mano", "pica",
+        "duels", "parts", "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "ladder",
+        "env_chain", "env_open", "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first",
+        "flor_closed", "flor_prev", "flor_resp", "flor_declared", "senas_used", "reveals",
+    )
+
+    n: int
+    team_of: tuple[int, ...]
+    members: tuple[tuple[int, ...], ...]
+    score: list[int]
+    hands: list[tuple[Card, ...]]
+    dealt: list[tuple[Card, ...]]
+    played: list[tuple[Card, ...]]
+    stock: list[Card]
+    tantos: list[int]
+    flores: list[int]
+    parts: tuple[int, ...]
+    side: tuple[tuple[int, ...], tuple[int, ...]]
+    callers: tuple[int, ...]
+    cur: tuple[tuple[int, Card], ...]
+    tricks: tuple[tuple[tuple[int, Card], ...], ...]
+    results: tuple[int, ...]
+    ladder: RaiseLadder
+    env_chain: tuple[int, ...]
+    flor_resp: tuple[int, ...]
+    flor_declared: list[bool]
+    senas_used: list[bool]
+    reveals: tuple[tuple[Any, ...], ...]
+
+    def __init__(self, game: Game, options: Any, seed: int, position: Position | None) -> None:
+        n = options.players
+        table = Table.partnership(n)
+        self._init_base(game, options, table, seed, position)
+        self.n = n
+        self.team_of = table.teams
+        self.members = (table.members(0), table.members(1))
+        self.target = options.points
+        self.third_first = options.third_tie == "first"
+        self.falta_to_game = options.falta_mode == "to_game"
+        self.pies_only = options.envido_callers == "pies"
+        self.flor_on = options.flor
+        self.pica_on = options.pica_pica
+        self.caught = options.senas_caught
+        self.score = [0, 0]
+        self.winner = -1
+        self.dealer = n - 1
+        if position is None:
+            self._deal(None)
+            return
+        if position.dealer is not None:
+            self.dealer = position.dealer
+        if position.scores is not None:
+            if len(position.scores) != 2 or any(not 0 <= s < self.target for s in position.scores):
+                raise PositionError(f"truco scores are two team scores from 0 to {self.target - 1}, got {position.scores}")
+            self.score = list(position.scores)
+        if position.up or position.stock:
+            raise PositionError("truco deals no up card and draws no stock: leave 'up' and 'stock' out")
+        hands = position.hand_cards()
+        if hands is not None and any(len(hand) != 3 for hand in hands):
+            raise PositionError(f"every truco hand has 3 cards, got {[len(h) for h in hands]}")
+        self._deal(hands)
+
+    # --- dealing and the flow of a match ---------------------------------------------------------------
+
+    def _deal(self, stacked: list[list[Card]] | None) -> None:
+        """Shuffle (or stack) the 40 cards, give three to each seat from the dealer's right, start the hand."""
+        if stacked is None:
+            deck = shuffled(CARDS, self.rng)
+        else:
+            deck = stack_deck(CARDS, stacked, self.dealer, [], self.rng)
+        dealt = [tuple(hand) for hand in deal(deck, self.n, self.dealer, 3)]
+        self.stock = deck
+        self.hands = dealt.copy()
+        self.dealt = dealt
+        self.played = [()] * self.n
+        self.tantos = [-1] * self.n
+        self.flores = self._flores(dealt)
+        self.flor_declared = [False] * self.n
+        self.senas_used = [False] * self.n
+        self.reveals = ()
+        self.start_hand_events()
+        self.emit("deal", self.dealer)
+        n = self.n
+        mano = self.hand_mano = (self.dealer + 1) % n
+        self.pica = (
+            n == 6 and self.pica_on and self.hands_played % 2 == 1 and max(self.score) < self.target - 5
+        )
+        if self.pica:
+            self.duels = [(mano, (mano + 3) % n), ((mano + 1) % n, (mano + 4) % n), ((mano + 2) % n, (mano + 5) % n)]
+            self._next_duel()
+        else:
+            self.duels = []
+            self._begin(self.table.order_from(mano))
+
+    def _flores(self, dealt: list[tuple[Card, ...]]) -> list[int]:
+        """Each seat's flor; only looked at with the flor option or for señas, so otherwise not computed."""
+        if self.flor_on or self.n > 2:
+            return [flor(hand) for hand in dealt]
+        return [0] * self.n
+
+    def tanto_of(self, seat: int) -> int:
+        """A seat's tanto, computed the first time it is needed in a hand (most random hands never need it).
+
+        The cache list may be shared with clones: a tanto only depends on the dealt cards, which clones
+        share too, and ``sample`` gives its redealt copy a fresh list.
+        """
+        value = self.tantos[seat]
+        if value < 0:
+            value = self.tantos[seat] = tanto(self.dealt[seat])
+        return value
+
+    def _next_duel(self) -> None:
+        parts = self.duels.pop(0)
+        self.emit("duel", parts[0], str(parts[1]))
+        self._begin(parts)
+
+    def _begin(self, parts: tuple[int, ...]) -> None:
+        """Start a contest among ``parts`` (in playing order from its mano): tricks, envido, flor, truco."""
+        self.parts = parts
+        team_of = self.team_of
+        self.side = (tuple(s for s in parts if team_of[s] == 0), tuple(s for s in parts if team_of[s] == 1))
+        if self.n == 2 or self.pica or not self.pies_only:
+            self.callers = parts
+        else:
+            self.callers = ((self.dealer - 1) % self.n, self.dealer)
+        self.cmano = self.turn = parts[0]
+        self.lead = 0
+        self.cur = self.tricks = self.results = ()
+        self.ladder = RaiseLadder(TRUCO_VALUES)
+        self.env_chain = ()
+        self.env_open = self.env_done = False
+        self.env_team = -1
+        self.flor_open = self.flor_closed = False
+        self.flor_level = self.flor_prev = 0
+        self.flor_team = self.flor_first = -1
+        self.flor_resp = ()
+        self.to_act = (self.turn,)
+
+    def _refresh(self) -> None:
+        """Who acts now: a flor answer, else an envido answer, else a truco answer, else the seat to play."""
+        if self.flor_open:
+            self.to_act = self.flor_resp
+        elif self.env_open:
+            self.to_act = self.side[1 - self.env_team]
+        elif self.ladder.pending:
+            self.to_act = self.side[1 - self.ladder.caller]
+        else:
+            self.to_act = (self.turn,)
+
+    def _score(self, team: int, points: int, why: str) -> bool:
+        """Credit ``points`` to ``team`` now; True if that wins the match (which then stops at once)."""
+        self.score[team] += points
+        self.emit("points", self.members[team][0], f"{points} {why}")
+        if self.score[team] >= self.target:
+            self.is_over = True
+            self.winner = team
+            self.to_act = ()
+            self.hands_played += 1
+            self.emit("match", self.members[team][0], f"{self.score[0]}-{self.score[1]}")
+            return True
+        return False
+
+    def _end_contest(self, team: int, points: int, why: str) -> None:
+        if self._score(team, points, why):
+            return
+        if self.duels:
+            self._next_duel()
+            return
+        self.hands_played += 1
+        self.dealer = (self.dealer + 1) % self.n
+        self._deal(None)
+
+    # --- legal actions ----------------------------------------------------------------------------------
+
+    def _must_flor(self, seat: int) -> bool:
+        """A seat holding a flor declares it before anything else it does in the first trick."""
+        return (
+            self.flor_on and not self.flor_closed and self.flores[seat] > 0 and not self.flor_declared[seat]
+            and not self.played[seat] and not self.results
+        )
+
+    def _may_open_envido(self, seat: int) -> bool:
+        """The envido window: first trick, before the seat's first card, no truco accepted, no envido or flor yet."""
+        return (
+            not self.env_done and not self.results and not self.played[seat] and self.ladder.level == 0
+            and self.flor_first < 0 and seat in self.callers
+        )
+
+    def _legal_actions(self, seat: int) -> list[Action]:
+        actions: list[Action]
+        ladder = self.ladder
+        if self.flor_open:
+            level = self.flor_level
+            if level == 0:
+                actions = [A_FLOR, A_CONTRAFLOR, A_RESTO, A_ACHICO, A_MAZO]
+            elif level == 1:
+                actions = [A_QUIERO, A_NO_QUIERO, A_RESTO, A_MAZO]
+            else:
+                actions = [A_QUIERO, A_NO_QUIERO, A_MAZO]
+        elif self.flor_on and self._must_flor(seat):
+            actions = [A_FLOR, A_MAZO]
+        elif self.env_open:
+            actions = [A_QUIERO, A_NO_QUIERO]
+            if seat in self.callers:
+                chain = self.env_chain
+                actions.extend(call for call in ENVIDO_CALLS if may_call(chain, call.kind))
+            actions.append(A_MAZO)
+        elif ladder.pending:
+            actions = [A_QUIERO, A_NO_QUIERO]
+            if ladder.may_raise(self.team_of[seat]):
+                actions.append(TRUCO_CALL[ladder.next_level])
+            if self._may_open_envido(seat):
+                actions.extend(ENVIDO_CALLS)
+            actions.append(A_MAZO)
+        else:
+            actions = [PLAYS[card] for card in self.hands[seat]]
+            if ladder.may_call(self.team_of[seat]):
+                actions.append(TRUCO_CALL[ladder.next_level])
+            if self._may_open_envido(seat):
+                actions.extend(ENVIDO_CALLS)
+            actions.append(A_MAZO)
+        if self.n > 2 and not self.pica and not self.senas_used[seat]:
+            actions.extend(self._senas(seat))
+        return actions
+
+    def _senas(self, seat: int) -> list[Action]:
+        """The señas ``seat`` may show, cached by what they depend on since they are listed at every turn."""
+        good_envido = (
+            not self.env_done and not self.results and self.ladder.level == 0 and self.tanto_of(seat) >= GOOD_ENVIDO
+        )
+        mask = sign_mask(self.hands[seat], self.flores[seat] > 0, good_envido)
+        senas = SENA_CACHE.get(mask)
+        if senas is None:
+            senas = SENA_CACHE[mask] = [SENAS[sign] for sign in signs_in(mask)]
+        return senas
+
+    # --- applying actions -------------------------------------------------------------------------------
+
+    def _apply(self, seat: int, action: Action) -> None:
+        kind = action.kind  # type: ignore[attr-defined]
+        team = self.team_of[seat]
+        if kind == PLAY:
+            self._play(seat, action.arg)  # type: ignore[attr-defined]
+        elif kind == SENA:
+            self._sena(seat, action.arg)  # type: ignore[attr-defined]
+        elif kind == QUIERO:
+            self._quiero(seat, team)
+        elif kind == NO_QUIERO:
+            self._no_quiero(seat)
+        elif kind == MAZO:
+            self._mazo(seat, team)
+        elif kind >= TRUCO:
+            self.ladder.call(team)
+            self.emit("truco", seat, CALL_NAME[kind])
+            self._refresh()
+        elif kind <= FALTA_ENVIDO:
+            self._envido(seat, team, kind, action.text)  # type: ignore[attr-defined]
+        else:
+            self._flor(seat, team, kind, action.text)  # type: ignore[attr-defined]
+
+    def _play(self, seat: int, card: Card) -> None:
+        self.hands[seat] = tuple(c for c in self.hands[seat] if c != card)
+        self.played[seat] += (card,)
+        cur = self.cur = self.cur + ((seat, card),)
+        self.emit("play", seat, CARD_TEXT[card])
+        parts = self.parts
+        if len(cur) < len(parts):
+            self.turn = parts[(self.lead + len(cur)) % len(parts)]
+            self.to_act = (self.turn,)
+            return
+        team, winner = trick_winner_by_rank(cur, RANK, self.team_of)
+        self.tricks += (cur,)
+        self.cur = ()
+        results = self.results = self.results + (team,)
+        if team == PARDA:
+            self.emit("parda", -1, str(len(results)))
+            winner = self.cmano
+        else:
+            self.emit("trick", winner, str(len(results)))
+        mano_team = self.team_of[self.cmano]
+        outcome = best_of_three(results, mano_team, third_tie_to_first=self.third_first, all_tied=mano_team)
+        if outcome >= 0:
+            self._end_contest(outcome, self.ladder.worth, "hand")
+            return
+        self.lead = parts.index(winner)
+        self.turn = winner
+        self.to_act = (winner,)
+
+    def _quiero(self, seat: int, team: int) -> None:
+        self.emit("quiero", seat)
+        if self.flor_open:
+            value = 3 * FLOR_POINTS if self.flor_level == 1 else self._falta()
+            self._settle_flor(self._best_flor(), value)
+        elif self.env_open:
+            self._settle_envido()
+        else:
+            self.ladder.accept(team)
+            self._refresh()
+
+    def _no_quiero(self, seat: int) -> None:
+        self.emit("no_quiero", seat)
+        if self.flor_open:
+            self._settle_flor(self.flor_team, self.flor_prev)
+        elif self.env_open:
+            self.env_open = False
+            if not self._score(self.env_team, refused_value(self.env_chain), "envido"):
+                self._refresh()
+        else:
+            ladder = self.ladder
+            self._end_contest(ladder.caller, ladder.refuse(), "truco")
+
+    def _mazo(self, seat: int, team: int) -> None:
+        """Going to the mazo refuses whatever is pending and gives the hand away, with a bonus point when
+        the opponents lost the chance of an envido they could still have called."""
+        self.emit("mazo", seat)
+        other = 1 - team
+        if self.flor_open:
+            if self.flor_level == 0:
+                points, to = FLOR_POINTS, self.flor_first
+            else:
+                points, to = self.flor_prev, self.flor_team
+            self.flor_open, self.flor_closed = False, True
+            if self._score(to, points, "flor"):
+                return
+        if self.env_open:
+            self.env_open = False
+            if self._score(self.env_team, refused_value(self.env_chain), "envido"):
+                return
+        bonus = (
+            not self.env_done and self.flor_first < 0 and self.ladder.level == 0 and not self.results
+            and any(s in self.callers and not self.played[s] for s in self.side[other])
+        )
+        self._end_contest(other, self.ladder.worth + bonus, "mazo")
+
+    def _envido(self, seat: int, team: int, kind: int, text: str) -> None:
+        self.env_chain += (kind,)
+        self.env_open = self.env_done = True
+        self.env_team = team
+        self.emit("envido", seat, text)
+        self._refresh()
+
+    def _falta(self) -> int:
+        return falta_value(self.score, self.target, self.falta_to_game)
+
+    def _settle_envido(self) -> None:
+        """An accepted envido: the engine tells each side's best tanto; ties go to the side nearer the mano."""
+        self.env_open = False
+        best = [(-1, -1), (-1, -1)]
+        for index, seat in enumerate(self.parts):
+            value = self.tanto_of(seat)
+            side = self.team_of[seat]
+            if value > best[side][0]:
+                best[side] = (value, index)
+        for side in sorted((0, 1), key=lambda t: best[t][1]):
+            value, index = best[side]
+            seat = self.parts[index]
+            self.emit("tanto", seat, str(value))
+            self.reveals += (("tanto", seat, value),)
+        won = 0 if (best[0][0], -best[0][1]) > (best[1][0], -best[1][1]) else 1
+        points = accepted_value(self.env_chain, self._falta())
+        if not self._score(won, points, "envido"):
+            self._refresh()
+
+    def _flor(self, seat: int, team: int, kind: int, text: str) -> None:
+        self.emit("flor", seat, text)
+        if kind == FLOR and not self.flor_open:
+            self._declare_flor(seat, team)
+            return
+        self.flor_declared[seat] = True
+        if kind == FLOR:
+            self._settle_flor(self._best_flor(), 2 * FLOR_POINTS)
+        elif kind == ACHICO:
+            self._settle_flor(self.flor_first, FLOR_POINTS)
+        else:
+            self.flor_prev = 3 * FLOR_POINTS if self.flor_level == 1 else 2 * FLOR_POINTS
+            self.flor_level = 1 if kind == CONTRAFLOR else 2
+            self.flor_team = team
+            self.flor_resp = tuple(s for s in self.side[1 - team] if self.flores[s])
+            self._refresh()
+
+    def _declare_flor(self, seat: int, team: int) -> None:
+        """A first flor (or a partner's) voids the envido; another flor opposite opens the exchange."""
+        self.flor_declared[seat] = True
+        self.reveals += (("flor", seat, 0),)
+        self.env_open = False
+        self.env_chain = ()
+        self.env_done = True
+        if self.flor_first < 0:
+            self.flor_first = team
+        rivals = tuple(s for s in self.side[1 - team] if self.flores[s] and not self.flor_declared[s])
+        if rivals:
+            self.flor_open = True
+            self.flor_level = 0
+            self.flor_team = team
+            self.flor_resp = rivals
+            self.reveals += tuple(("flor", s, 0) for s in rivals)
+            self._refresh()
+            return
+        self.reveals += tuple(("noflor", s, 0) for s in self.side[1 - team])
+        if not self._score(team, FLOR_POINTS, "flor"):
+            self._refresh()
+
+    def _best_flor(self) -> int:
+        """The side with the best flor, ties to the side nearer the mano; both sides' flores are shown."""
+        best = [(-1, -1), (-1, -1)]
+        for index, seat in enumerate(self.parts):
+            value = self.flores[seat]
+            side = self.team_of[seat]
+            if value and value > best[side][0]:
+                best[side] = (value, index)
+        for side in sorted((0, 1), key=lambda t: best[t][1]):
+            value, index = best[side]
+            if index >= 0:
+                seat = self.parts[index]
+                self.emit("flor_tanto", seat, str(value))
+                self.reveals += (("flor", seat, value),)
+        return 0 if (best[0][0], -best[0][1]) > (best[1][0], -best[1][1]) else 1
+
+    def _settle_flor(self, team: int, points: int) -> None:
+        self.flor_open = False
+        self.flor_closed = True
+        if not self._score(team, points, "flor"):
+            self._refresh()
+
+    def _sena(self, seat: int, sign: str) -> None:
+        """A seña goes to the partners only, unless an opponent happens to catch it; the turn does not pass."""
+        self.senas_used[seat] = True
+        partners = self.members[self.team_of[seat]]
+        self.emit("seña", seat, sign, partners)
+        self.reveals += (("sign", seat, sign, partners, len(self.played[seat])),)
+        if self.caught > 0 and self.rng.random() < self.caught:
+            self.emit("seña_vista", seat, sign)
+            self.reveals += (("sign", seat, sign, None, len(self.played[seat])),)
+
+    # --- what seats see ---------------------------------------------------------------------------------
+
+    def observation(self, seat: int) -> Observation:
+        ladder = self.ladder
+        pending = None
+        if self.flor_open:
+            pending = ("flor", "contraflor", "contraflor al resto")[self.flor_level]
+        elif self.env_open:
+            pending = "envido"
+        elif ladder.pending:
+            pending = ("truco", "retruco", "vale cuatro")[ladder.level]
+        table: dict[str, Any] = {
+            "points": self.target,
+            "turn": None if self.is_over else self.turn,
+            "playing": list(self.parts),
+            "pica_pica": self.pica,
+            "tricks": [[[s, CARD_TEXT[c]] for s, c in trick] for trick in self.tricks],
+            "trick": [[s, CARD_TEXT[c]] for s, c in self.cur],
+            "played": [[CARD_TEXT[c] for c in cards] for cards in self.played],
+            "results": ["parda" if r == PARDA else r for r in self.results],
+            "truco": ladder.level,
+            "hand_worth": ladder.worth,
+            "el_quiero": ladder.holder,
+            "pending": pending,
+            "envido": [WORDS[k].text for k in self.env_chain],
+            "envido_called": self.env_done,
+            "tanto": self.tanto_of(seat),
+            "flor": self.flores[seat],
+            "senas_left": 0 if self.n == 2 or self.pica or self.senas_used[seat] else 1,
+        }
+        legal = [str(a) for a in self.legal_actions(seat)] if seat in self.to_act else []
+        return Observation(
+            game=self.game.name, seat=seat, players=self.n, teams=list(self.team_of), dealer=self.dealer,
+            mano=self.hand_mano, hand_number=self.hands_played, to_act=list(self.to_act),
+            hand=[CARD_TEXT[c] for c in self.hands[seat]], scores=list(self.score), over=self.is_over,
+            legal=legal, table=table, events=self.visible_events(seat),
+        )
+
+    def hand_of(self, seat: int) -> list[Card]:
+        return list(self.hands[seat])
+
+    def hidden_from(self, seat: int) -> list[Card]:
+        hidden = [card for other, hand in enumerate(self.hands) if other != seat for card in hand]
+        return hidden + self.stock
+
+    def all_cards(self) -> list[Card]:
+        cards = [card for hand in self.hands for card in hand]
+        cards.extend(card for played in self.played for card in played)
+        return cards + self.stock
+
+    def scores(self) -> tuple[int, ...]:
+        return tuple(self.score)
+
+    def result(self) -> Result:
+        winners = self.members[self.winner] if self.winner >= 0 else ()
+        return Result(winners, tuple(self.score))
+
+    def clone(self) -> TrucoState:
+        other = TrucoState.__new__(TrucoState)
+        other._copy_base(self)
+        for name in (
+            "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on",
+            "pica_on", "caught", "winner", "dealt", "stock", "tantos", "flores", "hand_mano", "pica", "parts",
+            "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "env_chain", "env_open",
+            "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first", "flor_closed",
+            "flor_prev", "flor_resp", "reveals",
+        ):
+            setattr(other, name, getattr(self, name))
+        other.score = self.score.copy()
+        other.hands = self.hands.copy()
+        other.played = self.played.copy()
+        other.duels = self.duels.copy()
+        other.flor_declared = self.flor_declared.copy()
+        other.senas_used = self.senas_used.copy()
+        other.ladder = self.ladder.copy()
+        return other
+
+    def sample(self, seat: int, rng: random.Random) -> TrucoState:
+        """Redeal the cards ``seat`` cannot see, keeping to what it was told (tantos, flores, señas it saw).
+
+        Hands with something known about them are drawn first among the combinations that agree with it;
+        the others and the stock share what is left at random.
+        """
+        copy = self.clone()
+        others = [s for s in range(self.n) if s != seat]
+        facts: dict[int, list[tuple[Any, ...]]] = {}
+        for fact in self.reveals:
+            if fact[1] != seat and (fact[0] != "sign" or fact[3] is None or seat in fact[3]):
+                facts.setdefault(fact[1], []).append(fact)
+        pool = [card for s in others for card in self.hands[s]] + self.stock
+        rng.shuffle(pool)
+        for who in others:
+            if who not in facts:
+                continue
+            chosen = _draw(pool, len(self.hands[who]), self.played[who], facts[who], rng)
+            copy.hands[who] = chosen
+            for card in chosen:
+                pool.remove(card)
+        at = 0
+        for s in others:
+            if s not in facts:
+                size = len(self.hands[s])
+                copy.hands[s] = tuple(pool[at:at + size])
+                at += size
+        copy.stock = pool[at:]
+        # Nor may the copy carry the rivals' señas to each other: only what ``seat`` saw, and who it saw signal.
+        copy.reveals = tuple(f for f in self.reveals if f[0] != "sign" or f[3] is None or seat in f[3])
+        seen = {f[1] for f in copy.reveals if f[0] == "sign"} | set(self.members[self.team_of[seat]])
+        copy.senas_used = [used and s in seen for s, used in enumerate(self.senas_used)]
+        copy.dealt = [self.played[s] + copy.hands[s] for s in range(self.n)]
+        copy.tantos = [-1] * self.n
+        copy.flores = self._flores(copy.dealt)
+        return copy
+
+
+def _draw(
+    pool: list[Card], size: int, played: tuple[Card, ...], facts: list[tuple[Any, ...]], rng: random.Random
+) -> tuple[Card, ...]:
+    """A hand of ``size`` cards from ``pool`` agreeing with ``facts``: random tries first, since most facts
+    are loose, then a draw among every agreeing combination (an exact tanto is rare at random)."""
+    for _ in range(200):
+        combo = tuple(rng.sample(pool, size))
+        if _agrees(played + combo, facts):
+            return combo
+    fitting = [combo for combo in combinations(pool, size) if _agrees(played + combo, facts)]
+    return rng.choice(fitting) if fitting else tuple(pool[:size])
+
+
+def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
+    """Whether a seat dealt ``dealt`` agrees with every fact told about it."""
+    for fact in facts:
+        what = fact[0]
+        if what == "tanto" and tanto(dealt) != fact[2]:
+            return False
+        if what == "flor" and (not flor(dealt) or (fact[2] and flor(dealt) != fact[2])):
+            return False
+        if what == "noflor" and flor(dealt):
+            return False
+        if what == "sign" and not shows(fact[2], dealt[fact[4]:], flor(dealt), tanto(dealt)):
+            return False
+    return True
