@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Sequence
-from typing import TYPE_CHECKING, NamedTuple
+from collections.abc import Hashable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cartas.core.cards import Card
 from cartas.core.errors import IllegalActionError
@@ -133,6 +133,32 @@ class State(ABC):
             for e in self.events[self.hand_events_from:]
             if e.visible_to is None or seat in e.visible_to
         ]
+
+    def make_observation(
+        self, seat: int, *, hand: Iterable[Card], table: dict[str, Any], mano: int | None = None
+    ) -> Observation:
+        """``seat``'s observation with every field but the game's own filled from this state.
+
+        A game's ``observation`` calls it with what only the game knows (the cards the seat sees, the public
+        ``table`` fields and who is mano), so the common fields are built in one place and every game's
+        observation has the same shape and the same meaning for them.
+        """
+        return Observation(
+            game=self.game.name,
+            seat=seat,
+            players=self.table.n_seats,
+            teams=list(self.table.teams),
+            dealer=self.dealer,
+            mano=mano,
+            hand_number=self.hands_played,
+            to_act=list(self.to_act),
+            hand=[str(card) for card in hand],
+            scores=list(self.scores()),
+            over=self.is_over,
+            legal=[str(action) for action in self.legal_actions(seat)],
+            table=table,
+            events=self.visible_events(seat),
+        )
 
     def forget_hidden(self, seat: int, rng: random.Random) -> None:
         """Drop from a sampled state what ``seat`` must not learn through it.

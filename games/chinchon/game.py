@@ -112,6 +112,7 @@ class ChinchonGame(RummyGame):
     aliases = ("chinchón",)
     Options = ChinchonOptions
     close_word = "corta"
+    score_sign = -1  # penalty points: a side wants its score low
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
         return ChinchonState(self, options, seed, position)

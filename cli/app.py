@@ -1,0 +1,100 @@
+"""What every command shares: the plugins and registry (loaded lazily, or injected by tests) and the data folder.
+
+Commands reach it through ``click.get_current_context().obj``; nothing here is global, so a test builds a
+command line over its own registry and its own temporary data folder.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import click
+import platformdirs
+import pluggy
+
+from cartas.core.errors import PluginError
+from cartas.core.game import Game
+from cartas.core.plugins import build_registry, make_plugin_manager
+from cartas.core.registry import Registry
+
+HOME_ENV = "CARTAS_HOME"
+PLUGINS_ENV = "CARTAS_PLUGINS"
+"""Comma-separated module names loaded as extra plugins, to try a plugin without installing it."""
+
+
+def data_home() -> Path:
+    """Where saves and the history live: ``$CARTAS_HOME`` if set, else the platform's user data folder."""
+    override = os.environ.get(HOME_ENV)
+    return Path(override) if override else Path(platformdirs.user_data_dir("cartas", appauthor=False))
+
+
+def extra_plugins() -> tuple[list[tuple[str, Any]], list[tuple[str, str]]]:
+    """The modules named in ``$CARTAS_PLUGINS``, and the failures of those that do not import."""
+    loaded: list[tuple[str, Any]] = []
+    failures: list[tuple[str, str]] = []
+    for name in filter(None, (part.strip() for part in os.environ.get(PLUGINS_ENV, "").split(","))):
+        try:
+            loaded.append((name, importlib.import_module(name)))
+        except Exception as error:  # a broken plugin is reported by name, the rest still load
+            failures.append((name, f"failed to load: {type(error).__name__}: {error}"))
+    return loaded, failures
+
+
+@dataclass
+class App:
+    """The plugin manager and registry of one command-line run."""
+
+    _pm: pluggy.PluginManager | None = None
+    _registry: Registry | None = None
+    _failures: list[tuple[str, str]] = field(default_factory=list)
+
+    @property
+    def pm(self) -> pluggy.PluginManager | None:
+        """The plugin manager, loaded on first use; ``None`` when a test injected only a registry."""
+        if self._pm is None and self._registry is None:
+            extra, failures = extra_plugins()
+            self._pm, loaded_failures = make_plugin_manager(extra=extra)
+            self._failures = failures + loaded_failures
+        return self._pm
+
+    @property
+    def registry(self) -> Registry:
+        if self._registry is None:
+            pm = self.pm
+            assert pm is not None
+            self._registry = build_registry(pm, self._failures)
+        return self._registry
+
+    @property
+    def hooks(self) -> Any:
+        """The match lifecycle hooks to call, if plugins are loaded."""
+        pm = self.pm
+        return None if pm is None else pm.hook
+
+    def game(self, name: str) -> Game:
+        try:
+            return self.registry.game(name)
+        except PluginError as error:
+            raise click.UsageError(str(error)) from None
+
+    def plugin_rows(self) -> list[dict[str, Any]]:
+        """Every loaded plugin with its hooks and version, as ``core.plugins.plugin_list`` gives for the default one."""
+        pm = self.pm
+        if pm is None:
+            return []
+        distinfo = dict(pm.list_plugin_distinfo())
+        rows = []
+        for name, plugin in pm.list_name_plugin():
+            hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
+            rows.append({"name": name, "hooks": hooks, "version": getattr(distinfo.get(plugin), "version", None)})
+        return rows
+
+
+def current_app() -> App:
+    app = click.get_current_context().find_object(App)
+    assert app is not None, "commands run under make_cli(), which sets the App"
+    return app

@@ -1,0 +1,170 @@
+"""``cartas arena``: bots against bots on duplicate deals, with win rates, Elo and ratings, in parallel."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
+from rich.table import Table
+
+from cartas.core.arena import ArenaRun, Contestant, MatchResult, run_arena
+from cartas.core.arena_report import summarise, write_outputs
+from cartas.core.deck import new_seed
+from cartas.core.errors import CartasError
+from cartas.core.external_bot import PREFIX, external_bot_factory
+from cartas.core.game import Game
+from cartas.core.options import GameOptions, parse_option_pairs
+from cartas.core.plugins import get_registry
+from cartas.core.ratings import Sprt
+from cartas.core.registry import Registry
+
+
+def _registry() -> Registry:
+    """The command line's registry when run under ``cartas``, else the process-wide one."""
+    context = click.get_current_context(silent=True)
+    registry = getattr(context.obj if context else None, "registry", None)
+    return registry if isinstance(registry, Registry) else get_registry()
+
+
+def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout: float) -> list[Contestant]:
+    """Bots from their specs: a level registered for the game, or ``cmd:PROGRAM`` for an external program.
+
+    The same spec given twice plays itself under two names (``hard``, ``hard#2``).
+    """
+    bots: list[Contestant] = []
+    for spec in specs:
+        if spec.startswith(PREFIX):
+            factory = external_bot_factory(spec[len(PREFIX):], timeout)
+        else:
+            factory = registry.bot(game.name, spec)
+        name = spec
+        copies = 1
+        while name in (bot.name for bot in bots):
+            copies += 1
+            name = f"{spec}#{copies}"
+        bots.append(Contestant(name, factory))
+    return bots
+
+
+@click.command("arena")
+@click.argument("game")
+@click.argument("bots", nargs=-1, required=True)
+@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+              help="Matches to play, rounded up to whole deals (each deal is played once per side).")
+@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option, such as players=4.")
+@click.option("--seed", type=int, default=None, help="Seed of the first deal (deal i uses seed + i); random if not given.")
+@click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
+@click.option("--sequential", is_flag=True, help="Stop as soon as a sequential test (SPRT) decides (two bots).")
+@click.option("--elo0", type=float, default=0.0, show_default=True, help="SPRT: Elo difference under H0.")
+@click.option("--elo1", type=float, default=50.0, show_default=True, help="SPRT: Elo difference under H1.")
+@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Folder for arena.json, matches.csv and ratings.png.")
+@click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds an external bot may think.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON instead of a table.")
+@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+def arena_command(
+    game: str, bots: tuple[str, ...], games: int, options: tuple[str, ...], seed: int | None, jobs: int | None,
+    sequential: bool, elo0: float, elo1: float, out: Path | None, timeout: float, as_json: bool, quiet: bool,
+) -> None:
+    """Play BOTS against each other at GAME on duplicate deals.
+
+    A BOT is a level (random, easy, medium, hard) or cmd:PROGRAM, a program speaking the JSON-lines protocol.
+    Every deal is played again with the sides swapped (rotated, with more sides), so the cards' luck cancels
+    out. The same seed gives the same results whatever --jobs is.
+
+    \b
+    Examples:
+      cartas arena truco hard easy --games 200
+      cartas arena truco hard medium --sequential --elo1 30 --out results/
+      cartas arena chinchon easy medium hard -o players=3 --games 300
+    """
+    try:
+        registry = _registry()
+        chosen = registry.game(game)
+        opts = chosen.options(parse_option_pairs(options))
+        entrants = contestants(registry, chosen, bots, timeout)
+        if len(entrants) < 2:
+            raise click.UsageError("name at least two bots, for instance: cartas arena truco hard random")
+        if sequential and len(entrants) != 2:
+            raise click.UsageError("--sequential compares exactly two bots")
+        start = new_seed() if seed is None else seed
+        sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None
+        run = _run(chosen, opts, entrants, games, start, jobs, sprt, quiet or as_json)
+    except CartasError as error:
+        raise click.ClickException(str(error)) from None
+    summary = summarise(run)
+    if out is not None:
+        paths = write_outputs(run, summary, out)
+        summary["files"] = {kind: str(path) for kind, path in paths.items()}
+    if as_json:
+        click.echo(json.dumps(summary, indent=1, allow_nan=False))
+    else:
+        show(summary)
+
+
+def _run(
+    game: Game, options: GameOptions, entrants: list[Contestant], games: int, seed: int, jobs: int | None,
+    sprt: Sprt | None, quiet: bool,
+) -> ArenaRun:
+    if quiet:
+        return run_arena(game, options, entrants, games=games, seed=seed, jobs=jobs, sprt=sprt)
+    with Progress(
+        TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
+        console=Console(stderr=True), transient=True,
+    ) as bar:
+        task = bar.add_task(f"{game.name}: " + " vs ".join(e.name for e in entrants), total=None)
+
+        def progress(result: MatchResult, done: int, planned: int) -> None:
+            bar.update(task, completed=done, total=planned)
+
+        return run_arena(game, options, entrants, games=games, seed=seed, jobs=jobs, sprt=sprt, progress=progress)
+
+
+def _pct(value: float | None) -> str:
+    return "-" if value is None else f"{100 * value:.1f}%"
+
+
+def _elo(value: float | None) -> str:
+    return "inf" if value is None else f"{value:+.0f}"
+
+
+def show(summary: dict[str, Any]) -> None:
+    """The summary as tables on the terminal."""
+    console = Console()
+    console.print(
+        f"[bold]{summary['game']}[/]: {summary['played']} matches of {summary['planned']} planned, "
+        f"seed {summary['seed']}, {summary['seconds']:.1f} s"
+    )
+    table = Table("bot", "matches", "score", "win rate", "95% interval")
+    for row in summary["per_bot"]:
+        table.add_row(
+            row["bot"], str(row["matches"]), f"{row['score']:g}", _pct(row["win_rate"]),
+            f"{_pct(row['win_rate_low'])} - {_pct(row['win_rate_high'])}",
+        )
+    console.print(table)
+    duel = summary.get("head_to_head")
+    if duel:
+        console.print(
+            f"{duel['bot']} against {duel['against']}: +{duel['wins']} ={duel['draws']} -{duel['losses']}, "
+            f"Elo {_elo(duel['elo'])} (95%: {_elo(duel['elo_low'])} to {_elo(duel['elo_high'])})"
+        )
+    if "ratings" in summary:
+        ratings = Table("bot", "mu", "sigma", "ordinal (mu - 3 sigma)", title="openskill")
+        for rating in sorted(summary["ratings"], key=lambda r: -r["ordinal"]):
+            ratings.add_row(rating["bot"], f"{rating['mu']:.2f}", f"{rating['sigma']:.2f}", f"{rating['ordinal']:.2f}")
+        console.print(ratings)
+    if "ratings_missing" in summary:
+        console.print(summary["ratings_missing"])
+    sprt = summary.get("sprt")
+    if sprt:
+        verdict = {"H1": f"H1 accepted (Elo >= {sprt['elo1']:g})", "H0": f"H0 accepted (Elo <= {sprt['elo0']:g})"}
+        console.print(
+            f"SPRT: LLR {sprt['llr']:.2f} in ({sprt['lower_bound']:.2f}, {sprt['upper_bound']:.2f}): "
+            + verdict.get(sprt["decision"] or "", "undecided")
+        )
+    for kind, path in summary.get("files", {}).items():
+        console.print(f"{kind}: {path}")

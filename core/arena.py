@@ -1,0 +1,249 @@
+"""The arena: bots play many matches against each other on duplicate deals, in parallel, reproducibly.
+
+Scheduling. A game has *sides*: its teams, or its seats when everyone plays alone. Each *deal* (a match seed,
+``seed + deal``) is played once per rotation of the bots around the sides, so with two sides every deal is
+played twice with the sides swapped, and luck in the cards cancels out. The bots on a deal are all of them when
+there are no more bots than sides (repeated in turn to fill the sides), else a combination of them chosen round
+robin. ``games`` is rounded up to whole deals. Every seat gets its own bot, seeded from the arena seed, the
+match index and the seat, so partners are separate instances of one bot.
+
+Reproducibility. Results are ordered by match index whatever process played them, and the sequential test is
+checked on whole deals in deal order, so the same seed gives the same results with one job or many.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import os
+import random
+import time
+from collections.abc import Callable, Sequence
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from dataclasses import dataclass, field
+from typing import Any
+
+from cartas.core.bots import BotFactory
+from cartas.core.game import Game
+from cartas.core.match import run_match
+from cartas.core.options import GameOptions
+from cartas.core.ratings import Sprt
+
+
+@dataclass(frozen=True)
+class Contestant:
+    """A bot in the arena: the name it is reported under and the factory that makes it (picklable)."""
+
+    name: str
+    factory: BotFactory
+
+
+@dataclass(frozen=True)
+class MatchPlan:
+    """One match of the schedule: which deal it replays and which contestant holds each side."""
+
+    index: int
+    deal: int
+    seed: int
+    lineup: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """How one match went. ``shares[k]`` is the result of side ``k``: 1 for a sole winner, shared when tied."""
+
+    index: int
+    deal: int
+    seed: int
+    lineup: tuple[int, ...]
+    winners: tuple[int, ...]
+    scores: tuple[int, ...]
+    shares: tuple[float, ...]
+    hands: int
+    decisions: int
+    seconds: float
+
+    def score_of(self, bot: int) -> float:
+        """What ``bot`` earned in this match: the shares of the sides it held."""
+        return sum(share for side, share in zip(self.lineup, self.shares) if side == bot)
+
+
+@dataclass
+class ArenaRun:
+    """The matches played (in index order) and how the run ended."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    bots: list[str]
+    planned: int
+    results: list[MatchResult] = field(default_factory=list)
+    sprt: Sprt | None = None
+    decision: str | None = None
+    seconds: float = 0.0
+
+
+def sides_of(game: Game, options: GameOptions) -> list[list[int]]:
+    """The seats of each side: a team's seats, or each seat alone."""
+    teams = game.teams(options)
+    players = options.players
+    if teams is None:
+        return [[seat] for seat in range(players)]
+    return [[seat for seat in range(players) if teams[seat] == team] for team in range(max(teams) + 1)]
+
+
+def schedule(n_bots: int, n_sides: int, games: int, seed: int) -> list[MatchPlan]:
+    """The matches to play: whole deals, each once per rotation of its bots around the sides."""
+    if n_bots < 2:
+        raise ValueError("the arena needs at least two bots")
+    deals = max(1, math.ceil(games / n_sides))
+    if n_bots <= n_sides:
+        bases = [tuple(i % n_bots for i in range(n_sides))]
+    else:
+        bases = list(itertools.combinations(range(n_bots), n_sides))
+    plans: list[MatchPlan] = []
+    for deal in range(deals):
+        base = bases[deal % len(bases)]
+        for turn in range(n_sides):
+            lineup = tuple(base[(side + turn) % n_sides] for side in range(n_sides))
+            plans.append(MatchPlan(len(plans), deal, seed + deal, lineup))
+    return plans
+
+
+def bot_seed(seed: int, index: int, seat: int) -> int:
+    """The seed of the bot at ``seat`` in match ``index``: the same in every process (string seeding hashes)."""
+    return random.Random(f"{seed}/{index}/{seat}").getrandbits(63)
+
+
+@dataclass(frozen=True)
+class MatchJob:
+    """Everything a worker process needs to play one match."""
+
+    game: Game
+    options: GameOptions
+    factories: tuple[BotFactory, ...]
+    sides: tuple[tuple[int, ...], ...]
+    arena_seed: int
+    plan: MatchPlan
+
+
+def play_match(job: MatchJob) -> MatchResult:
+    """Play one scheduled match (in a worker process or in this one)."""
+    plan = job.plan
+    started = time.perf_counter()
+    state = job.game.start(job.options, seed=plan.seed)
+    agents = {}
+    for side, seats in enumerate(job.sides):
+        for seat in seats:
+            agents[seat] = job.factories[plan.lineup[side]](bot_seed(job.arena_seed, plan.index, seat))
+    try:
+        result = run_match(state, agents)
+    finally:
+        for agent in agents.values():
+            close = getattr(agent, "close", None)
+            if close is not None:
+                close()
+    won = [side for side, seats in enumerate(job.sides) if any(seat in result.winners for seat in seats)]
+    shares = tuple(1.0 / len(won) if side in won else 0.0 for side in range(len(job.sides)))
+    return MatchResult(
+        index=plan.index, deal=plan.deal, seed=plan.seed, lineup=plan.lineup, winners=tuple(result.winners),
+        scores=tuple(result.scores), shares=shares, hands=state.hands_played, decisions=len(state.history),
+        seconds=round(time.perf_counter() - started, 4),
+    )
+
+
+def deal_scores(results: Sequence[MatchResult], bot: int = 0) -> list[float]:
+    """``bot``'s mean score on each whole deal, in deal order: the units of the sequential test."""
+    by_deal: dict[int, list[float]] = {}
+    for result in results:
+        by_deal.setdefault(result.deal, []).append(result.score_of(bot))
+    return [sum(scores) / len(scores) for _, scores in sorted(by_deal.items())]
+
+
+Progress = Callable[[MatchResult, int, int], None]
+"""Called after each match as it finishes (in any order): ``progress(result, done, planned)``."""
+
+
+def run_arena(
+    game: Game,
+    options: GameOptions,
+    contestants: Sequence[Contestant],
+    *,
+    games: int,
+    seed: int = 0,
+    jobs: int | None = None,
+    sprt: Sprt | None = None,
+    progress: Progress | None = None,
+) -> ArenaRun:
+    """Play the schedule with ``jobs`` processes (all cores by default, 1 for this process only).
+
+    With ``sprt`` (two bots only), play stops after the first whole deal, in deal order, at which the test
+    decides; matches of later deals already played are dropped, so the outcome does not depend on ``jobs``.
+    """
+    if sprt is not None and len(contestants) != 2:
+        raise ValueError("the sequential test compares exactly two bots")
+    sides = tuple(tuple(seats) for seats in sides_of(game, options))
+    plans = schedule(len(contestants), len(sides), games, seed)
+    factories = tuple(c.factory for c in contestants)
+    run = ArenaRun(game.name, options.model_dump(), seed, [c.name for c in contestants], len(plans), sprt=sprt)
+    jobs_list = [MatchJob(game, options, factories, sides, seed, plan) for plan in plans]
+    started = time.perf_counter()
+    collector = _Collector(plans, len(sides), sprt, progress)
+    workers = jobs or os.cpu_count() or 1
+    if workers == 1:
+        for job in jobs_list:
+            if collector.add(play_match(job)):
+                break
+    else:
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs_list)))
+        try:
+            pending: set[Future[MatchResult]] = {pool.submit(play_match, job) for job in jobs_list}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                if any(collector.add(future.result()) for future in done):
+                    break
+        finally:
+            # On a decision or an error, matches not yet started are dropped rather than waited for.
+            pool.shutdown(wait=True, cancel_futures=True)
+    run.results, run.decision = collector.final()
+    run.seconds = round(time.perf_counter() - started, 3)
+    return run
+
+
+class _Collector:
+    """Gathers results as they come and runs the sequential test on whole deals in deal order."""
+
+    def __init__(self, plans: Sequence[MatchPlan], per_deal: int, sprt: Sprt | None, progress: Progress | None) -> None:
+        self.planned = len(plans)
+        self.per_deal = per_deal
+        self.sprt = sprt
+        self.progress = progress
+        self.results: dict[int, MatchResult] = {}
+        self.deals = max(plan.deal for plan in plans) + 1
+        self.checked = 0
+        self.stop_after: int | None = None
+        self.decision: str | None = None
+
+    def add(self, result: MatchResult) -> bool:
+        """Keep ``result``; ``True`` once the test has decided and nothing more is needed."""
+        self.results[result.index] = result
+        if self.progress is not None:
+            self.progress(result, len(self.results), self.planned)
+        if self.sprt is None or self.stop_after is not None:
+            return self.stop_after is not None
+        while self.checked < self.deals and all(
+            self.checked * self.per_deal + turn in self.results for turn in range(self.per_deal)
+        ):
+            self.checked += 1
+            kept = [r for r in self.results.values() if r.deal < self.checked]
+            self.decision = self.sprt.decision(deal_scores(kept))
+            if self.decision is not None:
+                self.stop_after = self.checked - 1
+                return True
+        return False
+
+    def final(self) -> tuple[list[MatchResult], str | None]:
+        results = sorted(self.results.values(), key=lambda r: r.index)
+        if self.stop_after is not None:
+            results = [r for r in results if r.deal <= self.stop_after]
+        return results, self.decision

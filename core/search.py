@@ -1,0 +1,223 @@
+"""Information-set Monte Carlo tree search: a strong bot for any game that keeps the core contract.
+
+This is single-observer ISMCTS (Cowling, Powley and Whitehouse, 2012). The bot never sees hidden cards: each
+iteration starts from a complete state *sampled* to fit its own observation (``view.sample``), walks one tree
+shared by all those samples, and only considers, at each node, the actions legal in the current sample
+(UCB with availability counts). Rollouts play at random, or with a game's own heuristic bot when given one.
+
+To stay fast, a simulation stops at a horizon: the end of the current hand (``state.hands_played`` changes)
+or the end of the match, whichever comes first. It is then valued for every seat by an evaluator:
+
+- the match is over: ``state.returns()`` (1 for a winner, 0 otherwise);
+- otherwise (the default, :func:`score_gain_value`): the change of the seat's side's score since the search
+  began, minus the average change of the other sides, squashed into ``[0, 1]`` around 0.5 by
+  ``d / (|d| + scale)``, so that winning more points is better but a hand can never outweigh a won match.
+
+``scores()`` is read as "higher is better" unless told otherwise: for penalty points pass
+``evaluate=partial(score_gain_value, sign=-1)`` (the registered ``hard`` bot does so from ``Game.score_sign``).
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Callable, Sequence
+from typing import NamedTuple
+
+from cartas.core.bots import Agent, BotFactory, SeatView
+from cartas.core.state import Action, State
+
+Evaluator = Callable[[State, Sequence[int]], Sequence[float]]
+"""Values each seat's outcome at a simulation's horizon: ``evaluate(state, scores_at_root) -> value per seat``."""
+
+DEFAULT_TIME_LIMIT = 0.15
+"""Seconds per decision when no budget is given: keeps a truco decision under 200 ms."""
+
+DEFAULT_SCALE = 3.0
+"""Score difference valued 0.75 (and its opposite 0.25): about one hand's worth of points in the trick games."""
+
+
+def score_gain_value(
+    state: State, root_scores: Sequence[int], *, scale: float = DEFAULT_SCALE, sign: int = 1
+) -> list[float]:
+    """Each seat's value in ``[0, 1]``: its win when the match is over, else its side's score gain against the others.
+
+    ``sign=-1`` is for games whose scores are penalties. Sides are teams when ``scores()`` has one entry per team,
+    seats otherwise.
+    """
+    if state.is_over:
+        return list(state.returns())
+    table = state.table
+    scores = state.scores()
+    by_team = len(scores) == table.n_teams and len(scores) != table.n_seats
+    gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
+    total = sum(gains)
+    others = max(len(gains) - 1, 1)
+    values = []
+    for seat in range(table.n_seats):
+        side = table.team_of(seat) if by_team else seat
+        own = gains[side]
+        diff = own - (total - own) / others
+        values.append(0.5 + 0.5 * diff / (abs(diff) + scale))
+    return values
+
+
+class Estimate(NamedTuple):
+    """What the search thinks of one legal action: its mean value in ``[0, 1]`` and how often it was tried."""
+
+    value: float
+    visits: int
+
+
+class _Node:
+    """A tree node: the action that led here was taken by ``seat``; ``total`` sums that seat's values.
+
+    Children are keyed by seat and action: whose turn it is can depend on hidden cards (who won a trick), and
+    one seat's values must never be credited to another.
+    """
+
+    __slots__ = ("seat", "children", "visits", "total", "available")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.children: dict[tuple[int, Action], _Node] = {}
+        self.visits = 0
+        self.total = 0.0
+        self.available = 0
+
+
+class ISMCTSBot:
+    """Single-observer ISMCTS with a simulation budget, a time budget, or both (whichever ends first).
+
+    :param seed: seeds the bot's own generator; with a simulation budget and no time limit, the same seed and
+        the same views give the same choices.
+    :param simulations: iterations per decision; ``None`` for no limit (then a time limit is needed).
+    :param time_limit: seconds per decision; ``None`` for no limit. With neither budget,
+        :data:`DEFAULT_TIME_LIMIT` applies.
+    :param exploration: the UCB constant (values lie in ``[0, 1]``).
+    :param rollout: a bot factory playing every seat in the rollouts (a game's heuristic bot), or ``None`` for
+        uniformly random rollouts.
+    :param evaluate: values a simulation at its horizon (:data:`Evaluator`); :func:`score_gain_value` by default.
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        simulations: int | None = None,
+        time_limit: float | None = None,
+        exploration: float = 0.7,
+        rollout: BotFactory | None = None,
+        evaluate: Evaluator | None = None,
+    ) -> None:
+        if simulations is None and time_limit is None:
+            time_limit = DEFAULT_TIME_LIMIT
+        if simulations is not None and simulations < 1:
+            raise ValueError("simulations must be at least 1")
+        self.rng = random.Random(seed)
+        self.simulations = simulations
+        self.time_limit = time_limit
+        self.exploration = exploration
+        self.rollout_factory = rollout
+        self.evaluate: Evaluator = evaluate or score_gain_value
+        self._rollout_agent: Agent | None = None
+        self.last_simulations = 0
+        """How many simulations the last decision ran (for benchmarks and ``hint``)."""
+
+    def choose(self, view: SeatView) -> Action:
+        """The most visited action after the search (ties to the better value, then to the first legal)."""
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal[0]
+        estimates = self.estimates(view)
+        return max(legal, key=lambda action: (estimates[action].visits, estimates[action].value))
+
+    def estimates(self, view: SeatView) -> dict[Action, Estimate]:
+        """Search, then give every legal action of the view's seat its estimated value and visit count."""
+        legal = view.legal_actions()
+        children = self._search(view, len(legal)).children
+        estimates = {}
+        for action in legal:
+            child = children[view.seat, action]
+            estimates[action] = Estimate(child.total / child.visits, child.visits)
+        return estimates
+
+    # --- the search ----------------------------------------------------------------------------------
+
+    def _search(self, view: SeatView, n_legal: int) -> _Node:
+        root = _Node(-1)
+        root_scores = view.scores()
+        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
+        budget = self.simulations
+        done = 0
+        # Every root action is tried at least once, so each gets an estimate whatever the budget.
+        while done < n_legal or (
+            (budget is None or done < budget) and (deadline is None or time.perf_counter() < deadline)
+        ):
+            self._simulate(view, root, root_scores)
+            done += 1
+        self.last_simulations = done
+        return root
+
+    def _simulate(self, view: SeatView, root: _Node, root_scores: Sequence[int]) -> None:
+        rng = self.rng
+        state = view.sample(rng)
+        hand = state.hands_played
+        node = root
+        path: list[_Node] = []
+        seat = view.seat
+        while not state.is_over and state.hands_played == hand:
+            keys = [(seat, action) for action in state.legal_actions(seat)]
+            children = node.children
+            untried = [key for key in keys if key not in children]
+            for key in keys:
+                child = children.get(key)
+                if child is not None:
+                    child.available += 1
+            if untried:
+                key = rng.choice(untried)
+                node = children[key] = _Node(seat)
+                node.available = 1
+                path.append(node)
+                state.apply(key[1], seat)
+                break
+            key = self._select(node, keys)
+            node = children[key]
+            path.append(node)
+            state.apply(key[1], seat)
+            if state.to_act:
+                seat = state.to_act[0]
+        self._rollout(state, hand)
+        values = self.evaluate(state, root_scores)
+        for visited in path:
+            visited.visits += 1
+            visited.total += values[visited.seat]
+
+    def _select(self, node: _Node, keys: list[tuple[int, Action]]) -> tuple[int, Action]:
+        """UCB1 over the children available in this sample (availability counts instead of parent visits)."""
+        children = node.children
+        c = self.exploration
+        best_key, best_score = keys[0], -math.inf
+        for key in keys:
+            child = children[key]
+            score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
+            if score > best_score:
+                best_key, best_score = key, score
+        return best_key
+
+    def _rollout(self, state: State, hand: int) -> None:
+        """Play on to the horizon: the end of the hand the search started in, or of the match."""
+        choice = self.rng.choice
+        agent = self._rollout_policy()
+        while not state.is_over and state.hands_played == hand:
+            seat = state.to_act[0]
+            if agent is None:
+                state.apply(choice(state.legal_actions(seat)), seat)
+            else:
+                state.apply(agent.choose(SeatView(state, seat)), seat)
+
+    def _rollout_policy(self) -> Agent | None:
+        if self.rollout_factory is not None and self._rollout_agent is None:
+            self._rollout_agent = self.rollout_factory(self.rng.randrange(2**31))
+        return self._rollout_agent

@@ -1,0 +1,115 @@
+"""Saves, replay and the history: corrupt files are refused and left as they are; stats count streaks."""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from click.testing import Result
+
+from cartas.cli.history import History, history_path
+from cartas.core.record import MatchRecord, load_record
+
+DEAL = "--deal=1E 4C / 7O 5B"
+
+
+def test_replay_prints_every_step_of_a_finished_match(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
+    run("play", "alta", "--seed", "3", "--dealer", "1", DEAL, "--bot", "hard", "--ascii", input="1\n" * 20)
+    path = saves()[0]
+    record = load_record(path)
+    assert record.finished
+    out = run("replay", str(path), "--ascii").output
+    assert f"seed 3 · {len(record.actions)} moves" in out
+    assert "1. seat 0 (you): 1E" in out and "2. seat 1 (hard): 7O" in out
+    assert "seat 1 takes the hand (1)" in out
+    assert f"{len(record.actions)}. " in out
+    assert "Winners:" in out
+    assert "gets" not in out  # private events stay hidden without --reveal
+    revealed = run("replay", str(path), "--ascii", "--reveal").output
+    assert "seat 0 gets 1E 4C" in revealed
+    assert "  seat 1 (hard): 7O 5B" in revealed
+
+
+def test_replay_of_an_unfinished_match_says_how_to_resume(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
+    run("play", "alta", "--ascii", input="quit\n")
+    out = run("replay", str(saves()[0]), "--ascii").output
+    assert "continue it with: cartas resume" in out
+
+
+def test_a_corrupt_save_is_refused_and_left_as_it_is(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
+    run("play", "alta", "--ascii", input="quit\n")
+    path = saves()[0]
+    path.write_text('{"format": "cartas-record/1", "game": "alta", ')
+    for args in (["resume"], ["resume", str(path)], ["replay", str(path)]):
+        result = run(*args)
+        assert result.exit_code == 1
+        assert "is not valid JSON" in result.output and "left as it is" in result.output
+        assert "Traceback" not in result.output
+    assert path.read_text() == '{"format": "cartas-record/1", "game": "alta", '
+
+
+def test_a_save_whose_moves_do_not_replay_is_refused(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
+    run("play", "alta", "--ascii", "--dealer", "1", DEAL, input="raise\nquit\n")
+    path = saves()[0]
+    data = json.loads(path.read_text())
+    data["actions"] = [[0, "7O"]]
+    path.write_text(json.dumps(data))
+    result = run("resume")
+    assert result.exit_code == 1
+    assert "move 1 ('7O' by seat 0) does not replay" in result.output
+
+
+def test_resuming_a_finished_match_points_to_replay(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
+    run("play", "alta", "--watch", "--seed", "1")
+    result = run("resume", str(saves()[0]))
+    assert result.exit_code == 1 and "is finished; step through it with: cartas replay" in result.output
+
+
+def test_a_corrupt_history_is_refused_and_left_as_it_is(run: Callable[..., Result], home: Path) -> None:
+    home.mkdir(parents=True)
+    history_path(home).write_bytes(b"this is not a database at all" * 10)
+    result = run("stats")
+    assert result.exit_code == 1
+    assert "is damaged or not a cartas history; it was left as it is" in result.output
+    finished = run("play", "alta", "--watch", "--seed", "2")
+    assert finished.exit_code == 1 and "the match was saved to" in finished.output
+    assert history_path(home).read_bytes() == b"this is not a database at all" * 10
+
+
+def _record(winners: list[int], human: int | None = 0) -> MatchRecord:
+    players = {"0": "easy", "1": "easy"}
+    if human is not None:
+        players[str(human)] = "human"
+    return MatchRecord(game="alta", options={}, seed=0, players=players, finished=True, winners=winners, scores=[])
+
+
+def test_stats_count_wins_losses_and_streaks(tmp_path: Path) -> None:
+    history = History(tmp_path / "h.sqlite3")
+    for number, winners in enumerate([[0], [0], [1], [0], [0], [0], [1]]):
+        history.add(_record(winners), tmp_path / f"{number}.json")
+    history.add(_record([1], human=None), tmp_path / "watched.json")
+    history.add(_record([0]), tmp_path / "0.json")  # the same save again (a resumed match) counts once
+    (row,) = history.stats()
+    assert (row.game, row.played, row.wins, row.losses, row.streak, row.best_streak) == ("alta", 8, 5, 2, "L1", 3)
+
+
+def test_stats_command(run: Callable[..., Result]) -> None:
+    assert "No finished matches yet." in run("stats").output
+    run("play", "alta", "--seed", "3", "--bot", "hard", input="1\n" * 20)
+    rows = json.loads(run("stats", "--json").output)
+    assert rows[0]["game"] == "alta" and rows[0]["played"] == 1 and rows[0]["wins"] + rows[0]["losses"] == 1
+    table = run("stats", "high", "--ascii").output
+    assert "| game | played | wins | losses | streak | best win streak |" in table
+    assert re.search(r"\| alta \| 1 +\| [01] +\| [01] +\| [WL]1 +\| [01] +\|", table)
+
+
+def test_a_save_without_its_players_is_refused(run: Callable[..., Result], home: Path) -> None:
+    from cartas.core.record import record_of, save_record
+    from cartas_tiny import GAME
+
+    path = home / "saves" / "other.json"
+    save_record(record_of(GAME.start({}, seed=1)), path)
+    result = run("resume", str(path))
+    assert result.exit_code == 1 and "does not say who plays each seat" in result.output

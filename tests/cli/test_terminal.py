@@ -1,0 +1,109 @@
+"""A person at a real terminal (a pty through pexpect): the lobby's questions and a whole match typed by hand."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from cartas.core.record import load_record
+
+pexpect = pytest.importorskip("pexpect")
+
+SCRIPT = Path(sys.executable).with_name("cartas")
+pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="the cartas console script is not installed")
+
+PROMPT = re.escape("Move (number or words, ? for help): ")
+
+
+def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
+    env = dict(env, TERM="xterm-256color", COLUMNS="100")
+    return pexpect.spawn(str(SCRIPT), list(args), env=env, encoding="utf-8", timeout=15, dimensions=(40, 100))
+
+
+def test_a_whole_match_typed_at_a_terminal(subprocess_env: dict[str, str], home: Path) -> None:
+    child = spawn(subprocess_env, "play", "alta", "--seed", "9", "--players", "3", "--no-lobby")
+    moves = 0
+    while True:
+        index = child.expect([PROMPT, "The match is over."])
+        if index == 1:
+            break
+        if moves == 0:
+            child.sendline("hint")
+            child.expect("The hard bot would play: ")
+            child.expect(PROMPT)
+            child.sendline("nonsense")
+            child.expect("Not understood")
+            child.expect(PROMPT)
+        child.sendline("2" if moves % 2 else "1")
+        moves += 1
+    child.expect("You (win!|lose.)")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    assert moves >= 2
+    (save,) = (home / "saves").glob("*.json")
+    record = load_record(save)
+    assert record.finished and sum(1 for seat, _ in record.actions if seat == 0) == moves
+
+
+def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str], home: Path) -> None:
+    child = spawn(subprocess_env, "play", "alta", "--seed", "4", "--ascii")
+    child.expect(r"Number of players \(2, 3, 4\) \[2\]: ")
+    child.sendline("4")
+    child.expect(r"Points to play to \(3, 5\) \[3\]: ")
+    child.sendline("6")
+    child.expect("Error: '6' is not one of '3', '5'.")
+    child.sendline("5")
+    child.expect("Seats: 0,2 against 1,3")
+    child.expect(r"Your seat \(0, 1, 2, 3\) \[0\]: ")
+    child.sendline("1")
+    child.expect(r"Bot level \(easy, hard, random\) \[easy\]: ")
+    child.sendline("")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Match saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    (save,) = (home / "saves").glob("*.json")
+    record = load_record(save)
+    assert record.options == {"players": 4, "points": 5}
+    assert record.players == {"0": "easy", "1": "human", "2": "easy", "3": "easy"}
+
+
+def test_ctrl_d_saves_and_leaves(subprocess_env: dict[str, str], home: Path) -> None:
+    child = spawn(subprocess_env, "play", "alta", "--no-lobby")
+    child.expect(PROMPT)
+    child.sendeof()
+    child.expect("Match saved to")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+
+
+def test_term_dumb_gives_plain_text(subprocess_env: dict[str, str], home: Path) -> None:
+    child = pexpect.spawn(
+        str(SCRIPT), ["play", "alta", "--no-lobby", "--seed", "1"], env=dict(subprocess_env, TERM="dumb"),
+        encoding="utf-8", timeout=15,
+    )
+    child.expect(PROMPT)
+    assert "\x1b[" not in child.before and "== Alta (test game) · Hand 1 ==" in child.before
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+
+
+def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: Path) -> None:
+    child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6")
+    child.expect(pexpect.EOF)
+    (save,) = (home / "saves").glob("*.json")
+    child = spawn(subprocess_env, "replay", str(save), "--ascii")
+    child.expect("moves ==")
+    child.sendline("")
+    child.expect("1. seat ")
+    child.sendline("")
+    child.expect("2. seat ")
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert "3. seat " not in child.before
