@@ -1,8 +1,9 @@
-"""Truco argentino: the game's options, its registration data and how its events and table read."""
+"""Truco argentino: the game's options, its registration data and how its events and table read
+(in Argentine Spanish, as the table speaks: "Jugador 1: ¡Truco!", "El equipo 0 suma 2 (envido)")."""
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -38,9 +39,29 @@ class TrucoOptions(GameOptions):
     )
 
 
-EVENT_TEXT = {
-    "quiero": "¡Quiero!", "no_quiero": "No quiero.", "mazo": "Me voy al mazo.",
+SEAT = "Jugador {}"
+ORDINAL = {"1": "primera", "2": "segunda", "3": "tercera"}
+"""The tricks as players name them: la primera, la segunda, la tercera."""
+CALLS = {
+    "truco": "¡Truco!", "retruco": "¡Quiero retruco!", "vale cuatro": "¡Quiero vale cuatro!",
+    "envido": "¡Envido!", "real envido": "¡Real envido!", "falta envido": "¡Falta envido!",
+    "flor": "¡Flor!", "contraflor": "¡Contraflor!", "contraflor al resto": "¡Contraflor al resto!",
+    "con flor me achico": "Con flor me achico.",
 }
+"""Each call as it is sung at the table; a raise of the truco is sung with its quiero."""
+ANSWERS = {"quiero": "¡Quiero!", "no_quiero": "¡No quiero!"}
+HAND_STAKE = {1: "", 2: " (truco)", 3: " (retruco)", 4: " (vale cuatro)"}
+"""What was accepted, told by what a hand played out scores."""
+REFUSED = {1: "truco", 2: "retruco", 3: "vale cuatro"}
+"""The call refused, told by what the refusal scores."""
+SIGN_TEXT = {
+    "ancho_espada": "el ancho de espada", "ancho_basto": "el ancho de basto", "siete_espada": "el siete de espada",
+    "siete_oro": "el siete de oro", "tres": "un tres", "dos": "un dos", "ancho_falso": "un ancho falso",
+    "flor": "flor", "envido": "buen envido", "nada": "nada",
+}
+"""What each seña tells the partner."""
+ACCEPTED = ("", "Truco", "Retruco", "Vale cuatro")
+FLOR_CALLS = ("flor", "contraflor", "contraflor al resto")
 
 
 class TrucoGame(Game):
@@ -64,56 +85,101 @@ class TrucoGame(Game):
         return Table.partnership(options.players).teams
 
     def describe(self, event: Event) -> str:
-        who = f"Seat {event.seat}"
+        """The event as the table hears it, in Argentine Spanish: "Jugador 1: ¡Truco!", "Parda la primera"."""
         kind, detail = event.kind, event.detail
+        who = SEAT.format(event.seat)
         if kind == "deal":
-            return f"{who} deals."
+            return f"{who} reparte"
         if kind == "duel":
-            return f"Pica-pica: seat {event.seat} against seat {detail}."
+            return f"Pica-pica: {who} contra {SEAT.format(detail)}"
         if kind == "play":
-            return f"{who} plays {detail}."
+            return f"{who} tira {detail}"
         if kind == "trick":
-            return f"{who} wins trick {detail}."
+            return f"{who} gana la {ORDINAL[detail]}"
         if kind == "parda":
-            return f"Trick {detail} is parda."
+            return f"Parda la {ORDINAL[detail]}"
         if kind in ("truco", "envido", "flor"):
-            return f"{who}: ¡{detail[0].upper()}{detail[1:]}!"
-        if kind in EVENT_TEXT:
-            return f"{who}: {EVENT_TEXT[kind]}"
+            return f"{who}: {CALLS[detail]}"
+        if kind in ANSWERS:
+            return f"{who}: {ANSWERS[kind]}"
+        if kind == "mazo":
+            return f"{who} se va al mazo"
         if kind == "tanto":
-            return f"{who} has {detail} of envido."
+            return f"{who}: Tengo {detail}"
         if kind == "flor_tanto":
-            return f"{who} has a flor of {detail}."
+            return f"{who}: Tengo {detail} de flor"
         if kind == "points":
-            points, _, why = detail.partition(" ")
-            return f"Seat {event.seat}'s team scores {points} ({why})."
+            # A team's events name its first seat, which is the team's number since partners alternate.
+            return _points(event.seat % 2, detail)
         if kind == "match":
-            return f"Seat {event.seat}'s team wins the match, {detail}."
+            team = event.seat % 2
+            scores = detail.split("-")
+            return f"Equipo {team} gana el partido {scores[team]} a {scores[1 - team]}"
         if kind == "seña":
-            return f"{who} signals to the partner: {detail.replace('_', ' ')}."
+            return f"{who} le hace seña al compañero: {SIGN_TEXT[detail]}"
         if kind == "seña_vista":
-            return f"Caught! {who} signalled {detail.replace('_', ' ')}."
+            return f"¡Seña vista! {who} le marcó al compañero {SIGN_TEXT[detail]}"
         return super().describe(event)
 
     def table_lines(self, observation: Observation) -> list[str]:
+        """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake."""
         table = observation.table
+        points = table["points"]
+        ours = observation.teams[observation.seat]
+        theirs = 1 - ours
         scores = observation.scores
         lines = [
-            f"Score {scores[0]} - {scores[1]} (to {table['points']}); dealer seat {observation.dealer}, "
-            f"mano seat {observation.mano}",
+            f"Nosotros (equipo {ours}) {_team_score(scores[ours], points)} – "
+            f"Ellos (equipo {theirs}) {_team_score(scores[theirs], points)}, a {points}",
+            f"{SEAT.format(observation.dealer)} reparte, {SEAT.format(observation.mano)} es mano",
         ]
         if table["pica_pica"]:
-            lines.append("Pica-pica duel: seat {} against seat {}".format(*table["playing"]))
-        for number, trick in enumerate(table["tricks"], 1):
-            cards = ", ".join(f"seat {seat} {card}" for seat, card in trick)
-            result = table["results"][number - 1]
-            lines.append(f"Trick {number}: {cards} -> {'parda' if result == 'parda' else f'team {result}'}")
+            lines.append("Pica-pica: {} contra {}".format(*(SEAT.format(seat) for seat in table["playing"])))
+        for number, (plays, result) in enumerate(zip(table["tricks"], table["results"]), 1):
+            outcome = "parda" if result == "parda" else f"equipo {result}"
+            lines.append(f"{ORDINAL[str(number)].capitalize()}: {_plays(plays)} → {outcome}")
         if table["trick"]:
-            lines.append("On the table: " + ", ".join(f"seat {seat} {card}" for seat, card in table["trick"]))
-        worth = f"hand worth {table['hand_worth']}"
-        if table["pending"]:
-            worth += f", {table['pending']} pending"
+            lines.append(f"En la mesa: {_plays(table['trick'])}")
+        lines.append(_stake(table))
+        pending = table["pending"]
         if table["envido"]:
-            worth += f", envido chain: {' - '.join(table['envido'])}"
-        lines.append(worth + f"; your tanto {table['tanto']}" + (f", flor {table['flor']}" if table["flor"] else ""))
+            lines.append(f"Envido {'en juego' if pending == 'envido' else 'jugado'}: {', '.join(table['envido'])}")
+        if pending in FLOR_CALLS:
+            lines.append(f"Flor en juego: {pending}")
+        mine = f"Tenés {table['tanto']} de envido"
+        if table["flor"]:
+            mine += f" y flor de {table['flor']}"
+        lines.append(mine)
         return lines
+
+
+def _points(team: int, detail: str) -> str:
+    """A team's points and why: the hand won (at its stake), a refused call, a mazo, an envido or a flor."""
+    text, _, why = detail.partition(" ")
+    points = int(text)
+    if why == "hand":
+        return f"Gana la mano el equipo {team} y suma {points}{HAND_STAKE[points]}"
+    reason = f"{REFUSED[points]} no querido" if why == "truco" else why
+    return f"El equipo {team} suma {points} ({reason})"
+
+
+def _team_score(score: int, points: int) -> str:
+    """A team's score, in the malas (up to 14) or the buenas (from 15) of a 30-point match."""
+    if points != 30:
+        return str(score)
+    return f"{score} ({'buenas' if score >= 15 else 'malas'})"
+
+
+def _plays(plays: list[list[Any]]) -> str:
+    return ", ".join(f"J{seat} {card}" for seat, card in plays)
+
+
+def _stake(table: dict[str, Any]) -> str:
+    """What the hand is worth now, who holds el quiero, and a truco call waiting for its answer."""
+    level = table["truco"]
+    text = f"{ACCEPTED[level]} querido: vale {table['hand_worth']}" if level else f"La mano vale {table['hand_worth']}"
+    if table["el_quiero"] >= 0:
+        text += f"; el quiero lo tiene el equipo {table['el_quiero']}"
+    if table["pending"] in REFUSED.values():
+        text += f"; cantaron {table['pending']}, falta la respuesta"
+    return text

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
@@ -13,25 +13,9 @@ from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState
 
 GAME = TrucoGame()
-
-
-def start(hands: list[str], dealer: int | None = None, scores: list[int] | None = None, **options: Any) -> TrucoState:
-    position: dict[str, Any] = {"dealer": len(hands) - 1 if dealer is None else dealer, "hands": [h.split() for h in hands]}
-    if scores is not None:
-        position["scores"] = scores
-    state = GAME.start({"players": len(hands), **options}, seed=5, position=position)
-    assert isinstance(state, TrucoState)
-    return state
-
-
-def run(state: TrucoState, *moves: str) -> None:
-    for move in moves:
-        seat, _, action = move.partition(" ")
-        state.apply(action, int(seat))
-
-
-def legal(state: TrucoState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
+Start = Callable[..., TrucoState]
+Run = Callable[..., None]
+Legal = Callable[[TrucoState, int], list[str]]
 
 
 FLOR_A, FLOR_B, PLAIN = "7O 6O 5O", "4C 5C 6C", "7E 6E 1B"
@@ -39,7 +23,7 @@ FLOR_A, FLOR_B, PLAIN = "7O 6O 5O", "4C 5C 6C", "7E 6E 1B"
 # --- flor ---------------------------------------------------------------------------------------------
 
 
-def test_flor_must_be_declared_first_and_scores_three_alone() -> None:
+def test_flor_must_be_declared_first_and_scores_three_alone(start: Start, run: Run, legal: Legal) -> None:
     state = start([FLOR_A, "4C 5B 6E"], flor=True)
     assert legal(state, 0) == ["flor", "mazo"]
     run(state, "0 flor")
@@ -49,7 +33,7 @@ def test_flor_must_be_declared_first_and_scores_three_alone() -> None:
     assert "envido" not in legal(state, 1)
 
 
-def test_without_the_option_a_flor_is_only_a_tanto() -> None:
+def test_without_the_option_a_flor_is_only_a_tanto(start: Start, legal: Legal) -> None:
     state = start([FLOR_A, "4C 5B 6E"])
     assert "flor" not in legal(state, 0) and "envido" in legal(state, 0)
 
@@ -65,7 +49,7 @@ def test_without_the_option_a_flor_is_only_a_tanto() -> None:
     (["1 contraflor al resto", "0 quiero"], (15, 0)),
     (["1 mazo"], (4, 0)),
 ])
-def test_flor_against_flor(moves: list[str], scores: tuple[int, int]) -> None:
+def test_flor_against_flor(moves: list[str], scores: tuple[int, int], start: Start, run: Run, legal: Legal) -> None:
     state = start([FLOR_A, FLOR_B], flor=True)
     run(state, "0 flor")
     assert state.to_act == (1,)
@@ -74,14 +58,14 @@ def test_flor_against_flor(moves: list[str], scores: tuple[int, int]) -> None:
     assert state.scores() == scores
 
 
-def test_flor_shows_both_flores_and_ties_go_to_the_mano() -> None:
+def test_flor_shows_both_flores_and_ties_go_to_the_mano(start: Start, run: Run) -> None:
     state = start(["7O 6O 12O", "7C 6C 11C"], flor=True)
     run(state, "0 flor", "1 flor")
     assert state.scores() == (6, 0)
     assert [(e.seat, e.detail) for e in state.events if e.kind == "flor_tanto"] == [(0, "33"), (1, "33")]
 
 
-def test_flor_voids_a_pending_envido() -> None:
+def test_flor_voids_a_pending_envido(start: Start, run: Run, legal: Legal) -> None:
     state = start([PLAIN, FLOR_B], flor=True)
     run(state, "0 envido")
     assert legal(state, 1) == ["flor", "mazo"]
@@ -90,14 +74,14 @@ def test_flor_voids_a_pending_envido() -> None:
     assert state.to_act == (0,) and "envido" not in legal(state, 0)
 
 
-def test_a_truco_waits_for_the_flor() -> None:
+def test_a_truco_waits_for_the_flor(start: Start, run: Run, legal: Legal) -> None:
     state = start([PLAIN, FLOR_B], flor=True)
     run(state, "0 truco", "1 flor")
     assert state.scores() == (0, 3)
     assert state.to_act == (1,) and legal(state, 1)[:3] == ["quiero", "no quiero", "retruco"]
 
 
-def test_each_partner_flor_scores_when_the_rivals_have_none() -> None:
+def test_each_partner_flor_scores_when_the_rivals_have_none(start: Start, run: Run) -> None:
     state = start([FLOR_A, "4E 5B 6B", FLOR_B, "10E 11B 12B"], flor=True)
     run(state, "0 flor", "0 play 7O", "1 play 4E", "2 flor")
     assert state.scores() == (6, 0)
@@ -129,7 +113,7 @@ def test_six_players_alternate_redonda_and_pica_pica() -> None:
     assert state.hands_played == 2 and not state.pica and len(state.parts) == 6
 
 
-def test_duelists_both_call_envido_and_no_senas_in_duels() -> None:
+def test_duelists_both_call_envido_and_no_senas_in_duels(legal: Legal) -> None:
     state = GAME.start({"players": 6}, seed=11)
     assert isinstance(state, TrucoState)
     _finish_hand_by_mazo(state)
@@ -150,7 +134,7 @@ def test_no_pica_pica_near_the_end_or_when_off() -> None:
 FOUR = ["1E 3O 4C", "5O 5C 12C", "7C 4O 11O", "6B 5B 10O"]
 
 
-def test_only_true_senas_once_per_hand_and_the_turn_stays() -> None:
+def test_only_true_senas_once_per_hand_and_the_turn_stays(start: Start, run: Run, legal: Legal) -> None:
     state = start(FOUR)
     signs = [a for a in legal(state, 0) if a.startswith("seña")]
     assert signs == ["seña ancho_espada", "seña tres"]
@@ -162,7 +146,7 @@ def test_only_true_senas_once_per_hand_and_the_turn_stays() -> None:
     assert [a for a in legal(state, 1) if a.startswith("seña")] == ["seña nada"]
 
 
-def test_a_sena_is_seen_by_partners_only() -> None:
+def test_a_sena_is_seen_by_partners_only(start: Start, run: Run) -> None:
     state = start(FOUR)
     run(state, "0 seña ancho_espada")
     for seat, sees in ((0, True), (1, False), (2, True), (3, False)):
@@ -170,18 +154,18 @@ def test_a_sena_is_seen_by_partners_only() -> None:
         assert ("seña" in kinds) is sees
 
 
-def test_a_caught_sena_is_seen_by_all() -> None:
+def test_a_caught_sena_is_seen_by_all(start: Start, run: Run) -> None:
     state = start(FOUR, senas_caught=1.0)
     run(state, "0 seña tres")
     assert [(e.kind, e.detail) for e in state.observation(1).events][-1] == ("seña_vista", "tres")
 
 
-def test_no_senas_with_two_players() -> None:
+def test_no_senas_with_two_players(start: Start, legal: Legal) -> None:
     state = start(["1E 3O 4C", "5O 5C 12C"])
     assert not [a for a in legal(state, 0) if a.startswith("seña")]
 
 
-def test_envido_and_flor_senas() -> None:
+def test_envido_and_flor_senas(start: Start, legal: Legal) -> None:
     state = start(["7O 6O 5O", "4E 5C 12C", "7C 4C 11O", "6B 5B 10O"])
     assert [a for a in legal(state, 0) if a.startswith("seña")] == ["seña siete_oro", "seña flor", "seña envido"]
 
@@ -214,7 +198,7 @@ def test_parse_errors(text: str) -> None:
 # --- what a seat knows --------------------------------------------------------------------------------
 
 
-def test_samples_keep_what_the_seat_was_told() -> None:
+def test_samples_keep_what_the_seat_was_told(start: Start, run: Run) -> None:
     state = start([PLAIN, "5C 4C 12O"])
     run(state, "0 envido", "1 quiero")
     rng = random.Random(1)
@@ -225,7 +209,7 @@ def test_samples_keep_what_the_seat_was_told() -> None:
         assert sample.observation(0) == state.observation(0)
 
 
-def test_samples_keep_a_partners_sena() -> None:
+def test_samples_keep_a_partners_sena(start: Start, run: Run) -> None:
     state = start(FOUR)
     run(state, "0 seña ancho_espada")
     rng = random.Random(2)
@@ -233,35 +217,17 @@ def test_samples_keep_a_partners_sena() -> None:
         assert "1E" in [str(c) for c in state.sample(2, rng).hand_of(0)]
 
 
-def test_opponents_cards_never_show_before_they_are_played() -> None:
+def test_opponents_cards_never_show_before_they_are_played(start: Start) -> None:
     state = start(FOUR)
     text = state.observation(1).model_dump_json()
     for card in ("1E", "3O", "4C", "7C", "4O", "11O", "6B", "5B", "10O"):
         assert f'"{card}"' not in text
 
 
-def test_describe_and_table_lines_speak_truco() -> None:
-    state = start(["7E 6E 1B", "5C 4C 12O"])
-    run(state, "0 truco", "1 envido", "0 quiero", "1 quiero", "0 play 1B", "1 play 5C", "0 play 7E")
-    lines = [GAME.describe(e) for e in state.events]
-    assert "Seat 0: ¡Truco!" in lines and "Seat 1: ¡Envido!" in lines and "Seat 0 plays 1B." in lines
-    assert "Seat 0 has 33 of envido." in lines and "Seat 0's team scores 2 (envido)." in lines
-    table = "\n".join(GAME.table_lines(state.observation(1)))
-    assert "Score 2 - 0 (to 30)" in table and "Trick 1: seat 0 1B, seat 1 5C -> team 0" in table
-    assert "On the table: seat 0 7E" in table and "hand worth 2" in table
-
-
-def test_samples_carry_no_rival_sena() -> None:
+def test_samples_carry_no_rival_sena(start: Start, run: Run) -> None:
     state = start(FOUR)
     run(state, "0 seña ancho_espada")
     sample = state.sample(1, random.Random(3))
     assert not [f for f in sample.reveals if f[0] == "sign"]
     assert sample.senas_used == [False] * 4
     assert sample.observation(1) == state.observation(1)
-
-
-def test_table_lines_name_the_duel() -> None:
-    state = GAME.start({"players": 6}, seed=11)
-    assert isinstance(state, TrucoState)
-    _finish_hand_by_mazo(state)
-    assert "Pica-pica duel: seat 1 against seat 4" in GAME.table_lines(state.observation(1))

@@ -2,35 +2,18 @@
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable
 
 import pytest
 
 from cartas.core import IllegalActionError
-from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState
 
-GAME = TrucoGame()
+Start = Callable[..., TrucoState]
+Run = Callable[..., None]
 
 
-def start(hands: list[str], dealer: int = 1, scores: list[int] | None = None, **options: Any) -> TrucoState:
-    """A stacked match: ``hands`` as one text per seat, seat 0 first."""
-    position: dict[str, Any] = {"dealer": dealer, "hands": [h.split() for h in hands]}
-    if scores is not None:
-        position["scores"] = scores
-    state = GAME.start({"players": len(hands), **options}, seed=7, position=position)
-    assert isinstance(state, TrucoState)
-    return state
-
-
-def run(state: TrucoState, *moves: str) -> None:
-    """Apply ``"seat action"`` moves, each by the named seat."""
-    for move in moves:
-        seat, _, action = move.partition(" ")
-        state.apply(action, int(seat))
-
-
-def test_ar_01_envido_then_mazo_without_bonus() -> None:
+def test_ar_01_envido_then_mazo_without_bonus(start: Start, run: Run) -> None:
     state = start(["7E 6E 1B", "5C 4C 12O"])
     run(state, "0 envido", "1 quiero")
     assert state.scores() == (2, 0)
@@ -41,25 +24,25 @@ def test_ar_01_envido_then_mazo_without_bonus() -> None:
     assert tantos == [(0, "33"), (1, "29")]
 
 
-def test_ar_02_envido_envido_real_envido_refused() -> None:
+def test_ar_02_envido_envido_real_envido_refused(start: Start, run: Run) -> None:
     state = start(["7E 6E 1B", "5C 4C 12O"], scores=[10, 12])
     run(state, "0 envido", "1 envido", "0 real envido", "1 no quiero")
     assert state.scores() == (14, 12)
 
 
-def test_ar_04_falta_envido_in_the_malas() -> None:
+def test_ar_04_falta_envido_in_the_malas(start: Start, run: Run) -> None:
     state = start(["6B 5B 4O", "7O 12O 3C"], scores=[8, 12])
     run(state, "0 falta envido", "1 quiero")
     assert state.scores() == (11, 12)
 
 
-def test_ar_07_falta_envido_to_fifteen() -> None:
+def test_ar_07_falta_envido_to_fifteen(start: Start, run: Run) -> None:
     state = start(["7E 6E 1B", "5C 4C 12O"], scores=[3, 7], points=15)
     run(state, "0 falta envido", "1 quiero")
     assert state.scores() == (11, 7)
 
 
-def test_ar_08_only_the_holder_of_el_quiero_raises() -> None:
+def test_ar_08_only_the_holder_of_el_quiero_raises(start: Start, run: Run) -> None:
     state = start(["4B 5O 6C", "4C 5C 6O"])
     run(state, "0 truco", "1 quiero")
     assert "retruco" not in [str(a) for a in state.legal_actions(0)]
@@ -70,31 +53,31 @@ def test_ar_08_only_the_holder_of_el_quiero_raises() -> None:
 
 
 @pytest.mark.parametrize(("third_tie", "scores"), [("mano", (1, 0)), ("first", (0, 1))])
-def test_ar_11_third_trick_parda_after_one_each(third_tie: str, scores: tuple[int, int]) -> None:
+def test_ar_11_third_trick_parda_after_one_each(third_tie: str, scores: tuple[int, int], start: Start, run: Run) -> None:
     state = start(["4B 3O 7C", "5C 2E 7B"], third_tie=third_tie)
     run(state, "0 play 4B", "1 play 5C", "1 play 2E", "0 play 3O", "0 play 7C", "1 play 7B")
     assert state.scores() == scores
 
 
-def test_ar_14a_mazo_before_any_action_costs_two() -> None:
+def test_ar_14a_mazo_before_any_action_costs_two(start: Start, run: Run) -> None:
     state = start(["4C 5C 6C", "5O 6O 4E"])
     run(state, "0 mazo")
     assert state.scores() == (0, 2)
 
 
-def test_ar_14b_mazo_after_the_rival_played_costs_one() -> None:
+def test_ar_14b_mazo_after_the_rival_played_costs_one(start: Start, run: Run) -> None:
     state = start(["4C 6B 7C", "5O 6O 4E"])
     run(state, "0 play 4C", "1 play 5O", "1 play 4E", "0 mazo")
     assert state.scores() == (0, 1)
 
 
-def test_ar_14c_mazo_after_an_accepted_truco() -> None:
+def test_ar_14c_mazo_after_an_accepted_truco(start: Start, run: Run) -> None:
     state = start(["4C 6B 7C", "5O 6O 4E"])
     run(state, "0 truco", "1 quiero", "0 play 4C", "1 play 5O", "1 mazo")
     assert state.scores() == (2, 0)
 
 
-def test_ar_16_only_the_pies_call_envido_with_four() -> None:
+def test_ar_16_only_the_pies_call_envido_with_four(start: Start, run: Run) -> None:
     state = start(["12E 11E 4O", "5O 3O 12C", "7C 4C 11O", "6B 5B 10O"], dealer=0)
     assert state.to_act == (1,)
     with pytest.raises(IllegalActionError):

@@ -1,0 +1,57 @@
+"""Helpers shared by the truco rules tests: stacked matches, moves written as text, legal actions as text.
+
+Tests run with --import-mode=importlib, where a conftest cannot be imported by name, so each helper comes as a
+fixture that returns the function.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from cartas.games.truco.game import TrucoGame
+from cartas.games.truco.state import TrucoState
+
+GAME = TrucoGame()
+
+
+def _start(hands: list[str], dealer: int | None = None, scores: list[int] | None = None, **options: Any) -> TrucoState:
+    """A stacked match: ``hands`` as one text per seat, seat 0 first; the last seat deals, so seat 0 is mano."""
+    position: dict[str, Any] = {"dealer": len(hands) - 1 if dealer is None else dealer, "hands": [h.split() for h in hands]}
+    if scores is not None:
+        position["scores"] = scores
+    state = GAME.start({"players": len(hands), **options}, seed=5, position=position)
+    assert isinstance(state, TrucoState)
+    return state
+
+
+def _run(state: TrucoState, *moves: str) -> None:
+    """Apply ``"seat action"`` moves, each by the named seat."""
+    for move in moves:
+        seat, _, action = move.partition(" ")
+        state.apply(action, int(seat))
+
+
+def _legal(state: TrucoState, seat: int) -> list[str]:
+    """The seat's legal actions in canonical text."""
+    return [str(a) for a in state.legal_actions(seat)]
+
+
+@pytest.fixture
+def start() -> Callable[..., TrucoState]:
+    """``start(["7E 6E 1B", "5C 4C 12O"], dealer=None, scores=None, **options)``."""
+    return _start
+
+
+@pytest.fixture
+def run() -> Callable[..., None]:
+    """``run(state, "0 envido", "1 quiero")``."""
+    return _run
+
+
+@pytest.fixture
+def legal() -> Callable[[TrucoState, int], list[str]]:
+    """``legal(state, seat)``."""
+    return _legal
