@@ -219,22 +219,11 @@ class RummyState(State):
     # --- what seats see ------------------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
-        n = self.table.n_seats
-        return Observation(
-            game=self.game.name,
-            seat=seat,
-            players=n,
-            teams=list(range(n)),
-            dealer=self.dealer,
+        return self.make_observation(
+            seat,
+            hand=self.hands[seat],
             mano=self._next_active(self.dealer) if not self.is_over else None,
-            hand_number=self.hands_played,
-            to_act=list(self.to_act),
-            hand=[str(c) for c in self.hands[seat]],
-            scores=list(self.totals),
-            over=self.is_over,
-            legal=[str(a) for a in self.legal_actions(seat)],
             table=self._table_view(),
-            events=self.visible_events(seat),
         )
 
     def _table_view(self) -> dict[str, Any]:

@@ -554,21 +554,11 @@ class TresilloState(State):
         }
 
     def observation(self, seat: int) -> Observation:
-        return Observation(
-            game=self.game.name,
-            seat=seat,
-            players=self.n,
-            teams=list(range(self.n)),
-            dealer=self.dealer,
+        return self.make_observation(
+            seat,
+            hand=self.hand_of(seat),
             mano=self.mano(),
-            hand_number=self.hands_played,
-            to_act=list(self.to_act),
-            hand=[str(c) for c in self.hand_of(seat)],
-            scores=list(self.chips),
-            over=self.is_over,
-            legal=[str(a) for a in self.legal_actions(seat)],
             table={**self.table_info(), "my_discards": format_cards(self.discards[seat])},
-            events=self.visible_events(seat),
         )
 
     # --- copies --------------------------------------------------------------------------------------

@@ -527,13 +527,7 @@ class TrucoState(State):
             "flor": self.flores[seat],
             "senas_left": 0 if self.n == 2 or self.pica or self.senas_used[seat] else 1,
         }
-        legal = [str(a) for a in self.legal_actions(seat)] if seat in self.to_act else []
-        return Observation(
-            game=self.game.name, seat=seat, players=self.n, teams=list(self.team_of), dealer=self.dealer,
-            mano=self.hand_mano, hand_number=self.hands_played, to_act=list(self.to_act),
-            hand=[CARD_TEXT[c] for c in self.hands[seat]], scores=list(self.score), over=self.is_over,
-            legal=legal, table=table, events=self.visible_events(seat),
-        )
+        return self.make_observation(seat, hand=self.hands[seat], mano=self.hand_mano, table=table)
 
     def hand_of(self, seat: int) -> list[Card]:
         return list(self.hands[seat])

@@ -385,22 +385,7 @@ class PaulistaState(State):
             table["partner_hand"] = [str(c) for c in self.hands[partner]]
         if self.is_over:
             table["winner_team"] = self.winner_team
-        return Observation(
-            game=self.game.name,
-            seat=seat,
-            players=self.n,
-            teams=list(self.team_of),
-            dealer=self.dealer,
-            mano=self.mano,
-            hand_number=self.hands_played,
-            to_act=list(self.to_act),
-            hand=[str(c) for c in self.hand_of(seat)],
-            scores=list(self.score),
-            over=self.is_over,
-            legal=[str(a) for a in self.legal_actions(seat)],
-            table=table,
-            events=self.visible_events(seat),
-        )
+        return self.make_observation(seat, hand=self.hand_of(seat), mano=self.mano, table=table)
 
     # --- copies ----------------------------------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from cartas.core import (
-    ActionParseError, Agent, Game, IllegalActionError, Position, PositionError, RandomBot, SeatView, State,
+    ActionParseError, Agent, Card, Game, IllegalActionError, Position, PositionError, RandomBot, SeatView, State,
 )
 from cartas.core.match import run_match, seat_to_ask
 from cartas.core.position import parse_deal
@@ -74,6 +74,22 @@ def test_observations_show_only_this_hands_events(state: State) -> None:
     assert [e.kind for e in state.observation(0).events] == ["reparte"]
     state.start_hand_events()
     assert state.observation(0).events == []
+
+
+def test_make_observation_fills_the_common_fields_from_the_state(example_game: Game) -> None:
+    state = example_game.start({"players": 2, "hands": 2}, seed=1,
+                               position={"dealer": 0, "hands": [["4E"], ["6O"]], "stock": ["5C"], "scores": [3, 4]})
+    state.apply("carta")
+    state.emit("seña", 0, "guiño", visible_to=(0,))
+    seen = state.make_observation(0, hand=[Card.parse("7O"), Card.parse("12B")], table={"pot": 5}, mano=0)
+    assert seen.model_dump() == {
+        "game": "siete_y_medio", "seat": 0, "players": 2, "teams": [0, 1], "dealer": 1, "mano": 0,
+        "hand_number": 1, "to_act": [0], "hand": ["7O", "12B"], "scores": [4, 3], "over": False,
+        "legal": ["carta", "me planto"], "table": {"pot": 5},
+        "events": [{"kind": "reparte", "seat": 1, "detail": ""}, {"kind": "seña", "seat": 0, "detail": "guiño"}],
+    }
+    other = state.make_observation(1, hand=[], table={})
+    assert (other.mano, other.legal, [e.kind for e in other.events]) == (None, [], ["reparte"])
 
 
 def test_a_seat_view_shows_one_seat(state: State) -> None:

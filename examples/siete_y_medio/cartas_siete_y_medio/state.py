@@ -197,19 +197,10 @@ class SieteYMedioState(State):
             show_halves(sum(HALVES[card] for i, card in enumerate(self.hands[s]) if self._visible(s, seat, i)))
             for s in range(n)
         ]
-        return Observation(
-            game=self.game.name,
-            seat=seat,
-            players=n,
-            teams=list(range(n)),
-            dealer=self.dealer,
+        return self.make_observation(
+            seat,
+            hand=self.hands[seat],
             mano=(self.dealer + 1) % n,
-            hand_number=self.hands_played,
-            to_act=list(self.to_act),
-            hand=[str(card) for card in self.hands[seat]],
-            scores=list(self.points),
-            over=self.is_over,
-            legal=[str(action) for action in self.legal_actions(seat)],
             table={
                 "banker": self.dealer,
                 "cards": cards,
@@ -218,7 +209,6 @@ class SieteYMedioState(State):
                 "stock": len(self.stock),
                 "hands": self.options.hands,
             },
-            events=self.visible_events(seat),
         )
 
     def hand_of(self, seat: int) -> list[Card]:
