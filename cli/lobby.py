@@ -146,6 +146,11 @@ def describe_teams(teams: Sequence[int] | None) -> str:
     return " against ".join(",".join(map(str, group)) for group in _team_seats(teams))
 
 
+def _sides(teams: Sequence[int]) -> str:
+    """The seats of each team, as alternatives: ``0,2 or 1,3``."""
+    return " or ".join(",".join(map(str, group)) for group in _team_seats(teams))
+
+
 def plays_in_teams(teams: Sequence[int] | None) -> bool:
     """Whether choosing partners means anything: some team has more than one seat."""
     return teams is not None and len(set(teams)) < len(teams)
@@ -243,7 +248,9 @@ def _resolve(token: str, participants: Sequence[Participant], used: set[int], fl
         return number
     named = [number for number, who in enumerate(participants) if word in who.aliases]
     if not named:
-        raise click.UsageError(f"{flag} names {token.strip()!r}, who is not playing; the players are {roster(participants)}")
+        raise click.UsageError(
+            f"{flag} names {token.strip()!r}, who is not playing; the players are {roster(participants)}"
+        )
     for number in named:
         if number not in used:
             return number
@@ -270,19 +277,19 @@ def _team_rule(game: Game, teams: Sequence[int], participants: Sequence[Particip
     return f"{game.name} seats {describe_teams(teams)} ({len(seats)} teams of {size}), such as --teams {example}"
 
 
-def parse_teams(
-    spec: str, participants: Sequence[Participant], game: Game, teams: Sequence[int] | None
-) -> list[list[int]]:
-    """``"you,medium/easy,hard"`` or ``"0,2/1,3"`` into groups of players, refused unless the game can seat them."""
+def parse_teams(spec: str, participants: Sequence[Participant], game: Game, teams: Sequence[int]) -> list[list[int]]:
+    """``"you,medium/easy,hard"`` or ``"0,2/1,3"`` into groups of players, refused unless the game can seat them.
+
+    ``teams`` is the game's team of each seat, which decides how many teams of what size there are.
+    """
     n = len(participants)
-    if teams is None:
-        raise click.UsageError(f"{game.name} with {n} players has no teams: every player for himself")
     used: set[int] = set()
     groups = [_names(part, participants, used, "--teams") for part in spec.split("/")]
     missing = [participants[p].name for p in range(n) if p not in used]
     if missing or not all(groups):
         left = f" leaves out {', '.join(missing)};" if missing else " has an empty team;"
-        raise click.UsageError(f"--teams {spec!r}{left} every player joins one team: {_team_rule(game, teams, participants)}")
+        rule = _team_rule(game, teams, participants)
+        raise click.UsageError(f"--teams {spec!r}{left} every player joins one team: {rule}")
     seats = _team_seats(teams)
     if len(groups) != len(seats):
         raise click.UsageError(
@@ -303,28 +310,29 @@ def parse_order(spec: str, participants: Sequence[Participant]) -> list[int]:
     return order
 
 
-def seat_groups(groups: Sequence[Sequence[int]], participants: Sequence[Participant], teams: Sequence[int]) -> list[int]:
+def seat_groups(
+    groups: Sequence[Sequence[int]], participants: Sequence[Participant], teams: Sequence[int]
+) -> list[int]:
     """Seat the groups as the game seats teams: each group takes one team's seats, members in the order given.
 
     A seat asked for with ``--seat`` (or ``--bots N=level``) is honoured, which decides the team of its group;
     the other groups take the other teams in order.
     """
     team_seats = _team_seats(teams)
+    wishes = ", ".join(f"{who.name} at {who.wish}" for who in participants if who.wish is not None)
+    refusal = (
+        f"the seats asked for ({wishes}) do not fit the teams {_spec(groups, participants)}: "
+        f"partners sit at seats {_sides(teams)}"
+    )
     team_of_group: dict[int, int] = {}
     for index, group in enumerate(groups):
         wished = {teams[w] for w in (participants[p].wish for p in group) if w is not None}
         if len(wished) > 1:
-            raise click.UsageError(
-                f"the seats asked for put the team {_spec([group], participants)} on both sides; "
-                f"partners sit at seats {' or '.join(','.join(map(str, s)) for s in team_seats)}"
-            )
+            raise click.UsageError(refusal)
         if wished:
             team = wished.pop()
             if team in team_of_group.values() or len(team_seats[team]) != len(group):
-                raise click.UsageError(
-                    f"the seats asked for do not fit the teams {_spec(groups, participants)}; "
-                    f"partners sit at seats {' or '.join(','.join(map(str, s)) for s in team_seats)}"
-                )
+                raise click.UsageError(refusal)
             team_of_group[index] = team
     for index, group in enumerate(groups):
         if index not in team_of_group:
@@ -354,23 +362,29 @@ def check_order(
     for seat, p in enumerate(order):
         wish = participants[p].wish
         if wish is not None and wish != seat:
-            raise click.UsageError(f"--order {spec!r} puts {participants[p].name} at seat {seat}, but seat {wish} was asked for")
+            raise click.UsageError(
+                f"--order {spec!r} puts {participants[p].name} at seat {seat}, but seat {wish} was asked for"
+            )
     if groups is None or teams is None:
         return
     seat_of = {p: seat for seat, p in enumerate(order)}
     for group in groups:
         if len({teams[seat_of[p]] for p in group}) > 1:
-            sides = " or ".join(",".join(map(str, s)) for s in _team_seats(teams))
             raise click.UsageError(
-                f"--order {spec!r} splits the team {_spec([group], participants)}; partners sit at seats {sides}"
+                f"--order {spec!r} splits the team {_spec([group], participants)}; "
+                f"partners sit at seats {_sides(teams)}"
             )
 
 
-def _ask_teams(participants: Sequence[Participant], game: Game, teams: Sequence[int], msg: Messages) -> list[list[int]]:
+def _ask_teams(
+    participants: Sequence[Participant], game: Game, teams: Sequence[int], msg: Messages
+) -> list[list[int]]:
+    """Ask for the teams; the default keeps everyone at the seat they would take, so your partner is a bot."""
     default = _spec(_team_seats(teams), participants)
-    return click.prompt(  # type: ignore[no-any-return]
+    answer: list[list[int]] = click.prompt(
         msg("ask_teams"), default=default, value_proc=lambda text: parse_teams(text, participants, game, teams)
     )
+    return answer
 
 
 def _ask_order(
@@ -382,7 +396,8 @@ def _ask_order(
         check_order(order, text, participants, groups, teams)
         return order
 
-    return click.prompt(msg("ask_order"), default=_spec([default], participants), value_proc=read)  # type: ignore[no-any-return]
+    answer: list[int] = click.prompt(msg("ask_order"), default=_spec([default], participants), value_proc=read)
+    return answer
 
 
 def build_position(flags: LobbyFlags) -> Position | None:
@@ -463,7 +478,9 @@ def setup_match(
             click.echo(f"{msg('seating')} {describe_teams(teams)}")
         seats = [_ask_choice(msg("ask_seat"), list(range(n)), 0)]
     participants = make_participants(n, people, seats, flags.bots, level, levels, msg)
-    groups = parse_teams(flags.teams, participants, game, teams) if flags.teams is not None else None
+    groups = None
+    if flags.teams is not None and teams is not None:
+        groups = parse_teams(flags.teams, participants, game, teams)
     asking = interactive and in_teams and flags.order is None
     if asking and teams is not None:
         click.echo(f"{msg('seating')} {describe_teams(teams)}")

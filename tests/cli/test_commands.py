@@ -27,9 +27,10 @@ def test_list_shows_players_aliases_bots_and_options(run: Callable[..., Result])
 
 def test_list_json(run: Callable[..., Result]) -> None:
     games = json.loads(run("list", "--json").output)
+    # alta's own levels come first; the core's default plugins may add levels that play every game after them.
+    assert games[0].pop("bots")[:3] == ["easy", "hard", "random"]
     assert games == [{
         "name": "alta", "title": "Alta (test game)", "players": [2, 3, 4], "aliases": ["high"],
-        "bots": ["easy", "hard", "random"],
         "options": [
             {"name": "players", "default": "2", "allowed": "2, 3, 4"},
             {"name": "points", "default": "3", "allowed": "3, 5"},
