@@ -20,7 +20,7 @@ from cartas.games.truco_paulista.state import FERRO, NORMAL, ONZE, STAKES, Pauli
 from cartas.testing import CARD_TOKEN, check_conformance, fingerprint, perft
 
 GAME = PaulistaGame()
-PERFT_FILE = Path(__file__).with_name("perft_truco_paulista.json")
+PERFT_FILE = Path(__file__).with_name("perft.json")
 
 OPTION_SETS: list[dict[str, Any]] = [
     {"players": 2},
