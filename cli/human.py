@@ -140,5 +140,10 @@ class HumanAgent:
             self.renderer.line(self.msg("no_hint"))
             return
         level, factory = self.hint_bot
-        move = factory(len(view.observation().events)).choose(view)
-        self.renderer.line(self.msg("hint", level=level, move=move))
+        bot = factory(len(view.observation().events))
+        self.renderer.line(self.msg("hint", level=level, move=bot.choose(view)))
+        estimates = getattr(bot, "estimates", None)
+        if callable(estimates):  # search bots can say how each move fared, which teaches more than the move
+            ranked = sorted(estimates(view).items(), key=lambda item: -item[1].value)
+            for action, estimate in ranked:
+                self.renderer.line(self.msg("hint_estimate", move=action, value=estimate.value, visits=estimate.visits))

@@ -48,6 +48,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "es": "El bot {level} jugaría: {move}",
         "pt": "O bot {level} jogaria: {move}",
     },
+    "hint_estimate": {
+        "en": "  {move}: wins {value:.0%} of its tries ({visits})",
+        "es": "  {move}: gana el {value:.0%} de sus pruebas ({visits})",
+        "pt": "  {move}: ganha {value:.0%} das suas tentativas ({visits})",
+    },
     "no_hint": {
         "en": "No bot is available for a hint.", "es": "No hay bot para dar pistas.", "pt": "Não há bot para dar dicas.",
     },

@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 
 from cartas.core.record import load_record
@@ -190,3 +191,34 @@ def test_a_program_may_play_every_seat(run: Callable[..., Result]) -> None:
     assert messages[0]["seats"] == [0, 1] and messages[-1]["type"] == "result"
     assert {m["seat"] for m in messages if m["type"] == "decision"} == {0, 1}
     assert all(m["type"] != "error" for m in messages)
+
+
+def test_hint_shows_each_moves_estimate_when_the_bot_has_them(capsys: pytest.CaptureFixture[str]) -> None:
+    from cartas_tiny import Alta
+
+    from cartas.cli.human import HumanAgent
+    from cartas.cli.i18n import Messages
+    from cartas.cli.render import Renderer
+    from cartas.core import SeatView
+    from cartas.core.search import Estimate
+
+    class Measured:
+        def __init__(self, seed: int) -> None:
+            self.seed = seed
+
+        def choose(self, view: SeatView) -> object:
+            return view.legal_actions()[-1]
+
+        def estimates(self, view: SeatView) -> dict[object, Estimate]:
+            legal = view.legal_actions()
+            return {action: Estimate(0.25 + 0.5 * (i == len(legal) - 1), 10 + i) for i, action in enumerate(legal)}
+
+    state = Alta().start({"players": 2}, seed=3)
+    view = SeatView(state, state.to_act[0])
+    legal = [str(a) for a in view.legal_actions()]
+    agent = HumanAgent(Alta(), Renderer(Messages("en"), plain=True), {0: "you", 1: "bot"}, [], ("hard", Measured))
+    agent.hint(view)
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == f"The hard bot would play: {legal[-1]}"
+    assert out[1] == f"  {legal[-1]}: wins 75% of its tries ({10 + len(legal) - 1})"
+    assert out[2:] == [f"  {a}: wins 25% of its tries ({10 + i})" for i, a in enumerate(legal[:-1])]
