@@ -34,6 +34,9 @@ Evaluator = Callable[[State, Sequence[int]], Sequence[float]]
 DEFAULT_TIME_LIMIT = 0.15
 """Seconds per decision when no budget is given: keeps a truco decision under 200 ms."""
 
+LINEAR_SCALE = 10.0
+"""Points of advantage that :func:`linear_gain_value` values like a won match: a third of a truco match."""
+
 DEFAULT_SCALE = 3.0
 """Score difference valued 0.75 (and its opposite 0.25): about one hand's worth of points in the trick games."""
 
@@ -60,6 +63,31 @@ def score_gain_value(
         own = gains[side]
         diff = own - (total - own) / others
         values.append(0.5 + 0.5 * diff / (abs(diff) + scale))
+    return values
+
+
+def linear_gain_value(
+    state: State, root_scores: Sequence[int], *, scale: float = LINEAR_SCALE, sign: int = 1
+) -> list[float]:
+    """Like :func:`score_gain_value`, but linear in the score difference, clipped to ``[0, 1]``.
+
+    ``scale`` points of advantage over the others is worth a won match. Linear values make the mean of many
+    play-outs the expected gain in points, so a choice is not pushed towards risk (or away from it) by the
+    shape of the valuation, as an S-shaped one does; the rollout bot uses it.
+    """
+    if state.is_over:
+        return list(state.returns())
+    table = state.table
+    scores = state.scores()
+    by_team = len(scores) == table.n_teams and len(scores) != table.n_seats
+    gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
+    total = sum(gains)
+    others = max(len(gains) - 1, 1)
+    values = []
+    for seat in range(table.n_seats):
+        own = gains[table.team_of(seat) if by_team else seat]
+        diff = own - (total - own) / others
+        values.append(min(1.0, max(0.0, 0.5 + 0.5 * diff / scale)))
     return values
 
 

@@ -13,7 +13,7 @@ from minitrick import CartaAlta, HighCardBot
 from cartas.core.bots import RandomBot, SeatView
 from cartas.core.match import run_match
 from cartas.core.plugins import get_registry
-from cartas.core.search import ISMCTSBot, score_gain_value
+from cartas.core.search import ISMCTSBot, linear_gain_value, score_gain_value
 from cartas.core.search_bot import HardBot
 from cartas.core.table import Table
 from cartas.testing import check_conformance
@@ -185,3 +185,16 @@ def test_hard_reads_penalty_scores_the_other_way(monkeypatch: pytest.MonkeyPatch
     assert penalties.evaluate(_Scored(table, (5, 0)), (0, 0))[0] < 0.5  # type: ignore[arg-type]
     points = HardBot(0).engine("carta_alta")
     assert points.evaluate(_Scored(table, (5, 0)), (0, 0))[0] > 0.5  # type: ignore[arg-type]
+
+
+def test_linear_gain_value_is_linear_in_points_and_clipped() -> None:
+    table = Table.partnership(4)
+    values = linear_gain_value(_Scored(table, (13, 10)), (10, 10), scale=10.0)  # type: ignore[arg-type]
+    assert values == [pytest.approx(0.65), pytest.approx(0.35), pytest.approx(0.65), pytest.approx(0.35)]
+    assert linear_gain_value(_Scored(Table(2), (40, 0)), (0, 0), scale=10.0) == [1.0, 0.0]  # type: ignore[arg-type]
+    penalties = linear_gain_value(_Scored(Table(3), (4, 1, 1)), (0, 0, 0), sign=-1)  # type: ignore[arg-type]
+    assert penalties[0] < 0.5 < penalties[1] == penalties[2]
+
+
+def test_linear_gain_value_gives_a_finished_match_its_returns() -> None:
+    assert linear_gain_value(_Scored(Table(2), (30, 29), over=True), (29, 29)) == [1.0, 0.0]  # type: ignore[arg-type]

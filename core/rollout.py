@@ -1,0 +1,236 @@
+"""The rollout algorithm: one step of policy improvement over a game's own heuristic bot.
+
+Tesauro and Galperin (1996) and Bertsekas (the *rollout algorithm*) turn a fair base policy into a better one:
+at a decision, try every legal action, play the rest out with the base policy for everyone, and take the action
+whose play-outs end best. Whatever the base policy, the improved policy is at least as good in expectation
+(when the estimates are good enough), so a game's ``medium`` bot, rolled out, makes a stronger ``hard`` bot.
+
+Hidden cards are handled as ISMCTS does (:mod:`cartas.core.search`): each play-out starts from a complete state
+*sampled* to fit the bot's own view. The same sampled states, with the same seeds for the base bots, serve every
+action (common random numbers), so differences between actions are not drowned in the luck of the deal. States
+are drawn one at a time and every action is played out on each one in turn, so a time budget that runs out
+leaves every action with the same number of play-outs.
+
+A play-out stops at the same horizon as the search: the end of the hand or of the match, valued by
+:func:`cartas.core.search.linear_gain_value` (or any :data:`cartas.core.search.Evaluator`).
+
+Two guards keep the bot from doing worse than its base bot. It plays the base bot's own choice unless another
+action beats it clearly on the shared states (see :meth:`RolloutBot.choose`): a handful of noisy play-outs
+would otherwise pick lucky actions. And a base bot too slow to play out a few states within the time budget
+(chinchón's ``medium`` takes about 300 ms a hand) is simply followed: its play-outs give way to a cheaper
+``fallback`` bot for the estimates ``hint`` shows, but those are biased towards the cheaper bot's answers.
+A factory with a ``for_rollouts`` attribute (a :data:`BotFactory` for a cheaper variant of the same bot) is
+used inside play-outs in its place.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from functools import partial
+
+from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
+from cartas.core.errors import PluginError
+from cartas.core.search import DEFAULT_TIME_LIMIT, Estimate, Evaluator, linear_gain_value
+from cartas.core.state import Action, State
+
+DEFAULT_MARGIN = 1.0
+"""Standard errors by which an action must beat the base bot's choice: a one-sided test at about 84%."""
+
+MIN_SAMPLES = 2
+"""Sampled states a decision should play out at least; fewer, and play-outs switch to the fallback bot."""
+
+BASE_LEVELS = ("medium", "easy")
+"""The levels a rollout bot plays out with, best first, when a game registers them (else random play)."""
+
+
+def base_policy(game_name: str) -> BotFactory | None:
+    """The game's own best heuristic bot among :data:`BASE_LEVELS`, or ``None`` if it registers neither.
+
+    Only the game's own levels count: levels registered for every game (``*``) are search bots or random play.
+    """
+    from cartas.core.plugins import get_registry  # the registry imports the plugins, this module's users among them
+
+    own = get_registry().bots.get(game_name, {})
+    for level in BASE_LEVELS:
+        factory = own.get(level)
+        if factory is not None:
+            return factory
+    return None
+
+
+def score_sign(game_name: str) -> int:
+    """The game's ``score_sign`` (-1 when its points are penalties); 1 for a game the registry does not know."""
+    from cartas.core.plugins import get_registry
+
+    try:
+        sign: int = get_registry().game(game_name).score_sign
+    except PluginError:
+        return 1
+    return sign
+
+
+class RolloutBot:
+    """Chooses the legal action whose play-outs by the base bot end best, on shared sampled states.
+
+    :param seed: seeds the bot's own generator; with a sample budget and no time limit, the same seed and the
+        same views give the same choices.
+    :param base: the bot playing every seat in the play-outs; by default the game's own ``medium`` bot, else
+        its ``easy`` bot, else random play (see :func:`base_policy`).
+    :param samples: sampled states per decision, each played out once per legal action; ``None`` for no limit.
+    :param time_limit: seconds per decision; ``None`` for no limit. With neither budget,
+        :data:`cartas.core.search.DEFAULT_TIME_LIMIT` applies. No new sampled state is begun when the time its
+        play-outs are expected to take would overrun the limit, but the first one is always played out.
+    :param evaluate: values a play-out at its horizon; by default :func:`cartas.core.search.linear_gain_value`
+        in the game's score direction.
+    :param margin: how many standard errors an action's advantage over the base bot's own choice must exceed
+        for the bot to play it instead (see :meth:`choose`); 0 plays the best mean.
+    :param fallback: a cheaper bot for the play-outs of :meth:`estimates` (for ``hint``) when, under a time limit,
+        those of the base bot are too slow to play out :data:`MIN_SAMPLES` states in a decision. From then on
+        :meth:`choose` plays the base bot's choice: play-outs by another bot lean its way (measured in truco
+        paulista, where ``easy`` gives up against a raise far more often than ``medium``, rollouts of ``easy``
+        re-raised where ``medium`` folds and lost 28 of 40 matches to ``medium``, even with a margin of 3).
+    """
+
+    def __init__(
+        self,
+        seed: int = 0,
+        *,
+        base: BotFactory | None = None,
+        samples: int | None = None,
+        time_limit: float | None = None,
+        evaluate: Evaluator | None = None,
+        margin: float = DEFAULT_MARGIN,
+        fallback: BotFactory | None = None,
+    ) -> None:
+        if samples is None and time_limit is None:
+            time_limit = DEFAULT_TIME_LIMIT
+        if samples is not None and samples < 1:
+            raise ValueError("samples must be at least 1")
+        self.rng = random.Random(seed)
+        self.base = base
+        self.samples = samples
+        self.time_limit = time_limit
+        self.evaluate = evaluate
+        self.margin = margin
+        self.fallback = fallback
+        self._game: str | None = None
+        self._player: BotFactory = RandomBot
+        self._values: list[list[float]] = []
+        """The last decision's play-out values: one row per sampled state, one column per legal action."""
+        self.last_samples = 0
+        """How many sampled states the last decision played out (for benchmarks and ``hint``)."""
+
+    def choose(self, view: SeatView) -> Action:
+        """The base bot's own choice, unless another action's play-outs beat it clearly; a lone action at once.
+
+        Clearly: on the same sampled states, the mean of the other action's value less the base choice's exceeds
+        ``margin`` standard errors of that mean. Play-outs are few and noisy, and the best of several noisy means
+        is biased upwards, so without this guard the bot would leave a sound choice for a lucky one.
+        """
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            self.last_samples = 0
+            return legal[0]
+        self._prepare(view.game_name)
+        assert self.base is not None
+        default = self.base(self.rng.getrandbits(63)).choose(view)
+        if self._player is self.fallback:
+            self.last_samples = 0
+            return default
+        estimates = self.estimates(view)
+        if self._player is self.fallback:
+            return default
+        best = max(legal, key=lambda action: estimates[action].value)
+        if best == default or self._clearly_better(legal.index(best), legal.index(default)):
+            return best
+        return default
+
+    def _clearly_better(self, challenger: int, default: int) -> bool:
+        diffs = [values[challenger] - values[default] for values in self._values]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        if n < 2 or mean <= 0:
+            return False
+        variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        return mean > self.margin * math.sqrt(variance / n)
+
+    def estimates(self, view: SeatView) -> dict[Action, Estimate]:
+        """Play every legal action out on the same sampled states: its mean value and the number of play-outs."""
+        self._prepare(view.game_name)
+        evaluate = self.evaluate
+        assert evaluate is not None
+        legal = view.legal_actions()
+        seat = view.seat
+        root_scores = view.scores()
+        totals = [0.0] * len(legal)
+        self._values = []
+        started = time.perf_counter()
+        deadline = None if self.time_limit is None else started + self.time_limit
+        # Play-outs by the base bot that cannot fit half the budget are cut short for the cheaper bot.
+        cutoff = None
+        if self.time_limit is not None and self.fallback is not None and self._player is not self.fallback:
+            cutoff = started + self.time_limit / 2
+        begun = started  # when the counted states began: the per-state time is measured from there
+        done = 0
+        while self.samples is None or done < self.samples:
+            if done and deadline is not None:
+                now = time.perf_counter()
+                if now + (now - begun) / done > deadline:
+                    break
+            world = view.sample(self.rng)
+            seed = self.rng.getrandbits(63)
+            values = []
+            for index, action in enumerate(legal):
+                if done and deadline is not None and time.perf_counter() > deadline:
+                    break  # a state not played out for every action would unbalance the comparison: drop it
+                state = world.clone() if index < len(legal) - 1 else world
+                state.apply(action, seat)
+                if not self._play_out(state, world.hands_played, seed, None if done else cutoff):
+                    break
+                values.append(evaluate(state, root_scores)[seat])
+            if len(values) < len(legal):
+                if done:
+                    break
+                assert self.fallback is not None  # only then is there a cutoff
+                self._player, cutoff = self.fallback, None  # the first state overran: start again, cheaper
+                begun = time.perf_counter()
+                continue
+            totals = [total + value for total, value in zip(totals, values)]
+            self._values.append(values)
+            done += 1
+        if cutoff is not None and done < MIN_SAMPLES:
+            assert self.fallback is not None
+            self._player = self.fallback  # too few states to compare actions: later decisions play out cheaper
+        self.last_samples = done
+        return {action: Estimate(total / done, done) for action, total in zip(legal, totals)}
+
+    def _prepare(self, game_name: str) -> None:
+        """Find the base bot and the evaluator on the first decision, once the game is known."""
+        if self._game == game_name:
+            return
+        self._game = game_name
+        if self.base is None:
+            self.base = base_policy(game_name) or RandomBot
+        self._player = getattr(self.base, "for_rollouts", self.base)
+        if self.evaluate is None:
+            self.evaluate = partial(linear_gain_value, sign=score_sign(game_name))
+
+    def _play_out(self, state: State, hand: int, seed: int, until: float | None = None) -> bool:
+        """Every seat plays the play-out bot (its own instance, seeded alike for every action) to the horizon.
+
+        ``False`` when the clock passed ``until`` first (the play-out is then unfinished).
+        """
+        factory = self._player
+        agents: dict[int, Agent] = {}
+        while not state.is_over and state.hands_played == hand:
+            if until is not None and time.perf_counter() > until:
+                return False
+            seat = state.to_act[0]
+            agent = agents.get(seat)
+            if agent is None:
+                agent = agents[seat] = factory(seed + seat)
+            state.apply(agent.choose(SeatView(state, seat)), seat)
+        return True
+

@@ -1,0 +1,273 @@
+"""The rollout bot: legal, reproducible, estimates every move, and improves on the policy it plays out."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from minitrick import CartaAlta, HighCardBot, LowCardBot
+
+from cartas.core.bots import RandomBot, SeatView
+from cartas.core.match import run_match
+from cartas.core.plugins import get_registry
+from cartas.core.registry import Registry
+from cartas.core.rollout import RolloutBot, base_policy
+from cartas.core.search import ISMCTSBot, linear_gain_value
+from cartas.core.search_bot import HardBot, SearchBot
+
+GAME = CartaAlta()
+
+
+def _first_view(seed: int) -> SeatView:
+    state = GAME.start(seed=seed)
+    return SeatView(state, state.to_act[0])
+
+
+def _second_view(seed: int) -> SeatView:
+    """The follower's view: after a lead it may have to follow suit, so fewer moves may be legal."""
+    state = GAME.start(seed=seed)
+    state.apply(state.legal_actions()[0])
+    return SeatView(state, state.to_act[0])
+
+
+def test_the_choice_is_legal() -> None:
+    for seed in range(5):
+        view = _first_view(seed)
+        assert RolloutBot(seed, base=HighCardBot, samples=4).choose(view) in view.legal_actions()
+
+
+def test_same_seed_and_budget_give_the_same_match() -> None:
+    def play(seed: int) -> list[tuple[int, object]]:
+        state = GAME.start(seed=11)
+        bots = {seat: RolloutBot(seed + seat, base=RandomBot, samples=6) for seat in (0, 1)}
+        run_match(state, bots)
+        return state.history
+
+    assert play(7) == play(7)
+    assert play(7) != play(8)
+
+
+def test_estimates_cover_every_legal_move_with_every_sample() -> None:
+    view = _first_view(3)
+    bot = RolloutBot(1, base=HighCardBot, samples=7)
+    estimates = bot.estimates(view)
+    assert set(estimates) == set(view.legal_actions())
+    assert all(e.visits == 7 and 0.0 <= e.value <= 1.0 for e in estimates.values())
+    assert bot.last_samples == 7
+
+
+def test_without_a_margin_the_choice_has_the_best_estimate() -> None:
+    for seed in range(5):
+        view = _first_view(seed)
+        estimates = RolloutBot(2, base=HighCardBot, samples=20, margin=0).estimates(view)
+        choice = RolloutBot(2, base=HighCardBot, samples=20, margin=0).choose(view)
+        assert estimates[choice].value == max(e.value for e in estimates.values())
+
+
+def test_with_a_huge_margin_the_base_bots_choice_stands() -> None:
+    for seed in range(5):
+        view = _first_view(seed)
+        assert RolloutBot(2, base=LowCardBot, samples=10, margin=1e9).choose(view) == LowCardBot().choose(view)
+
+
+def test_a_clearly_better_move_overrides_the_base_bots_choice() -> None:
+    """Leading its weakest card throws away a trick; rollouts over that poor policy see it on some deal."""
+    overrides = 0
+    for seed in range(10):
+        view = _first_view(seed)
+        overrides += RolloutBot(2, base=LowCardBot, samples=30).choose(view) != LowCardBot().choose(view)
+    assert overrides >= 3
+
+
+def test_play_outs_too_slow_for_the_budget_switch_to_the_fallback_bot() -> None:
+    """The estimates come from the cheaper bot's play-outs, and the choice is then the base bot's own."""
+
+    class Slow(HighCardBot):
+        def choose(self, view: object) -> object:
+            time.sleep(0.01)
+            return super().choose(view)
+
+    bot = RolloutBot(0, base=Slow, fallback=LowCardBot, time_limit=0.05, evaluate=linear_gain_value)
+    for seed in (3, 4):
+        view = _first_view(seed)
+        started = time.perf_counter()
+        assert bot.choose(view) == HighCardBot().choose(view)
+        assert time.perf_counter() - started < 0.3
+        assert bot._player is LowCardBot
+    assert bot.estimates(view) and bot.last_samples >= 2
+
+
+def test_play_outs_that_fit_the_budget_keep_the_base_bot() -> None:
+    bot = RolloutBot(0, base=HighCardBot, fallback=LowCardBot, time_limit=0.05)
+    bot.choose(_first_view(3))
+    assert bot._player is HighCardBot
+
+
+def test_every_move_is_played_out_on_the_same_sampled_states() -> None:
+    """Common random numbers: the follower's hidden hand, as its base bot first sees it in each play-out, is the
+    same for every move tried on one sampled state, and differs from one state to the next."""
+    first_hands: list[tuple[object, ...]] = []
+
+    class Recording(HighCardBot):
+        def __init__(self, seed: int = 0) -> None:
+            super().__init__(seed)
+            self.seen = False
+
+        def choose(self, view: object) -> object:
+            if not self.seen:
+                self.seen = True
+                first_hands.append((view.seat, tuple(sorted(view.hand()))))  # type: ignore[attr-defined]
+            return super().choose(view)
+
+    view = _first_view(8)
+    n_legal = len(view.legal_actions())
+    RolloutBot(0, base=Recording, samples=3).estimates(view)
+    follower = [hand for seat, hand in first_hands if seat != view.seat]
+    assert len(follower) == 3 * n_legal
+    per_state = [follower[k * n_legal:(k + 1) * n_legal] for k in range(3)]
+    assert all(len(set(hands)) == 1 for hands in per_state)
+    assert len({hands[0] for hands in per_state}) == 3
+
+
+def test_a_single_legal_move_is_played_without_sampling() -> None:
+    state = GAME.start({"cards": 1}, seed=0)
+    bot = RolloutBot(0, base=HighCardBot, samples=10)
+    assert bot.choose(SeatView(state, state.to_act[0])) == state.legal_actions()[0]
+    assert bot.last_samples == 0
+
+
+def test_a_time_budget_ends_the_decision() -> None:
+    view = _first_view(1)
+    bot = RolloutBot(0, base=HighCardBot, time_limit=0.05, evaluate=linear_gain_value)
+    started = time.perf_counter()
+    bot.choose(view)
+    assert time.perf_counter() - started < 0.3
+    assert bot.last_samples > 3
+
+
+def test_budget_must_be_positive() -> None:
+    with pytest.raises(ValueError, match="at least 1"):
+        RolloutBot(0, samples=0)
+
+
+def test_play_outs_do_not_touch_the_real_state() -> None:
+    state = GAME.start(seed=4)
+    before = (state.history.copy(), [h.copy() for h in state.hands], state.rng.getstate())
+    RolloutBot(0, base=HighCardBot, samples=10).choose(SeatView(state, state.to_act[0]))
+    assert before == (state.history, state.hands, state.rng.getstate())
+
+
+def test_play_outs_stop_at_the_end_of_the_hand() -> None:
+    hands_seen = []
+
+    class Watching(HighCardBot):
+        def choose(self, view: object) -> object:
+            hands_seen.append(view.hands_played)  # type: ignore[attr-defined]
+            return super().choose(view)
+
+    view = _first_view(6)
+    RolloutBot(0, base=Watching, samples=5).choose(view)
+    assert hands_seen and set(hands_seen) == {view.hands_played}
+
+
+def test_a_cheaper_variant_plays_the_play_outs_when_the_base_bot_offers_one() -> None:
+    used = []
+
+    class Cheap(HighCardBot):
+        def choose(self, view: object) -> object:
+            used.append(1)
+            return super().choose(view)
+
+    class Dear(LowCardBot):
+        for_rollouts = Cheap
+
+    RolloutBot(0, base=Dear, samples=3).choose(_first_view(2))
+    assert used
+
+
+def _match_wins(first: object, second: object, matches: int) -> int:
+    """Matches ``first`` wins against ``second`` on the same deals, seats alternating."""
+    wins = 0
+    for number in range(matches):
+        state = GAME.start(seed=number)
+        me = number % 2
+        bots = {me: first(number), 1 - me: second(number)}  # type: ignore[operator]
+        wins += me in run_match(state, bots).winners
+    return wins
+
+
+def test_rollouts_improve_on_the_base_policy() -> None:
+    """Over a poor base policy (always its weakest card): 60 matches, seats alternating.
+
+    Equal strength would win about 30; 38 or more has probability below 0.03 under that hypothesis (41 won).
+    """
+    wins = _match_wins(lambda seed: RolloutBot(seed, base=LowCardBot, samples=8), LowCardBot, 60)
+    assert wins >= 38
+
+
+def test_rollouts_improve_on_a_sound_base_policy() -> None:
+    """Over the strongest-card heuristic too: 60 matches; 37 or more has probability below 0.05 at parity (40 won)."""
+    wins = _match_wins(lambda seed: RolloutBot(seed, base=HighCardBot, samples=8), HighCardBot, 60)
+    assert wins >= 37
+
+
+def _registry_with(game: CartaAlta, **levels: object) -> Registry:
+    registry = Registry()
+    registry.add_game(game)
+    for level, factory in levels.items():
+        registry.add_bot(game.name, level, factory)  # type: ignore[arg-type]
+    registry.add_bot("*", "hard", HardBot)
+    return registry
+
+
+def test_hard_rolls_out_the_games_medium_bot_else_easy(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cartas.core import plugins
+
+    monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME, easy=LowCardBot, medium=HighCardBot))
+    assert base_policy("carta_alta") is HighCardBot
+    engine = HardBot(0).engine("carta_alta")
+    assert isinstance(engine, RolloutBot) and engine.base is HighCardBot
+    monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME, easy=LowCardBot))
+    assert base_policy("carta_alta") is LowCardBot
+
+
+def test_hard_searches_a_game_without_bots_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cartas.core import plugins
+
+    monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME))
+    assert base_policy("carta_alta") is None
+    assert isinstance(HardBot(0).engine("carta_alta"), ISMCTSBot)
+
+
+def test_search_level_is_ismcts_and_hard_estimates_every_move(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert get_registry().bot("any_game", "search") is SearchBot
+    assert isinstance(SearchBot(0).engine("truco"), ISMCTSBot)
+    from cartas.core import plugins
+
+    monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME, medium=HighCardBot))
+    view = _second_view(3)
+    estimates = HardBot(0).estimates(view)
+    assert set(estimates) == set(view.legal_actions())
+
+
+def test_without_a_base_bot_the_rollout_bot_plays_out_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cartas.core import plugins
+
+    monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME))
+    bot = RolloutBot(0, samples=2)
+    bot.choose(_first_view(0))
+    assert bot.base is RandomBot
+
+
+def test_hard_in_truco_rolls_out_truco_medium_and_plays_legally() -> None:
+    registry = get_registry()
+    truco = registry.game("truco")
+    medium = registry.bot("truco", "medium")
+    engine = HardBot(0).engine("truco")
+    assert isinstance(engine, RolloutBot) and engine.base is medium
+    assert engine.fallback is registry.bot("truco", "easy")
+    state = truco.start(seed=3)
+    view = SeatView(state, state.to_act[0])
+    bot = RolloutBot(5, base=medium, samples=2)
+    assert bot.choose(view) in view.legal_actions()
+    assert set(bot.estimates(view)) == set(view.legal_actions())
