@@ -47,23 +47,11 @@ def score_gain_value(
     """Each seat's value in ``[0, 1]``: its win when the match is over, else its side's score gain against the others.
 
     ``sign=-1`` is for games whose scores are penalties. Sides are teams when ``scores()`` has one entry per team,
-    seats otherwise.
+    seats otherwise. The value is S-shaped in the gain, so a few points matter more than many.
     """
     if state.is_over:
         return list(state.returns())
-    table = state.table
-    scores = state.scores()
-    by_team = len(scores) == table.n_teams and len(scores) != table.n_seats
-    gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
-    total = sum(gains)
-    others = max(len(gains) - 1, 1)
-    values = []
-    for seat in range(table.n_seats):
-        side = table.team_of(seat) if by_team else seat
-        own = gains[side]
-        diff = own - (total - own) / others
-        values.append(0.5 + 0.5 * diff / (abs(diff) + scale))
-    return values
+    return [0.5 + 0.5 * diff / (abs(diff) + scale) for diff in relative_gains(state, root_scores, sign)]
 
 
 def linear_gain_value(
@@ -77,18 +65,22 @@ def linear_gain_value(
     """
     if state.is_over:
         return list(state.returns())
+    return [min(1.0, max(0.0, 0.5 + 0.5 * diff / scale)) for diff in relative_gains(state, root_scores, sign)]
+
+
+def relative_gains(state: State, root_scores: Sequence[int], sign: int = 1) -> list[float]:
+    """Each seat's side's score gain since ``root_scores``, less the average gain of the other sides."""
     table = state.table
     scores = state.scores()
     by_team = len(scores) == table.n_teams and len(scores) != table.n_seats
     gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
     total = sum(gains)
     others = max(len(gains) - 1, 1)
-    values = []
+    diffs = []
     for seat in range(table.n_seats):
         own = gains[table.team_of(seat) if by_team else seat]
-        diff = own - (total - own) / others
-        values.append(min(1.0, max(0.0, 0.5 + 0.5 * diff / scale)))
-    return values
+        diffs.append(own - (total - own) / others)
+    return diffs
 
 
 class Estimate(NamedTuple):
