@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 import random
 from typing import Any
 
@@ -19,28 +20,9 @@ from cartas.testing import perft
 
 GAME = PaulistaGame()
 A, B = 0, 1
-
-
-def start(hands: list[str], up: str | None = None, *, dealer: int = 1, scores: list[int] | None = None,
-          **options: Any) -> PaulistaState:
-    position: dict[str, Any] = {"hands": [h.split() for h in hands], "dealer": dealer}
-    if up is not None:
-        position["up"] = up
-    if scores is not None:
-        position["scores"] = scores
-    state = GAME.start({"players": len(hands), **options}, seed=11, position=position)
-    assert isinstance(state, PaulistaState)
-    return state
-
-
-def play(state: PaulistaState, *moves: str) -> None:
-    for move in moves:
-        seat, _, action = move.partition(" ")
-        state.apply(action, int(seat))
-
-
-def legal(state: PaulistaState, seat: int) -> list[str]:
-    return [str(a) for a in state.legal_actions(seat)]
+Start = Callable[..., PaulistaState]
+Play = Callable[..., None]
+Legal = Callable[..., list[str]]
 
 
 # --- cards, vira and manilhas ------------------------------------------------------------------------
@@ -53,7 +35,7 @@ def test_the_manilha_is_the_next_rank_in_the_cycle(vira: int, manilha: int) -> N
 
 
 @pytest.mark.parametrize("vira", CYCLE)
-def test_manilhas_beat_everything_by_suit_and_common_cards_tie_by_rank(vira: int) -> None:
+def test_manilhas_beat_everything_by_suit_and_common_cards_tie_by_rank(start: Start, vira: int) -> None:
     state = start(["4E 5E 6E", "4C 5C 6C"], f"{vira}O")
     ranks = state.ranks
     m = manilha_rank(Card(vira, "O"))
@@ -66,7 +48,7 @@ def test_manilhas_beat_everything_by_suit_and_common_cards_tie_by_rank(vira: int
         assert len({ranks[Card(high, s)] for s in "OCEB"}) == 1
 
 
-def test_the_vira_is_public_and_is_turned_after_the_deal() -> None:
+def test_the_vira_is_public_and_is_turned_after_the_deal(start: Start) -> None:
     state = start(["4E 5E 6E", "4C 5C 6C"], "7O")
     assert state.vira == Card(7, "O")
     for seat in (A, B):
@@ -74,7 +56,7 @@ def test_the_vira_is_public_and_is_turned_after_the_deal() -> None:
         assert table["vira"] == "7O" and table["manilha"] == 10
 
 
-def test_fixed_manilhas_order_and_no_vira() -> None:
+def test_fixed_manilhas_order_and_no_vira(start: Start, play: Play) -> None:
     order = ["4B", "7C", "1E", "7O", "3E", "2E", "1B", "12E", "11E", "10E", "7E", "6E", "5E", "4E"]
     strengths = [FIXED_TABLE[Card.parse(c)] for c in order]
     assert strengths == sorted(strengths, reverse=True) and len(set(strengths)) == len(strengths)
@@ -86,7 +68,7 @@ def test_fixed_manilhas_order_and_no_vira() -> None:
     assert state.results == [A]
 
 
-def test_fixed_manilhas_refuse_a_stacked_vira() -> None:
+def test_fixed_manilhas_refuse_a_stacked_vira(start: Start) -> None:
     with pytest.raises(PositionError):
         start(["7O 5E 6E", "3C 5C 6C"], "4O", manilhas="fixas")
 
@@ -94,7 +76,7 @@ def test_fixed_manilhas_refuse_a_stacked_vira() -> None:
 # --- tricks and ties ---------------------------------------------------------------------------------
 
 
-def test_two_tricks_win_the_hand_and_the_winner_leads_the_next_trick() -> None:
+def test_two_tricks_win_the_hand_and_the_winner_leads_the_next_trick(start: Start, play: Play) -> None:
     state = start(["4E 2E 5E", "3C 5C 6C"], "7O")
     play(state, "0 play 4E", "1 play 3C")
     assert state.results == [B] and state.to_act == (B,)
@@ -104,13 +86,13 @@ def test_two_tricks_win_the_hand_and_the_winner_leads_the_next_trick() -> None:
     assert state.scores() == (0, 1)
 
 
-def test_a_tie_in_the_second_trick_goes_to_the_first_trick_winner() -> None:
+def test_a_tie_in_the_second_trick_goes_to_the_first_trick_winner(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, "0 play 3E", "1 play 4C", "0 play 2E", "1 play 2C")
     assert state.scores() == (1, 0) and state.hands_played == 1
 
 
-def test_a_tie_in_the_third_trick_goes_to_the_first_trick_winner() -> None:
+def test_a_tie_in_the_third_trick_goes_to_the_first_trick_winner(start: Start, play: Play) -> None:
     state = start(["3E 4E 2E", "4C 2C 2B"], "7O")
     play(state, "0 play 3E", "1 play 4C", "0 play 4E", "1 play 2C")
     assert state.results == [A, B]
@@ -118,7 +100,7 @@ def test_a_tie_in_the_third_trick_goes_to_the_first_trick_winner() -> None:
     assert state.scores() == (1, 0)
 
 
-def test_two_ties_then_the_third_trick_decides() -> None:
+def test_two_ties_then_the_third_trick_decides(start: Start, play: Play) -> None:
     state = start(["3E 2E 4E", "3C 2C 5C"], "7O")
     play(state, "0 play 3E", "1 play 3C", "0 play 2E", "1 play 2C")
     assert state.results == [PARDA, PARDA] and state.to_act == (A,)
@@ -126,7 +108,7 @@ def test_two_ties_then_the_third_trick_decides() -> None:
     assert state.scores() == (0, 1)
 
 
-def test_three_ties_pay_nothing_same_dealer_and_stake_back_to_one() -> None:
+def test_three_ties_pay_nothing_same_dealer_and_stake_back_to_one(start: Start, play: Play) -> None:
     state = start(["3E 2E 12E", "3C 2C 12C"], "4O")
     play(state, "0 truco", "1 aceito")
     play(state, "0 play 3E", "1 play 3C", "0 play 2E", "1 play 2C", "0 play 12E", "1 play 12C")
@@ -137,7 +119,7 @@ def test_three_ties_pay_nothing_same_dealer_and_stake_back_to_one() -> None:
     assert [e.detail for e in state.events if e.kind == "hand"] == ["empate"]
 
 
-def test_the_deal_passes_to_the_mao() -> None:
+def test_the_deal_passes_to_the_mao(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, "0 play 3E", "1 play 4C", "0 play 2E", "1 play 2C")
     assert state.dealer == A and state.mano == B and state.to_act == (B,)
@@ -147,7 +129,7 @@ def test_the_deal_passes_to_the_mao() -> None:
 # --- truco, seis, nove, doze -------------------------------------------------------------------------
 
 
-def test_truco_refused_gives_the_caller_one() -> None:
+def test_truco_refused_gives_the_caller_one(start: Start, play: Play, legal: Legal) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, "0 truco")
     assert state.to_act == (B,)
@@ -161,14 +143,14 @@ def test_truco_refused_gives_the_caller_one() -> None:
     (["0 truco", "1 seis", "0 nove"], B, (6, 0)),
     (["0 truco", "1 seis", "0 nove", "1 doze"], A, (0, 9)),
 ])
-def test_refusing_a_raise_gives_the_value_before_it(calls: list[str], refuser: int, points: tuple[int, int]) -> None:
+def test_refusing_a_raise_gives_the_value_before_it(start: Start, play: Play, calls: list[str], refuser: int, points: tuple[int, int]) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, *calls)
     state.apply("corro", refuser)
     assert state.scores() == points
 
 
-def test_doze_accepted_is_the_top_and_pays_twelve() -> None:
+def test_doze_accepted_is_the_top_and_pays_twelve(start: Start, play: Play, legal: Legal) -> None:
     state = start(["3E 2E 5E", "4C 1C 6C"], "7O")
     play(state, "0 truco", "1 seis", "0 nove", "1 doze")
     assert legal(state, A) == ["aceito", "corro"]
@@ -179,7 +161,7 @@ def test_doze_accepted_is_the_top_and_pays_twelve() -> None:
     assert state.is_over and state.scores() == (12, 0) and state.result().winners == (A,)
 
 
-def test_the_caller_may_not_raise_after_acceptance_but_the_accepting_side_may() -> None:
+def test_the_caller_may_not_raise_after_acceptance_but_the_accepting_side_may(start: Start, play: Play, legal: Legal) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, "0 truco", "1 aceito")
     assert legal(state, A) == ["play 3E", "play 2E", "play 5E"]
@@ -192,14 +174,14 @@ def test_the_caller_may_not_raise_after_acceptance_but_the_accepting_side_may() 
     assert legal(state, B) == ["play 2C", "play 6C", "hide 2C", "hide 6C", "seis"]
 
 
-def test_raising_only_at_own_turn() -> None:
+def test_raising_only_at_own_turn(start: Start) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     assert state.legal_actions(B) == []
     with pytest.raises(IllegalActionError):
         state.apply("truco", B)
 
 
-def test_after_an_accepted_call_play_resumes_with_the_seat_whose_turn_it_was() -> None:
+def test_after_an_accepted_call_play_resumes_with_the_seat_whose_turn_it_was(start: Start, play: Play, legal: Legal) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, "0 play 5E", "1 truco", "0 seis", "1 aceito")
     assert state.ladder.worth == 6
@@ -207,7 +189,7 @@ def test_after_an_accepted_call_play_resumes_with_the_seat_whose_turn_it_was() -
     assert legal(state, B) == ["play 4C", "play 2C", "play 6C", "nove"], "the side that accepted may raise"
 
 
-def test_four_players_either_partner_may_answer() -> None:
+def test_four_players_either_partner_may_answer(start: Start, play: Play, legal: Legal) -> None:
     hands = ["1O 4B 5B", "3E 4E 5E", "2B 4C 5C", "3C 4O 6B"]
     state = start(hands, "5O", dealer=0)
     play(state, "1 truco")
@@ -221,7 +203,7 @@ def test_four_players_either_partner_may_answer() -> None:
     assert state.ladder.worth == 6
 
 
-def test_no_useless_raise_forbids_raising_when_the_stake_already_wins() -> None:
+def test_no_useless_raise_forbids_raising_when_the_stake_already_wins(start: Start, play: Play, legal: Legal) -> None:
     hands = ["3E 2E 5E", "4C 2C 6C"]
     free = start(hands, "7O", scores=[3, 10])
     play(free, "0 truco")
@@ -238,20 +220,20 @@ def test_no_useless_raise_forbids_raising_when_the_stake_already_wins() -> None:
 # --- the encoberta -----------------------------------------------------------------------------------
 
 
-def test_a_face_down_card_ranks_below_even_a_four() -> None:
+def test_a_face_down_card_ranks_below_even_a_four(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "4C 2C 1C"], "7O")
     play(state, "0 play 3E", "1 play 4C", "0 hide 2E", "1 play 2C")
     assert state.results == [A, B]
 
 
-def test_a_trick_of_face_down_cards_only_is_a_tie() -> None:
+def test_a_trick_of_face_down_cards_only_is_a_tie(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "4C 2C 1C"], "7O")
     play(state, "0 play 3E", "1 play 4C", "0 hide 2E", "1 hide 2C")
     assert [e.detail for e in state.events if e.kind == "trick"] == ["0", "parda"]
     assert state.scores() == (1, 0), "a tie after a won first trick gives the hand to its winner"
 
 
-def test_a_face_down_card_stays_hidden_from_the_others_but_its_owner_knows_it() -> None:
+def test_a_face_down_card_stays_hidden_from_the_others_but_its_owner_knows_it(start: Start, play: Play) -> None:
     hands = ["1O 4B 5B", "3E 4E 5E", "2B 4C 5C", "3C 4O 6B"]
     state = start(hands, "5O", dealer=0)
     play(state, "1 play 3E", "2 play 2B", "3 play 4O", "0 play 1O", "1 hide 4E")
@@ -270,7 +252,7 @@ def test_a_face_down_card_stays_hidden_from_the_others_but_its_owner_knows_it() 
 # --- mão de onze -------------------------------------------------------------------------------------
 
 
-def test_mao_de_onze_played_is_worth_three_and_has_no_raises() -> None:
+def test_mao_de_onze_played_is_worth_three_and_has_no_raises(start: Start, play: Play, legal: Legal) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O", scores=[11, 4])
     play(state, "0 jogo")
     assert legal(state, A) == ["play 3E", "play 2E", "play 5E", "truco"]
@@ -280,7 +262,7 @@ def test_mao_de_onze_played_is_worth_three_and_has_no_raises() -> None:
     assert state.scores() == (11, 7), "the side on 11 lost the hand: the opponents score 3"
 
 
-def test_mao_de_onze_played_and_won_wins_the_match() -> None:
+def test_mao_de_onze_played_and_won_wins_the_match(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "10B 2C 6C"], "7O", scores=[4, 11], dealer=0)
     assert state.to_act == (B,)
     play(state, "1 jogo", "1 play 10B", "0 play 3E", "1 play 2C", "0 play 5E")
@@ -288,7 +270,7 @@ def test_mao_de_onze_played_and_won_wins_the_match() -> None:
 
 
 @pytest.mark.parametrize("caller", [A, B])
-def test_truco_in_a_mao_de_onze_loses_the_match(caller: int) -> None:
+def test_truco_in_a_mao_de_onze_loses_the_match(start: Start, play: Play, caller: int) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O", scores=[11, 4])
     play(state, "0 jogo")
     if caller == B:
@@ -299,7 +281,7 @@ def test_truco_in_a_mao_de_onze_loses_the_match(caller: int) -> None:
     assert state.scores() == (11, 4)
 
 
-def test_mao_de_onze_four_players_both_partners_decide_and_see_each_other() -> None:
+def test_mao_de_onze_four_players_both_partners_decide_and_see_each_other(start: Start, play: Play) -> None:
     hands = ["1O 4B 5B", "3E 4E 5E", "2B 4C 5C", "3C 4O 6B"]
     state = start(hands, "5O", dealer=0, scores=[2, 11])
     assert state.to_act == (1, 3)
@@ -318,7 +300,7 @@ def test_mao_de_onze_four_players_both_partners_decide_and_see_each_other() -> N
 # --- mão de ferro ------------------------------------------------------------------------------------
 
 
-def test_blind_ferro_cards_are_unseen_and_played_by_place() -> None:
+def test_blind_ferro_cards_are_unseen_and_played_by_place(start: Start, play: Play, legal: Legal) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O", scores=[11, 11], mao_de_ferro_blind=True)
     assert state.hand_of(A) == []
     assert legal(state, A) == ["play 1st", "play 2nd", "play 3rd"]
@@ -333,7 +315,7 @@ def test_blind_ferro_cards_are_unseen_and_played_by_place() -> None:
     assert state.is_over and state.scores() == (12, 11)
 
 
-def test_blind_is_only_for_the_mao_de_ferro() -> None:
+def test_blind_is_only_for_the_mao_de_ferro(start: Start, play: Play, legal: Legal) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O", scores=[10, 11], mao_de_ferro_blind=True)
     play(state, "1 jogo")
     assert legal(state, A)[:3] == ["play 3E", "play 2E", "play 5E"]
@@ -385,20 +367,20 @@ def test_impossible_positions_are_refused(position: dict[str, Any]) -> None:
         GAME.start({"players": 2}, seed=1, position=position)
 
 
-def test_a_stacked_position_sets_hands_vira_dealer_and_scores() -> None:
+def test_a_stacked_position_sets_hands_vira_dealer_and_scores(start: Start) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O", scores=[5, 9], dealer=0)
     assert state.hands == [[Card.parse(c) for c in "3E 2E 5E".split()], [Card.parse(c) for c in "4C 2C 6C".split()]]
     assert state.vira == Card(7, "O") and state.dealer == 0 and state.mano == 1 and state.scores() == (5, 9)
 
 
-def test_blind_plays_are_not_offered_outside_a_blind_ferro() -> None:
+def test_blind_plays_are_not_offered_outside_a_blind_ferro(start: Start) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     assert not any(isinstance(a, BlindPlay) for a in state.legal_actions(A))
     with pytest.raises(IllegalActionError):
         state.apply("play 1st", A)
 
 
-def test_describe_speaks_portuguese() -> None:
+def test_describe_speaks_portuguese(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, "0 truco", "1 aceito", "0 play 3E")
     lines = [GAME.describe(e) for e in state.events]
@@ -406,7 +388,7 @@ def test_describe_speaks_portuguese() -> None:
     assert any("Vira: 7O" in line for line in GAME.table_lines(state.observation(A)))
 
 
-def test_an_observation_shows_its_own_hand_and_the_vira_and_no_other_hand() -> None:
+def test_an_observation_shows_its_own_hand_and_the_vira_and_no_other_hand(start: Start) -> None:
     hands = ["1O 4B 5B", "3E 4E 5E", "2B 4C 5C", "3C 4O 6B"]
     state = start(hands, "5O", dealer=0)
     for seat, hand in enumerate(hands):
@@ -418,7 +400,7 @@ def test_an_observation_shows_its_own_hand_and_the_vira_and_no_other_hand() -> N
         assert set(map(str, state.hidden_from(seat))) >= others
 
 
-def test_the_identity_of_an_encoberta_is_an_event_for_its_owner_only() -> None:
+def test_the_identity_of_an_encoberta_is_an_event_for_its_owner_only(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "4C 2C 1C"], "7O")
     play(state, "0 play 3E", "1 play 4C", "0 hide 2E")
     mine = [(e.kind, e.detail) for e in state.visible_events(A)]
@@ -427,7 +409,7 @@ def test_the_identity_of_an_encoberta_is_an_event_for_its_owner_only() -> None:
     assert ("hide", "") in theirs and ("hide", "2E") not in theirs
 
 
-def test_perft_small_depths_by_hand() -> None:
+def test_perft_small_depths_by_hand(start: Start) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     # The mão: three cards or truco. After a card: three cards or truco; after truco: aceito, corro, seis.
     assert perft(state, 1) == 4
