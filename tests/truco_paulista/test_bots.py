@@ -8,8 +8,9 @@ import pytest
 
 from cartas.core.bots import SeatView
 from cartas.core.match import run_match
+from cartas.core.rollout import RolloutBot
 from cartas.games.truco_paulista.actions import RAISES, Word
-from cartas.games.truco_paulista.bots import EasyBot, MediumBot
+from cartas.games.truco_paulista.bots import EasyBot, MediumBot, QuickMediumBot
 from cartas.games.truco_paulista.game import PaulistaGame
 from cartas.games.truco_paulista.state import PaulistaState
 
@@ -77,3 +78,53 @@ def test_medium_accepts_with_a_strong_hand_and_runs_with_a_hopeless_one() -> Non
     weak = start(["10B 10C 3E", "4C 5C 6C"], "7O")
     weak.apply("truco", 0)
     assert MediumBot(1).choose(SeatView(weak, 1)) is Word.CORRO
+
+
+def test_medium_offers_a_quicker_variant_of_itself_for_rollouts() -> None:
+    """``hard`` looks ``for_rollouts`` up on the registered factory: the class, not an instance."""
+    quick = getattr(MediumBot, "for_rollouts", None)
+    assert quick is QuickMediumBot
+    assert quick.SAMPLES < MediumBot.SAMPLES and quick.CARD_SAMPLES < MediumBot.CARD_SAMPLES
+
+
+def _play_hand(seed: int, players: int) -> list[str]:
+    """One mão played by the quick variant at every seat, each move checked legal; the moves as text."""
+    state = GAME.start({"players": players}, seed=seed)
+    bots = {seat: QuickMediumBot(seed + seat) for seat in range(players)}
+    moves = []
+    while not state.is_over and state.hands_played == 0:
+        seat = state.to_act[0]
+        action = bots[seat].choose(SeatView(state, seat))
+        assert action in state.legal_actions(seat)
+        moves.append(str(action))
+        state.apply(action, seat)
+    assert state.hands_played == 1 or state.is_over
+    return moves
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_quick_medium_plays_legal_moves_and_repeats_itself_for_a_seed(players: int) -> None:
+    for seed in range(4):
+        assert _play_hand(seed, players) == _play_hand(seed, players)
+
+
+def test_quick_medium_keeps_mediums_judgement_where_it_is_clear() -> None:
+    strong = start(["10B 10C 3E", "4C 5C 6C"], "7O", scores=[11, 6])
+    weak = start(["4E 5B 6E", "3C 2C 10B"], "7O", scores=[11, 9])
+    for seed in range(5):
+        assert QuickMediumBot(seed).choose(SeatView(strong, 0)) is Word.JOGO
+        assert QuickMediumBot(seed).choose(SeatView(weak, 0)) is Word.CORRO
+
+
+def test_rollouts_of_medium_play_out_with_the_quick_variant(monkeypatch: pytest.MonkeyPatch) -> None:
+    calls = []
+
+    def counted(bot: QuickMediumBot, view: SeatView) -> object:
+        calls.append(view.seat)
+        return MediumBot.choose(bot, view)
+
+    monkeypatch.setattr(QuickMediumBot, "choose", counted)
+    state = start(["10B 4C 3E", "5C 6C 7E"], "7O")
+    rollout = RolloutBot(0, base=MediumBot, samples=2)
+    assert rollout.choose(SeatView(state, 0)) in state.legal_actions(0)
+    assert rollout.last_samples == 2 and set(calls) == {0, 1}, "both seats played out by the quick variant"
