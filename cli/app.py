@@ -18,7 +18,7 @@ import pluggy
 
 from cartas.core.errors import PluginError
 from cartas.core.game import Game
-from cartas.core.plugins import build_registry, make_plugin_manager
+from cartas.core.plugins import build_registry, make_plugin_manager, plugin_list
 from cartas.core.registry import Registry
 
 HOME_ENV = "CARTAS_HOME"
@@ -82,16 +82,8 @@ class App:
             raise click.UsageError(str(error)) from None
 
     def plugin_rows(self) -> list[dict[str, Any]]:
-        """Every loaded plugin with its hooks and version, as ``core.plugins.plugin_list`` gives for the default one."""
-        pm = self.pm
-        if pm is None:
-            return []
-        distinfo = dict(pm.list_plugin_distinfo())
-        rows = []
-        for name, plugin in pm.list_name_plugin():
-            hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
-            rows.append({"name": name, "hooks": hooks, "version": getattr(distinfo.get(plugin), "version", None)})
-        return rows
+        """Every loaded plugin with its hooks and version (none when no plugin manager was given)."""
+        return [] if self.pm is None else plugin_list(self.pm)
 
 
 def current_app() -> App:

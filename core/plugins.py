@@ -91,12 +91,30 @@ def get_registry() -> Registry:
     return registry
 
 
-def plugin_list() -> list[dict[str, Any]]:
-    """Every loaded plugin with its hooks and version, for ``cartas plugins``."""
-    pm = get_plugin_manager()
+def plugin_list(pm: pluggy.PluginManager | None = None) -> list[dict[str, Any]]:
+    """Every plugin loaded in ``pm`` (the process-wide one by default) with its hooks and version.
+
+    Versions are read from the installed distributions: an entry point's own, the core's plugins that of
+    cartas; a plugin registered by hand (tests) has none.
+    """
+    pm = get_plugin_manager() if pm is None else pm
+    versions = _versions()
     rows = []
     for name, plugin in pm.list_name_plugin():
         hooks = sorted(h.name for h in pm.get_hookcallers(plugin) or [])
-        dist = dict(pm.list_plugin_distinfo()).get(plugin)
-        rows.append({"name": name, "hooks": hooks, "version": getattr(dist, "version", None)})
+        rows.append({"name": name, "hooks": hooks, "version": versions.get(name)})
     return rows
+
+
+def _versions() -> dict[str, str]:
+    """The version of each plugin that comes from an installed distribution, by plugin name."""
+    versions = {
+        point.name: point.dist.version
+        for point in metadata.entry_points(group=ENTRY_POINT_GROUP)
+        if point.dist is not None
+    }
+    try:
+        own = metadata.version("cartas")
+    except metadata.PackageNotFoundError:
+        return versions
+    return {**versions, **dict.fromkeys(DEFAULT_PLUGINS, own)}

@@ -19,7 +19,7 @@ import pytest
 
 from cartas.core import BotFactory, Game, PluginError, RandomBot, Result, State, hookimpl, hookspecs
 from cartas.core.match import run_match
-from cartas.core.plugins import DEFAULT_PLUGINS, build_registry, make_plugin_manager
+from cartas.core.plugins import DEFAULT_PLUGINS, build_registry, make_plugin_manager, plugin_list
 from cartas.core.registry import Registry, normalise_name
 
 
@@ -128,6 +128,19 @@ def test_every_plugin_with_a_misspelled_hook_is_reported() -> None:
     assert [name for name, _ in failures] == ["typo", "typo2"]
     assert "match_start" in failures[1][1]
     pm.check_pending()
+
+
+def test_plugin_list_gives_installed_versions_and_none_for_a_plugin_registered_by_hand() -> None:
+    pm, _ = make_plugin_manager(extra=[("by_hand", object())])
+    rows = {row["name"]: row for row in plugin_list(pm)}
+    cartas_version = metadata.version("cartas")
+    for name in DEFAULT_PLUGINS:
+        assert rows[name]["version"] == cartas_version
+        assert rows[name]["hooks"] == ["register_bots"]
+    for point in metadata.entry_points(group="cartas"):
+        assert point.dist is not None
+        assert rows[point.name]["version"] == point.dist.version
+    assert rows["by_hand"]["version"] is None
 
 
 def test_plugins_given_as_extra_are_registered(make_game: MakeGame) -> None:
