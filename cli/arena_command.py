@@ -11,7 +11,8 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cartas.core.arena import ArenaRun, Contestant, MatchResult, run_arena
+from cartas.core.arena import ArenaRun, Contestant, MatchResult, Runner, local_runner, run_arena
+from cartas.core.arena_ray import ray_runner
 from cartas.core.arena_report import summarise, write_outputs
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
@@ -58,6 +59,8 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
 @click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option, such as players=4.")
 @click.option("--seed", type=int, default=None, help="Seed of the first deal (deal i uses seed + i); random if not given.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
+@click.option("--ray", "ray_address", metavar="ADDRESS", default=None,
+              help="Play on a Ray cluster instead: auto, HOST:PORT, ray://HOST:PORT, or local (needs cartas[ray]).")
 @click.option("--sequential", is_flag=True, help="Stop as soon as a sequential test (SPRT) decides (two bots).")
 @click.option("--elo0", type=float, default=0.0, show_default=True, help="SPRT: Elo difference under H0.")
 @click.option("--elo1", type=float, default=50.0, show_default=True, help="SPRT: Elo difference under H1.")
@@ -68,19 +71,20 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def arena_command(
     game: str, bots: tuple[str, ...], games: int, options: tuple[str, ...], seed: int | None, jobs: int | None,
-    sequential: bool, elo0: float, elo1: float, out: Path | None, timeout: float, as_json: bool, quiet: bool,
+    ray_address: str | None, sequential: bool, elo0: float, elo1: float, out: Path | None, timeout: float, as_json: bool, quiet: bool,
 ) -> None:
     """Play BOTS against each other at GAME on duplicate deals.
 
     A BOT is a level (random, easy, medium, hard) or cmd:PROGRAM, a program speaking the JSON-lines protocol.
     Every deal is played again with the sides swapped (rotated, with more sides), so the cards' luck cancels
-    out. The same seed gives the same results whatever --jobs is.
+    out. The same seed gives the same results whatever --jobs is, and on a Ray cluster (--ray).
 
     \b
     Examples:
       cartas arena truco hard easy --games 200
       cartas arena truco hard medium --sequential --elo1 30 --out results/
       cartas arena chinchon easy medium hard -o players=3 --games 300
+      cartas arena tresillo hard medium --games 2000 --ray auto
     """
     try:
         registry = _registry()
@@ -91,9 +95,12 @@ def arena_command(
             raise click.UsageError("name at least two bots, for instance: cartas arena truco hard random")
         if sequential and len(entrants) != 2:
             raise click.UsageError("--sequential compares exactly two bots")
+        if ray_address is not None and jobs is not None:
+            raise click.UsageError("--jobs sets local processes; a Ray cluster (--ray) sizes itself")
+        runner = local_runner(jobs) if ray_address is None else ray_runner(ray_address)
         start = new_seed() if seed is None else seed
         sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None
-        run = _run(chosen, opts, entrants, games, start, jobs, sprt, quiet or as_json)
+        run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json)
     except CartasError as error:
         raise click.ClickException(str(error)) from None
     summary = summarise(run)
@@ -107,11 +114,11 @@ def arena_command(
 
 
 def _run(
-    game: Game, options: GameOptions, entrants: list[Contestant], games: int, seed: int, jobs: int | None,
+    game: Game, options: GameOptions, entrants: list[Contestant], games: int, seed: int, runner: Runner,
     sprt: Sprt | None, quiet: bool,
 ) -> ArenaRun:
     if quiet:
-        return run_arena(game, options, entrants, games=games, seed=seed, jobs=jobs, sprt=sprt)
+        return run_arena(game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt)
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=Console(stderr=True), transient=True,
@@ -121,7 +128,7 @@ def _run(
         def progress(result: MatchResult, done: int, planned: int) -> None:
             bar.update(task, completed=done, total=planned)
 
-        return run_arena(game, options, entrants, games=games, seed=seed, jobs=jobs, sprt=sprt, progress=progress)
+        return run_arena(game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, progress=progress)
 
 
 def _pct(value: float | None) -> str:

@@ -8,7 +8,11 @@ robin. ``games`` is rounded up to whole deals. Every seat gets its own bot, seed
 match index and the seat, so partners are separate instances of one bot.
 
 Reproducibility. Results are ordered by match index whatever process played them, and the sequential test is
-checked on whole deals in deal order, so the same seed gives the same results with one job or many.
+checked on whole deals in deal order, so the same seed gives the same results with one job or many, or on a
+Ray cluster (:mod:`cartas.core.arena_ray`).
+
+Where matches are played is a :data:`Runner`: this process, a local process pool (the default, every core), or
+any other source of :class:`MatchResult` for a list of :class:`MatchJob`.
 """
 
 from __future__ import annotations
@@ -18,8 +22,9 @@ import math
 import os
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -163,6 +168,33 @@ def deal_scores(results: Sequence[MatchResult], bot: int = 0) -> list[float]:
 Progress = Callable[[MatchResult, int, int], None]
 """Called after each match as it finishes (in any order): ``progress(result, done, planned)``."""
 
+Runner = Callable[[Sequence[MatchJob]], Generator[MatchResult, None, None]]
+"""Plays the jobs and yields each result as its match finishes, in any order. The arena stops iterating once a
+sequential test has decided and then closes the iterator, which should drop the matches not yet played."""
+
+
+def local_runner(jobs: int | None = None) -> Runner:
+    """Matches in ``jobs`` worker processes (every core by default), or in this process when ``jobs`` is 1."""
+    workers = jobs or os.cpu_count() or 1
+
+    def run(job_list: Sequence[MatchJob]) -> Generator[MatchResult, None, None]:
+        if workers == 1 or len(job_list) <= 1:
+            for job in job_list:
+                yield play_match(job)
+            return
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(job_list)))
+        try:
+            pending: set[Future[MatchResult]] = {pool.submit(play_match, job) for job in job_list}
+            while pending:
+                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                for future in done:
+                    yield future.result()
+        finally:
+            # On a decision or an error, matches not yet started are dropped rather than waited for.
+            pool.shutdown(wait=True, cancel_futures=True)
+
+    return run
+
 
 def run_arena(
     game: Game,
@@ -172,13 +204,14 @@ def run_arena(
     games: int,
     seed: int = 0,
     jobs: int | None = None,
+    runner: Runner | None = None,
     sprt: Sprt | None = None,
     progress: Progress | None = None,
 ) -> ArenaRun:
-    """Play the schedule with ``jobs`` processes (all cores by default, 1 for this process only).
+    """Play the schedule with ``runner``, by default :func:`local_runner` with ``jobs`` processes.
 
     With ``sprt`` (two bots only), play stops after the first whole deal, in deal order, at which the test
-    decides; matches of later deals already played are dropped, so the outcome does not depend on ``jobs``.
+    decides; matches of later deals already played are dropped, so the outcome does not depend on the runner.
     """
     if sprt is not None and len(contestants) != 2:
         raise ValueError("the sequential test compares exactly two bots")
@@ -186,25 +219,13 @@ def run_arena(
     plans = schedule(len(contestants), len(sides), games, seed)
     factories = tuple(c.factory for c in contestants)
     run = ArenaRun(game.name, options.model_dump(), seed, [c.name for c in contestants], len(plans), sprt=sprt)
-    jobs_list = [MatchJob(game, options, factories, sides, seed, plan) for plan in plans]
+    job_list = [MatchJob(game, options, factories, sides, seed, plan) for plan in plans]
     started = time.perf_counter()
     collector = _Collector(plans, len(sides), sprt, progress)
-    workers = jobs or os.cpu_count() or 1
-    if workers == 1:
-        for job in jobs_list:
-            if collector.add(play_match(job)):
+    with closing((runner or local_runner(jobs))(job_list)) as results:
+        for result in results:
+            if collector.add(result):
                 break
-    else:
-        pool = ProcessPoolExecutor(max_workers=min(workers, len(jobs_list)))
-        try:
-            pending: set[Future[MatchResult]] = {pool.submit(play_match, job) for job in jobs_list}
-            while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
-                if any(collector.add(future.result()) for future in done):
-                    break
-        finally:
-            # On a decision or an error, matches not yet started are dropped rather than waited for.
-            pool.shutdown(wait=True, cancel_futures=True)
     run.results, run.decision = collector.final()
     run.seconds = round(time.perf_counter() - started, 3)
     return run

@@ -37,3 +37,7 @@ class RecordError(CartasError):
 
 class PluginError(CartasError):
     """A plugin that registers something wrongly, such as a second game under a name already taken."""
+
+
+class ArenaError(CartasError):
+    """An arena that cannot run as asked, such as ``--ray`` without Ray installed or a cluster out of reach."""
