@@ -21,6 +21,13 @@ would otherwise pick lucky actions. And a base bot too slow to play out a few st
 ``fallback`` bot for the estimates ``hint`` shows, but those are biased towards the cheaper bot's answers.
 A factory with a ``for_rollouts`` attribute (a :data:`BotFactory` for a cheaper variant of the same bot) is
 used inside play-outs in its place.
+
+Inference. A sampled state deals the hidden cards at random, as if the others' bids said nothing about their
+hands; a player who went in is then given a random hand, and the bot overrates its own chances against him.
+A base factory with a ``plausible(world, view)`` attribute (a :data:`Plausible`) says whether the others'
+public choices so far are what its own rules would have made with the cards ``world`` gives them; sampled
+states it refuses are drawn again, up to :data:`MAX_DRAWS` times (after that the last one is kept, so a
+player who bids unlike the base bot cannot stall the search).
 """
 
 from __future__ import annotations
@@ -28,6 +35,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Callable
 from functools import partial
 
 from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
@@ -40,6 +48,12 @@ DEFAULT_MARGIN = 1.0
 
 MIN_SAMPLES = 2
 """Sampled states a decision should play out at least; fewer, and play-outs switch to the fallback bot."""
+
+MAX_DRAWS = 30
+"""Sampled states drawn for one play-out at most while looking for one the base bot finds plausible."""
+
+Plausible = Callable[[State, SeatView], bool]
+"""Whether a sampled complete state fits the others' public choices in the view, by the base bot's rules."""
 
 BASE_LEVELS = ("medium", "easy")
 """The levels a rollout bot plays out with, best first, when a game registers them (else random play)."""
@@ -117,6 +131,7 @@ class RolloutBot:
         self.fallback = fallback
         self._game: str | None = None
         self._player: BotFactory = RandomBot
+        self._plausible: Plausible | None = None
         self._values: list[list[float]] = []
         """The last decision's play-out values: one row per sampled state, one column per legal action."""
         self.last_samples = 0
@@ -179,7 +194,7 @@ class RolloutBot:
                 now = time.perf_counter()
                 if now + (now - begun) / done > deadline:
                     break
-            world = view.sample(self.rng)
+            world = self._sample(view)
             seed = self.rng.getrandbits(63)
             values = []
             for index, action in enumerate(legal):
@@ -214,8 +229,20 @@ class RolloutBot:
         if self.base is None:
             self.base = base_policy(game_name) or RandomBot
         self._player = getattr(self.base, "for_rollouts", self.base)
+        self._plausible = getattr(self.base, "plausible", None)
         if self.evaluate is None:
             self.evaluate = partial(linear_gain_value, sign=score_sign(game_name))
+
+    def _sample(self, view: SeatView) -> State:
+        """A sampled state, redrawn while the base bot finds it implausible (at most :data:`MAX_DRAWS` draws)."""
+        world = view.sample(self.rng)
+        plausible = self._plausible
+        if plausible is not None:
+            for _ in range(MAX_DRAWS - 1):
+                if plausible(world, view):
+                    break
+                world = view.sample(self.rng)
+        return world
 
     def _play_out(self, state: State, hand: int, seed: int, until: float | None = None) -> bool:
         """Every seat plays the play-out bot (its own instance, seeded alike for every action) to the horizon.

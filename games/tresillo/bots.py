@@ -15,7 +15,7 @@ from typing import Any
 
 from cartas.core.bots import SeatView
 from cartas.core.cards import Card
-from cartas.core.state import Action
+from cartas.core.state import Action, State
 from cartas.games.tresillo.actions import (
     DEJO,
     JUEGO,
@@ -26,7 +26,7 @@ from cartas.games.tresillo.actions import (
     TOMO,
     CardAction,
 )
-from cartas.games.tresillo.state import STRENGTH
+from cartas.games.tresillo.state import STRENGTH, TresilloState
 
 _TRUMP_CHANCE = {10: 1.0, 9: 0.85, 8: 0.72, 7: 0.62, 6: 0.55, 5: 0.48, 4: 0.44, 3: 0.4, 2: 0.37, 1: 0.34}
 _PLAIN_CHANCE = {10: 0.45, 9: 0.3, 8: 0.16, 7: 0.1, 6: 0.07, 5: 0.05, 4: 0.04, 3: 0.03, 2: 0.02, 1: 0.01}
@@ -147,3 +147,38 @@ class MediumBot(EasyBot):
             up = view.observation().table["up"]
             return OBLIGO if up and Card.parse(up).rank >= self.OBLIGE_FROM else NO_OBLIGO
         return super().choose(view)
+
+
+def plausible(world: State, view: SeatView) -> bool:
+    """Whether each other player's ``juego`` or ``paso`` this deal is what :class:`MediumBot` would say with
+    the cards ``world`` gives him: the core's ``hard`` bot redraws the sampled deals that fail (see
+    :mod:`cartas.core.rollout`), so a player who went in is not given a hand that would have passed.
+
+    A player who took the viuda is skipped: the cards he declared with are no longer in his hand.
+    """
+    assert isinstance(world, TresilloState)
+    said: dict[int, str] = {}
+    played: dict[int, list[Card]] = {}
+    for event in world.events:
+        kind = event.kind
+        if kind == "deal":  # an all-pass deal is dealt again: only the last deal's words count
+            said.clear()
+            played.clear()
+        elif kind == JUEGO or kind == PASO:
+            said[event.seat] = kind
+        elif kind == "tomo_viuda":
+            said.pop(event.seat, None)
+        elif kind == "play":
+            played.setdefault(event.seat, []).append(Card.parse(event.detail))
+    opponents = min(max(sum(world.active) - 1, 1), 3)
+    for seat, word in said.items():
+        if seat == view.seat:
+            continue
+        cards = world.hands[seat] + played.get(seat, [])
+        goes = expected_tricks(cards, world.trump, opponents)[0] >= MediumBot.PLAY_FROM
+        if goes != (word == JUEGO):
+            return False
+    return True
+
+
+MediumBot.plausible = staticmethod(plausible)

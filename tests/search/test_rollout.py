@@ -5,13 +5,13 @@ from __future__ import annotations
 import time
 
 import pytest
-from minitrick import CartaAlta, HighCardBot, LowCardBot
+from minitrick import CartaAlta, CartaAltaState, HighCardBot, LowCardBot
 
 from cartas.core.bots import RandomBot, SeatView
 from cartas.core.match import run_match
 from cartas.core.plugins import get_registry
 from cartas.core.registry import Registry
-from cartas.core.rollout import RolloutBot, base_policy
+from cartas.core.rollout import MAX_DRAWS, RolloutBot, base_policy
 from cartas.core.search import ISMCTSBot, linear_gain_value
 from cartas.core.search_bot import HardBot, SearchBot
 
@@ -271,3 +271,40 @@ def test_hard_in_truco_rolls_out_truco_medium_and_plays_legally() -> None:
     bot = RolloutBot(5, base=medium, samples=2)
     assert bot.choose(view) in view.legal_actions()
     assert set(bot.estimates(view)) == set(view.legal_actions())
+
+
+# --- inference: sampled states the base bot finds implausible are drawn again -------------------
+
+
+def _base_that_believes(rule: object) -> type:
+    """HighCardBot with a ``plausible`` rule, as a game's medium bot would carry one."""
+    return type("Believer", (HighCardBot,), {"plausible": staticmethod(rule)})
+
+
+def test_play_outs_start_only_from_states_the_base_bot_finds_plausible() -> None:
+    view = _first_view(4)
+    hidden_ace = next(card for card in GAME.deck(GAME.options({})) if card not in view.hand() and card.rank == 1)
+    verdicts: list[bool] = []
+
+    def holds_the_ace(world: CartaAltaState, seen: SeatView) -> bool:
+        assert seen is view
+        verdicts.append(hidden_ace in world.hands[1 - seen.seat])
+        return verdicts[-1]
+
+    bot = RolloutBot(2, base=_base_that_believes(holds_the_ace), samples=12)
+    bot.estimates(view)
+    assert verdicts.count(True) == bot.last_samples == 12  # every play-out began from an accepted state
+    assert verdicts.count(False) > 0  # and some drawn states were refused
+
+
+def test_a_rule_that_refuses_everything_costs_a_bounded_number_of_draws() -> None:
+    calls: list[int] = []
+
+    def never(world: CartaAltaState, seen: SeatView) -> bool:
+        calls.append(1)
+        return False
+
+    bot = RolloutBot(2, base=_base_that_believes(never), samples=5)
+    estimates = bot.estimates(_first_view(4))
+    assert all(estimate.visits == 5 for estimate in estimates.values())
+    assert len(calls) == 5 * (MAX_DRAWS - 1)

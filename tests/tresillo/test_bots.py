@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import random
 from typing import Any
 
 import pytest
@@ -10,7 +11,7 @@ from cartas.core.arena import Contestant, run_arena
 from cartas.core.bots import RandomBot, SeatView
 from cartas.core.cards import parse_cards
 from cartas.core.match import run_match
-from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks
+from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks, plausible
 from cartas.games.tresillo.game import TresilloGame
 
 GAME = TresilloGame()
@@ -88,3 +89,34 @@ def test_medium_obliges_with_the_caballo_and_easy_does_not(stacked: Any) -> None
     state = stacked("1O 3C 5E / 6B 7B 2E / 1C 4E 2B", "11O")
     view = SeatView(state, 2)
     assert MediumBot(0).choose(view) == "obligo" and EasyBot(0).choose(view) == "no obligo"
+
+
+def test_a_sampled_deal_must_fit_the_others_juego_and_paso(stacked: Any) -> None:
+    state = stacked("1O 3O 1C / 2C 4B 5E / 6B 7B 2E", "5O")
+    state.apply("juego")  # seat 0, with the aces: medium would go in
+    state.apply("paso")  # seat 1, with small cards: medium would pass
+    view = SeatView(state, 2)
+    world = view.sample(random.Random(0))
+    strong, weak = parse_cards("1O 3O 1C"), parse_cards("2C 4B 5E")
+    world.hands[0], world.hands[1] = list(strong), list(weak)
+    assert plausible(world, view)
+    world.hands[0], world.hands[1] = list(weak), list(strong)
+    assert not plausible(world, view)  # a hand that would have passed did not say juego
+    world.hands[0] = list(strong)
+    assert not plausible(world, view)  # nor would the aces have passed
+    assert MediumBot.plausible is plausible  # the hard bot finds the rule on medium, its base bot
+
+
+def test_cards_already_played_count_towards_the_hand_that_went_in(stacked: Any) -> None:
+    state = stacked("1O 3O 1C / 2C 4B 5E / 6B 7B 2E", "5O")
+    for action in ("juego", "juego", "paso", "play 1O"):
+        state.apply(action)
+    view = SeatView(state, 1)
+    world = view.sample(random.Random(0))
+    world.hands[2] = parse_cards("6B 7B 2E")  # the hand that passed
+    world.hands[0] = parse_cards("2B 4C")  # with the 1O already played, still a hand that goes in
+    assert plausible(world, view)
+    world.hands[0] = parse_cards("2B 4C 5C")  # the same small cards alone would have passed
+    world.played = []
+    world.events = [event for event in world.events if event.kind != "play"]
+    assert not plausible(world, view)
