@@ -37,6 +37,10 @@ class Game(ABC):
     """The rules as played, next to the game's module, shown by ``cartas rules NAME``."""
     score_sign: ClassVar[int] = 1
     """1 when a side wants its score high, -1 when scores are penalty points (chinchón); search bots read it."""
+    gain_scale: ClassVar[float] = 10.0
+    """Points of advantage at the end of a hand that the ``hard`` bot values like a won match: about a third of
+    a match (a 30-point truco match). Gains beyond it count no more, so a game whose hands swing by more points
+    (chinchón's penalties) sets it higher, or its play-outs would only ask who won the hand, not by how much."""
 
     # --- starting a match ----------------------------------------------------------------------------
 

@@ -17,7 +17,7 @@ A play-out stops at the same horizon as the search: the end of the hand or of th
 Two guards keep the bot from doing worse than its base bot. It plays the base bot's own choice unless another
 action beats it clearly on the shared states (see :meth:`RolloutBot.choose`): a handful of noisy play-outs
 would otherwise pick lucky actions. And a base bot too slow to play out a few states within the time budget
-(chinchón's ``medium`` takes about 300 ms a hand) is simply followed: its play-outs give way to a cheaper
+(remigio's ``medium`` takes about 150 ms to play a round out) is simply followed: its play-outs give way to a cheaper
 ``fallback`` bot for the estimates ``hint`` shows, but those are biased towards the cheaper bot's answers.
 A factory with a ``for_rollouts`` attribute (a :data:`BotFactory` for a cheaper variant of the same bot) is
 used inside play-outs in its place.
@@ -28,6 +28,10 @@ A base factory with a ``plausible(world, view)`` attribute (a :data:`Plausible`)
 public choices so far are what its own rules would have made with the cards ``world`` gives them; sampled
 states it refuses are drawn again, up to :data:`MAX_DRAWS` times (after that the last one is kept, so a
 player who bids unlike the base bot cannot stall the search).
+
+Breadth. Where a hand offers many moves and play-outs are dear (a rummy discard: any of eight cards), a base
+factory with a ``shortlist(view)`` attribute (a :data:`Shortlist`) names the few worth playing out; the bot
+compares those and the base bot's own choice, and spends its budget on more states instead.
 """
 
 from __future__ import annotations
@@ -54,6 +58,9 @@ MAX_DRAWS = 30
 
 Plausible = Callable[[State, SeatView], bool]
 """Whether a sampled complete state fits the others' public choices in the view, by the base bot's rules."""
+
+Shortlist = Callable[[SeatView], list[Action]]
+"""The legal actions a base bot thinks worth comparing (its own choice among them), fewer than all of them."""
 
 BASE_LEVELS = ("medium", "easy")
 """The levels a rollout bot plays out with, best first, when a game registers them (else random play)."""
@@ -85,6 +92,17 @@ def score_sign(game_name: str) -> int:
     return sign
 
 
+def gain_valuation(game_name: str) -> Evaluator:
+    """:func:`cartas.core.search.linear_gain_value` in the game's score direction and on its ``gain_scale``."""
+    from cartas.core.plugins import get_registry
+
+    try:
+        game = get_registry().game(game_name)
+    except PluginError:
+        return linear_gain_value
+    return partial(linear_gain_value, sign=game.score_sign, scale=game.gain_scale)
+
+
 class RolloutBot:
     """Chooses the legal action whose play-outs by the base bot end best, on shared sampled states.
 
@@ -97,7 +115,7 @@ class RolloutBot:
         :data:`cartas.core.search.DEFAULT_TIME_LIMIT` applies. No new sampled state is begun when the time its
         play-outs are expected to take would overrun the limit, but the first one is always played out.
     :param evaluate: values a play-out at its horizon; by default :func:`cartas.core.search.linear_gain_value`
-        in the game's score direction.
+        in the game's score direction and on its ``gain_scale`` (see :func:`gain_valuation`).
     :param margin: how many standard errors an action's advantage over the base bot's own choice must exceed
         for the bot to play it instead (see :meth:`choose`); 0 plays the best mean.
     :param fallback: a cheaper bot for the play-outs of :meth:`estimates` (for ``hint``) when, under a time limit,
@@ -132,6 +150,7 @@ class RolloutBot:
         self._game: str | None = None
         self._player: BotFactory = RandomBot
         self._plausible: Plausible | None = None
+        self._shortlist: Shortlist | None = None
         self._values: list[list[float]] = []
         """The last decision's play-out values: one row per sampled state, one column per legal action."""
         self.last_samples = 0
@@ -154,11 +173,17 @@ class RolloutBot:
         if self._player is self.fallback:
             self.last_samples = 0
             return default
-        estimates = self.estimates(view)
+        candidates = self._candidates(view, legal)
+        if default not in candidates:
+            candidates.append(default)
+        if len(candidates) == 1:
+            self.last_samples = 0
+            return default
+        estimates = self._estimate(view, candidates)
         if self._player is self.fallback:
             return default
-        best = max(legal, key=lambda action: estimates[action].value)
-        if best == default or self._clearly_better(legal.index(best), legal.index(default)):
+        best = max(candidates, key=lambda action: estimates[action].value)
+        if best == default or self._clearly_better(candidates.index(best), candidates.index(default)):
             return best
         return default
 
@@ -172,11 +197,23 @@ class RolloutBot:
         return mean > self.margin * math.sqrt(variance / n)
 
     def estimates(self, view: SeatView) -> dict[Action, Estimate]:
-        """Play every legal action out on the same sampled states: its mean value and the number of play-outs."""
+        """Play every legal action (or the base bot's shortlist) out on the same sampled states: the mean
+        value of each and the number of play-outs."""
         self._prepare(view.game_name)
+        return self._estimate(view, self._candidates(view, view.legal_actions()))
+
+    def _candidates(self, view: SeatView, legal: list[Action]) -> list[Action]:
+        """The legal actions worth playing out: the base bot's shortlist when it offers one, else all."""
+        shortlist = self._shortlist
+        if shortlist is None:
+            return list(legal)
+        chosen = [action for action in shortlist(view) if action in legal]
+        return chosen or list(legal)
+
+    def _estimate(self, view: SeatView, legal: list[Action]) -> dict[Action, Estimate]:
+        """Play each of ``legal`` out on the same sampled states, as many as the budget allows."""
         evaluate = self.evaluate
         assert evaluate is not None
-        legal = view.legal_actions()
         seat = view.seat
         root_scores = view.scores()
         totals = [0.0] * len(legal)
@@ -230,8 +267,9 @@ class RolloutBot:
             self.base = base_policy(game_name) or RandomBot
         self._player = getattr(self.base, "for_rollouts", self.base)
         self._plausible = getattr(self.base, "plausible", None)
+        self._shortlist = getattr(self.base, "shortlist", None)
         if self.evaluate is None:
-            self.evaluate = partial(linear_gain_value, sign=score_sign(game_name))
+            self.evaluate = gain_valuation(game_name)
 
     def _sample(self, view: SeatView) -> State:
         """A sampled state, redrawn while the base bot finds it implausible (at most :data:`MAX_DRAWS` draws)."""

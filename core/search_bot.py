@@ -19,8 +19,8 @@ from functools import partial
 
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.hookspecs import hookimpl
-from cartas.core.rollout import RolloutBot, base_policy, score_sign
-from cartas.core.search import Estimate, ISMCTSBot, linear_gain_value, score_gain_value
+from cartas.core.rollout import RolloutBot, base_policy, gain_valuation, score_sign
+from cartas.core.search import Estimate, ISMCTSBot, score_gain_value
 from cartas.core.state import Action
 
 Engine = RolloutBot | ISMCTSBot
@@ -60,8 +60,7 @@ class HardBot(SearchBot):
 
         easy = get_registry().bots.get(game_name, {}).get("easy")
         fallback = easy if easy is not base else None
-        evaluate = partial(linear_gain_value, sign=score_sign(game_name))
-        return RolloutBot(self.seed, base=base, fallback=fallback, evaluate=evaluate)
+        return RolloutBot(self.seed, base=base, fallback=fallback, evaluate=gain_valuation(game_name))
 
 
 @hookimpl

@@ -113,6 +113,7 @@ class ChinchonGame(RummyGame):
     Options = ChinchonOptions
     close_word = "corta"
     score_sign = -1  # penalty points: a side wants its score low
+    gain_scale = 33.0  # a third of the 100-point limit; a round's penalties often pass 10
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
         return ChinchonState(self, options, seed, position)

@@ -185,6 +185,27 @@ class MeldRules:
             raise ValueError("a hand with no card has nothing to discard")
         return best
 
+    def deadwood_after_draws(self, hand: Sequence[Card], draws: Iterable[Card]) -> list[int]:
+        """:meth:`deadwood_after_discard` of ``hand`` plus each card of ``draws`` in turn, sharing the work.
+
+        A drawn card that can join no meld with ``hand`` stays loose whatever is thrown, so the best is either
+        to throw it back (``deadwood(hand)``) or to keep it and throw the best card of ``hand``
+        (``deadwood_after_discard(hand)`` plus its points); only the other draws need a solve of their own.
+        """
+        ids = self.ids(hand)
+        whole = self.deadwood_ids(ids)
+        keep_best: int | None = None
+        results = []
+        for card in draws:
+            drawn = self.card_id[card]
+            if self.loose_cards(ids + [drawn])[-1]:
+                if keep_best is None:
+                    keep_best = self.deadwood_after_discard(hand)
+                results.append(min(whole, keep_best + self.value[drawn]))
+            else:
+                results.append(self.deadwood_after_discard([*hand, card]))
+        return results
+
     def all_melded_ids(self, ids: Sequence[int], spare: int = 0) -> bool:
         """Whether every card of ``ids``, comodines included, fits into melds (remigio's close).
 

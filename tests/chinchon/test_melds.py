@@ -6,6 +6,7 @@ import itertools
 from collections import Counter
 from collections.abc import Sequence
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -159,3 +160,31 @@ def test_all_melded_matches_the_solver(data: st.DataObject) -> None:
     assert rules.all_melded_ids(rules.ids(hand)) == (brute_force(rules, hand) == 0)
     some_discard = any(brute_force(rules, hand[:at] + hand[at + 1:]) == 0 for at in range(len(hand)))
     assert rules.all_melded_ids(rules.ids(hand), spare=1) == (some_discard or brute_force(rules, hand) == 0)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.data())
+def test_deadwood_after_discard_is_the_best_single_discard(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from([REMIGIO, CHINCHON]))
+    deck = shoe(2, 48, jokers=4) + [JOKER] * 4 if rules is REMIGIO else spanish_deck(50) * 2
+    # Dense hands (two suits, low ranks) have melds that a discard may break; sparse ones test the bound.
+    dense = data.draw(st.booleans())
+    pool = [c for c in deck if c.is_joker or c.suit in "OC" and c.rank <= 7] if dense else deck
+    hand = data.draw(_hands(pool, data.draw(st.integers(2, 12 if rules is REMIGIO else 8))))
+    every_discard = min(rules.deadwood(hand[:at] + hand[at + 1:]) for at in range(len(hand)))
+    assert rules.deadwood_after_discard(hand) == every_discard
+
+
+def test_deadwood_after_discard_needs_a_card() -> None:
+    with pytest.raises(ValueError, match="no card"):
+        CHINCHON.deadwood_after_discard([])
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.data())
+def test_deadwood_after_draws_is_deadwood_after_discard_of_each_draw(data: st.DataObject) -> None:
+    rules = data.draw(st.sampled_from([REMIGIO, CHINCHON]))
+    deck = shoe(2, 48, jokers=4) + [JOKER] * 4 if rules is REMIGIO else spanish_deck(50) * 2
+    cards = data.draw(_hands(deck, (11 if rules is REMIGIO else 7) + 6))
+    hand, draws = cards[:-6], cards[-6:]
+    assert rules.deadwood_after_draws(hand, draws) == [rules.deadwood_after_discard(hand + [card]) for card in draws]

@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 import time
+from functools import partial
 
 import pytest
-from minitrick import CartaAlta, CartaAltaState, HighCardBot, LowCardBot
+from minitrick import STRENGTH, CartaAlta, CartaAltaState, HighCardBot, LowCardBot
 
 from cartas.core.bots import RandomBot, SeatView
+from cartas.core.cards import Card
 from cartas.core.match import run_match
 from cartas.core.plugins import get_registry
 from cartas.core.registry import Registry
-from cartas.core.rollout import MAX_DRAWS, RolloutBot, base_policy
+from cartas.core.rollout import MAX_DRAWS, RolloutBot, base_policy, gain_valuation
 from cartas.core.search import ISMCTSBot, linear_gain_value
 from cartas.core.search_bot import HardBot, SearchBot
 
@@ -308,3 +310,29 @@ def test_a_rule_that_refuses_everything_costs_a_bounded_number_of_draws() -> Non
     estimates = bot.estimates(_first_view(4))
     assert all(estimate.visits == 5 for estimate in estimates.values())
     assert len(calls) == 5 * (MAX_DRAWS - 1)
+
+
+def test_a_shortlist_narrows_the_moves_played_out_but_the_base_choice_stays_in() -> None:
+    view = _first_view(6)
+    legal = view.legal_actions()
+    weakest = min(legal, key=lambda card: STRENGTH[card.rank])
+
+    def only_the_weakest(seen: SeatView) -> list[Card]:
+        return [weakest]
+
+    base = type("Narrow", (HighCardBot,), {"shortlist": staticmethod(only_the_weakest)})
+    bot = RolloutBot(3, base=base, samples=5, margin=0.0)
+    assert set(bot.estimates(view)) == {weakest}  # hint shows what was played out
+    choice = bot.choose(view)
+    assert set(bot.estimates(view)) == {weakest}
+    assert choice in (weakest, HighCardBot(0).choose(view))  # the base bot's own move is always compared
+    assert bot.last_samples == 5
+
+
+def test_play_outs_are_valued_on_each_games_own_scale() -> None:
+    chinchon = gain_valuation("chinchon")
+    assert isinstance(chinchon, partial)
+    assert chinchon.keywords == {"sign": -1, "scale": 33.0}  # penalties, and rounds that swing by tens of points
+    truco = gain_valuation("truco")
+    assert isinstance(truco, partial) and truco.keywords == {"sign": 1, "scale": 10.0}
+    assert gain_valuation("no such game") is linear_gain_value
