@@ -7,8 +7,9 @@ import random
 import pytest
 
 from cartas.core.bots import SeatView
+from cartas.core.cards import Card
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import MediumBot, shortlist
+from cartas.games.chinchon.bots import MediumBot, plausible, shortlist
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
 
 GAMES = {"chinchon": ChinchonGame(), "remigio": RemigioGame()}
@@ -39,3 +40,21 @@ def test_the_shortlist_keeps_both_draws_and_mediums_discard(name: str) -> None:
             assert listed == legal
         state.apply(rng.choice(legal), seat)
     assert discards_seen >= 10
+
+
+def test_a_sampled_hand_must_fit_its_holders_last_discard() -> None:
+    game = GAMES["chinchon"]
+    state = game.start({"players": 2}, seed=7, position={
+        "hands": [["1O", "2O", "3O", "4O", "7C", "7E", "7B"], ["6B", "6C", "6E", "10C", "11C", "12C", "5O"]],
+        "up": "11E", "stock": ["9E", "9C", "8B"], "dealer": 1})
+    state.apply("draw stock")  # seat 0 draws the 9E
+    state.apply("discard 9E")
+    state.apply("draw stock")  # seat 1 draws the 9C
+    state.apply("discard 9C")
+    view = SeatView(state, 0)
+    world = view.sample(random.Random(1))
+    world.hands[1] = [Card.parse(c) for c in "1C 4B 5B 6O 12B 12E 2E".split()]  # the 9C joins nothing here
+    assert plausible(world, view)
+    world.hands[1] = [Card.parse(c) for c in "9O 9B 5B 6O 12B 12E 2E".split()]  # a set of nines he broke up
+    assert not plausible(world, view)
+    assert MediumBot.plausible is plausible  # type: ignore[attr-defined]
