@@ -13,6 +13,7 @@ without it.
 from __future__ import annotations
 
 import importlib
+import socket
 from collections.abc import Generator, Sequence
 from typing import Any
 
@@ -21,6 +22,9 @@ from cartas.core.errors import ArenaError
 
 LOCAL = "local"
 """The address that starts a private Ray instance on this machine instead of joining a cluster."""
+
+CONNECT_TIMEOUT = 5.0
+"""Seconds to wait for a head node's port to answer before the arena gives up on it."""
 
 
 def import_ray() -> Any:
@@ -34,6 +38,7 @@ def import_ray() -> Any:
 def ray_runner(address: str) -> Runner:
     """A :data:`cartas.core.arena.Runner` that plays every match as a Ray task on the cluster at ``address``."""
     ray = import_ray()
+    check_reachable(address)
 
     def run(jobs: Sequence[MatchJob]) -> Generator[MatchResult, None, None]:
         joined = not ray.is_initialized()
@@ -53,6 +58,23 @@ def ray_runner(address: str) -> Runner:
                 ray.shutdown()
 
     return run
+
+
+def check_reachable(address: str) -> None:
+    """Fail at once, with the reason, when a ``HOST:PORT`` head node does not answer.
+
+    Ray itself keeps retrying an unreachable head for minutes; ``auto``, ``local`` and ``ray://`` addresses are
+    left to Ray, which answers those quickly.
+    """
+    if address == LOCAL or address == "auto" or "://" in address:
+        return
+    host, _, port = address.rpartition(":")
+    if not host or not port.isdigit():
+        raise ArenaError(f"--ray takes auto, local, HOST:PORT or ray://HOST:PORT, not {address!r}")
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT).close()
+    except OSError as error:
+        raise ArenaError(f"no Ray head node answers at {address}: {error}") from error
 
 
 def _connect(ray: Any, address: str) -> None:

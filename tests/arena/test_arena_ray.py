@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import os
+import socket
 import sys
 from collections.abc import Iterator
 from dataclasses import replace
@@ -19,7 +20,7 @@ from click.testing import CliRunner
 
 from cartas.cli.arena_command import arena_command
 from cartas.core.arena import Contestant, MatchResult, run_arena
-from cartas.core.arena_ray import ray_runner
+from cartas.core.arena_ray import check_reachable, ray_runner
 from cartas.core.errors import ArenaError
 from cartas.core.plugins import get_registry
 from cartas.core.ratings import Sprt
@@ -94,3 +95,23 @@ def test_cartas_arena_with_ray_prints_the_summary_of_a_local_run(ray_cluster: An
         return data
 
     assert summary("--ray", ADDRESS) == summary("--jobs", "1")
+
+
+def test_a_head_node_that_does_not_answer_is_reported_at_once() -> None:
+    with socket.socket() as unused:  # a port nobody listens on: bound, never listening
+        unused.bind(("127.0.0.1", 0))
+        port = unused.getsockname()[1]
+        with pytest.raises(ArenaError, match=f"no Ray head node answers at 127.0.0.1:{port}"):
+            check_reachable(f"127.0.0.1:{port}")
+
+
+def test_an_address_that_is_not_one_names_the_forms_allowed() -> None:
+    with pytest.raises(ArenaError, match="auto, local, HOST:PORT or ray://HOST:PORT"):
+        check_reachable("my-cluster")
+
+
+def test_a_listening_head_node_passes_the_check() -> None:
+    with socket.create_server(("127.0.0.1", 0)) as server:
+        check_reachable(f"127.0.0.1:{server.getsockname()[1]}")
+    for address in ("auto", "local", "ray://example.invalid:10001"):
+        check_reachable(address)  # left to Ray
