@@ -60,7 +60,7 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
 @click.option("--seed", type=int, default=None, help="Seed of the first deal (deal i uses seed + i); random if not given.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
 @click.option("--ray", "ray_address", metavar="ADDRESS", default=None,
-              help="Play on a Ray cluster instead: auto, HOST:PORT, ray://HOST:PORT, or local (needs cartas[ray]).")
+              help="Play on a Ray cluster instead: auto, HOST:PORT of its head, or local (needs cartas[ray]).")
 @click.option("--sequential", is_flag=True, help="Stop as soon as a sequential test (SPRT) decides (two bots).")
 @click.option("--elo0", type=float, default=0.0, show_default=True, help="SPRT: Elo difference under H0.")
 @click.option("--elo1", type=float, default=50.0, show_default=True, help="SPRT: Elo difference under H1.")

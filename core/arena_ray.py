@@ -5,8 +5,9 @@ depend on where a match is played, so a run on a cluster gives the results a run
 node of the cluster needs cartas (and any third-party game being played) installed in the Python it runs.
 
 ``address`` is what ``ray.init`` takes: ``auto`` for the cluster this machine belongs to (after
-``ray start --head``), ``HOST:PORT`` of a head node, or ``ray://HOST:10001`` for Ray Client; ``local`` starts
-a private Ray instance on this machine for the run. Ray is imported only when asked for, so the arena works
+``ray start --head``), or ``HOST:PORT`` of a head node; ``local`` starts a private Ray instance on this
+machine for the run. (Other forms ``ray.init`` knows, such as ``ray://`` for Ray Client, are passed on as
+they are, untested.) Ray is imported only when asked for, so the arena works
 without it.
 """
 
@@ -63,14 +64,14 @@ def ray_runner(address: str) -> Runner:
 def check_reachable(address: str) -> None:
     """Fail at once, with the reason, when a ``HOST:PORT`` head node does not answer.
 
-    Ray itself keeps retrying an unreachable head for minutes; ``auto``, ``local`` and ``ray://`` addresses are
-    left to Ray, which answers those quickly.
+    Ray itself keeps retrying an unreachable head for minutes; ``auto``, ``local`` and addresses with a scheme
+    (``ray://``) are left to Ray.
     """
     if address == LOCAL or address == "auto" or "://" in address:
         return
     host, _, port = address.rpartition(":")
     if not host or not port.isdigit():
-        raise ArenaError(f"--ray takes auto, local, HOST:PORT or ray://HOST:PORT, not {address!r}")
+        raise ArenaError(f"--ray takes auto, local or the HOST:PORT of a head node, not {address!r}")
     try:
         socket.create_connection((host, int(port)), timeout=CONNECT_TIMEOUT).close()
     except OSError as error:

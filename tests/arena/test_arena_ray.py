@@ -106,7 +106,7 @@ def test_a_head_node_that_does_not_answer_is_reported_at_once() -> None:
 
 
 def test_an_address_that_is_not_one_names_the_forms_allowed() -> None:
-    with pytest.raises(ArenaError, match="auto, local, HOST:PORT or ray://HOST:PORT"):
+    with pytest.raises(ArenaError, match="auto, local or the HOST:PORT of a head node"):
         check_reachable("my-cluster")
 
 
