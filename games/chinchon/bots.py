@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 
 from cartas.core.bots import SeatView
 from cartas.core.cards import Card
@@ -64,7 +65,7 @@ class EasyBot:
             return legal[0]
         closes = [a for a in legal if isinstance(a, Discard) and a.close]
         if closes:
-            return min(closes, key=lambda a: _without_points(rules, hand, a.card))
+            return _fewest_points_close(rules, hand, closes)
         loose = rules.arrange(hand).loose
         if loose:
             card = max(loose, key=lambda c: (rules.points([c]), self.rng.random()))
@@ -114,15 +115,20 @@ class MediumBot:
         if closes:
             return self._close(view, rules, hand, closes)
         discards = [a for a in legal if isinstance(a, Discard) and not a.close]
-        ranked = sorted(discards, key=lambda a: (_without_points(rules, hand, a.card), -rules.points([a.card])))
         wanted = _taken_by_others(view.seat, observation.events)
-        return min(ranked[: self.CANDIDATES], key=lambda a: (
+        return min(self.candidates(rules, hand, discards), key=lambda a: (
             self._expected(view, rules, _without(hand, a.card), unseen)
             + self.DEFENCE * _feeds(rules, a.card, wanted),
             -_hopeful(rules, _without(hand, a.card), unseen),
             -rules.points([a.card]),
             self.rng.random(),
         ))
+
+    @classmethod
+    def candidates(cls, rules: MeldRules, hand: list[Card], discards: list[Discard]) -> list[Discard]:
+        """The :data:`CANDIDATES` discards weighed in depth: those leaving the fewest loose points now."""
+        order = _discard_order(rules, hand)
+        return sorted(discards, key=lambda a: order(a.card))[: cls.CANDIDATES]
 
     def _worth(self, view: SeatView, rules: MeldRules, cards: list[Card]) -> float:
         """The fewest loose points left after discarding one of ``cards``, less a bonus if it could close."""
@@ -162,7 +168,7 @@ class MediumBot:
         for action in closes:
             if is_chinchon(rules, _without(hand, action.card)):
                 return action
-        return min(closes, key=lambda a: _without_points(rules, hand, a.card))
+        return _fewest_points_close(rules, hand, closes)
 
 
 def _taken_by_others(seat: int, events: list[EventView]) -> list[Card]:
@@ -224,6 +230,16 @@ def _without_points(rules: MeldRules, hand: list[Card], card: Card) -> int:
     return rules.deadwood(_without(hand, card))
 
 
+def _discard_order(rules: MeldRules, hand: list[Card]) -> Callable[[Card], tuple[int, int]]:
+    """Sorts the cards of ``hand`` best to throw first: fewest loose points left, then the dearer card."""
+    return lambda card: (_without_points(rules, hand, card), -rules.points([card]))
+
+
+def _fewest_points_close(rules: MeldRules, hand: list[Card], closes: list[Discard]) -> Discard:
+    """The close that leaves the fewest loose points."""
+    return min(closes, key=lambda a: _without_points(rules, hand, a.card))
+
+
 def shortlist(view: SeatView) -> list[Action]:
     """The moves worth the core ``hard`` bot's play-outs: both draws, and of the discards the best close and the
     :data:`MediumBot.CANDIDATES` that leave the fewest loose points (the ones ``medium`` itself weighs)."""
@@ -234,9 +250,8 @@ def shortlist(view: SeatView) -> list[Action]:
     hand = view.hand()
     closes = [a for a in legal if isinstance(a, Discard) and a.close]
     discards = [a for a in legal if isinstance(a, Discard) and not a.close]
-    ranked = sorted(discards, key=lambda a: (_without_points(rules, hand, a.card), -rules.points([a.card])))
-    best_close = [min(closes, key=lambda a: _without_points(rules, hand, a.card))] if closes else []
-    return best_close + ranked[: MediumBot.CANDIDATES]
+    best_close = [_fewest_points_close(rules, hand, closes)] if closes else []
+    return best_close + MediumBot.candidates(rules, hand, discards)
 
 
 def plausible(world: State, view: SeatView) -> bool:
@@ -257,8 +272,7 @@ def plausible(world: State, view: SeatView) -> bool:
         if seat == view.seat:
             continue
         before = [*world.hands[seat], card]
-        ranked = sorted(set(before), key=lambda c: (_without_points(rules, before, c), -rules.points([c])))
-        if card not in ranked[: MediumBot.CANDIDATES]:
+        if card not in sorted(set(before), key=_discard_order(rules, before))[: MediumBot.CANDIDATES]:
             return False
     return True
 
