@@ -272,7 +272,7 @@ def plausible(world: State, view: SeatView) -> bool:
         if seat == view.seat:
             continue
         before = [*world.hands[seat], card]
-        if card not in sorted(set(before), key=_discard_order(rules, before))[: MediumBot.CANDIDATES]:
+        if card not in sorted(dict.fromkeys(before), key=_discard_order(rules, before))[: MediumBot.CANDIDATES]:
             return False
     return True
 

@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
+import subprocess
+import sys
 
 import pytest
 
@@ -58,3 +61,27 @@ def test_a_sampled_hand_must_fit_its_holders_last_discard() -> None:
     world.hands[1] = [Card.parse(c) for c in "9O 9B 5B 6O 12B 12E 2E".split()]  # a set of nines he broke up
     assert not plausible(world, view)
     assert MediumBot.plausible is plausible  # type: ignore[attr-defined]
+
+
+def test_the_plausibility_check_does_not_depend_on_the_hash_seed() -> None:
+    """Ties in the ranking of discards must not be broken by set order, or seeded search would differ by process."""
+    script = (
+        "import random\n"
+        "from cartas.core.bots import SeatView\n"
+        "from cartas.games.chinchon.bots import EasyBot, plausible\n"
+        "from cartas.games.chinchon.game import ChinchonGame\n"
+        "game = ChinchonGame(); verdicts = []\n"
+        "for seed in range(4):\n"
+        "    state = game.start({'players': 2, 'max_turns': 30}, seed=seed); rng = random.Random(seed)\n"
+        "    while not state.is_over:\n"
+        "        seat = state.to_act[0]; view = SeatView(state, seat)\n"
+        "        verdicts.append(plausible(view.sample(rng), view))\n"
+        "        state.apply(EasyBot(seed).choose(view), seat)\n"
+        "print(verdicts)\n"
+    )
+    runs = {
+        subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": str(hash_seed)}).stdout
+        for hash_seed in (1, 2, 3)
+    }
+    assert len(runs) == 1 and "False" in runs.pop()
