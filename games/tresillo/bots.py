@@ -134,15 +134,19 @@ class MediumBot(EasyBot):
     OBLIGE_FROM = 11
     """The lowest turned figure worth obliging with: two tricks are likely with a caballo or rey of trumps."""
 
+    @classmethod
+    def goes_in(cls, hand: Iterable[Card], trump: str, players_left: int) -> bool:
+        """Whether ``hand`` says ``juego`` at a table of ``players_left`` players still in the match."""
+        opponents = min(max(players_left - 1, 1), 3)
+        return expected_tricks(hand, trump, opponents)[0] >= cls.PLAY_FROM
+
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         if JUEGO in legal:
             table = view.observation().table
-            opponents = min(max(len(table["active"]) - 1, 1), 3)
-            expect, _ = expected_tricks(view.hand(), table["trump"], opponents)
-            return JUEGO if expect >= self.PLAY_FROM else PASO
+            return JUEGO if self.goes_in(view.hand(), table["trump"], len(table["active"])) else PASO
         if OBLIGO in legal:
             up = view.observation().table["up"]
             return OBLIGO if up and Card.parse(up).rank >= self.OBLIGE_FROM else NO_OBLIGO
@@ -170,12 +174,11 @@ def plausible(world: State, view: SeatView) -> bool:
             said.pop(event.seat, None)
         elif kind == "play":
             played.setdefault(event.seat, []).append(Card.parse(event.detail))
-    opponents = min(max(sum(world.active) - 1, 1), 3)
+    players_left = sum(world.active)
     for seat, word in said.items():
         if seat == view.seat:
             continue
-        cards = world.hands[seat] + played.get(seat, [])
-        goes = expected_tricks(cards, world.trump, opponents)[0] >= MediumBot.PLAY_FROM
+        goes = MediumBot.goes_in(world.hands[seat] + played.get(seat, []), world.trump, players_left)
         if goes != (word == JUEGO):
             return False
     return True
