@@ -44,7 +44,8 @@ from functools import partial
 
 from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
 from cartas.core.errors import PluginError
-from cartas.core.search import DEFAULT_TIME_LIMIT, Estimate, Evaluator, linear_gain_value
+from cartas.core.game import Game
+from cartas.core.search import Estimate, Evaluator, decision_time_limit, linear_gain_value
 from cartas.core.state import Action, State
 
 DEFAULT_MARGIN = 1.0
@@ -81,24 +82,26 @@ def base_policy(game_name: str) -> BotFactory | None:
     return None
 
 
-def score_sign(game_name: str) -> int:
-    """The game's ``score_sign`` (-1 when its points are penalties); 1 for a game the registry does not know."""
+def _known_game(game_name: str) -> Game | None:
+    """The registered game of that name, or ``None`` (a game made up for a test has no entry)."""
     from cartas.core.plugins import get_registry
 
     try:
-        sign: int = get_registry().game(game_name).score_sign
+        return get_registry().game(game_name)
     except PluginError:
-        return 1
-    return sign
+        return None
+
+
+def score_sign(game_name: str) -> int:
+    """The game's ``score_sign`` (-1 when its points are penalties); 1 for a game the registry does not know."""
+    game = _known_game(game_name)
+    return 1 if game is None else game.score_sign
 
 
 def gain_valuation(game_name: str) -> Evaluator:
     """:func:`cartas.core.search.linear_gain_value` in the game's score direction and on its ``gain_scale``."""
-    from cartas.core.plugins import get_registry
-
-    try:
-        game = get_registry().game(game_name)
-    except PluginError:
+    game = _known_game(game_name)
+    if game is None:
         return linear_gain_value
     return partial(linear_gain_value, sign=game.score_sign, scale=game.gain_scale)
 
@@ -136,14 +139,10 @@ class RolloutBot:
         margin: float = DEFAULT_MARGIN,
         fallback: BotFactory | None = None,
     ) -> None:
-        if samples is None and time_limit is None:
-            time_limit = DEFAULT_TIME_LIMIT
-        if samples is not None and samples < 1:
-            raise ValueError("samples must be at least 1")
         self.rng = random.Random(seed)
         self.base = base
         self.samples = samples
-        self.time_limit = time_limit
+        self.time_limit = decision_time_limit("samples", samples, time_limit)
         self.evaluate = evaluate
         self.margin = margin
         self.fallback = fallback

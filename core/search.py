@@ -83,6 +83,16 @@ def relative_gains(state: State, root_scores: Sequence[int], sign: int = 1) -> l
     return diffs
 
 
+def decision_time_limit(unit: str, count: int | None, time_limit: float | None) -> float | None:
+    """The time limit a search bot runs under: :data:`DEFAULT_TIME_LIMIT` when neither a ``count`` of ``unit``
+    (simulations, sampled states) nor a time limit is given. A count below 1 is refused."""
+    if count is not None and count < 1:
+        raise ValueError(f"{unit} must be at least 1")
+    if count is None and time_limit is None:
+        return DEFAULT_TIME_LIMIT
+    return time_limit
+
+
 class Estimate(NamedTuple):
     """What the search thinks of one legal action: its mean value in ``[0, 1]`` and how often it was tried."""
 
@@ -131,13 +141,9 @@ class ISMCTSBot:
         rollout: BotFactory | None = None,
         evaluate: Evaluator | None = None,
     ) -> None:
-        if simulations is None and time_limit is None:
-            time_limit = DEFAULT_TIME_LIMIT
-        if simulations is not None and simulations < 1:
-            raise ValueError("simulations must be at least 1")
         self.rng = random.Random(seed)
         self.simulations = simulations
-        self.time_limit = time_limit
+        self.time_limit = decision_time_limit("simulations", simulations, time_limit)
         self.exploration = exploration
         self.rollout_factory = rollout
         self.evaluate: Evaluator = evaluate or score_gain_value
