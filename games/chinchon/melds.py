@@ -172,7 +172,10 @@ class MeldRules:
         until that bound can no longer beat the best found; the result is exact.
         """
         ids = self.ids(cards)
-        whole = self.deadwood_ids(ids)
+        return self._after_discard_ids(ids, self.deadwood_ids(ids))
+
+    def _after_discard_ids(self, ids: list[int], whole: int) -> int:
+        """:meth:`deadwood_after_discard` on card ids, given their ``whole`` :meth:`deadwood_ids`."""
         value = self.value
         best: int | None = None
         for k in sorted(range(len(ids)), key=lambda k: -value[ids[k]]):
@@ -197,13 +200,13 @@ class MeldRules:
         keep_best: int | None = None
         results = []
         for card in draws:
-            drawn = self.card_id[card]
-            if self.loose_cards(ids + [drawn])[-1]:
+            drawn = ids + [self.card_id[card]]
+            if self.loose_cards(drawn)[-1]:
                 if keep_best is None:
-                    keep_best = self.deadwood_after_discard(hand)
-                results.append(min(whole, keep_best + self.value[drawn]))
+                    keep_best = self._after_discard_ids(ids, whole)
+                results.append(min(whole, keep_best + self.value[drawn[-1]]))
             else:
-                results.append(self.deadwood_after_discard([*hand, card]))
+                results.append(self._after_discard_ids(drawn, self.deadwood_ids(drawn)))
         return results
 
     def all_melded_ids(self, ids: Sequence[int], spare: int = 0) -> bool:
