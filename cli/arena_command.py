@@ -71,7 +71,8 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def arena_command(
     game: str, bots: tuple[str, ...], games: int, options: tuple[str, ...], seed: int | None, jobs: int | None,
-    ray_address: str | None, sequential: bool, elo0: float, elo1: float, out: Path | None, timeout: float, as_json: bool, quiet: bool,
+    ray_address: str | None, sequential: bool, elo0: float, elo1: float, out: Path | None, timeout: float,
+    as_json: bool, quiet: bool,
 ) -> None:
     """Play BOTS against each other at GAME on duplicate deals.
 

@@ -20,7 +20,7 @@ from minitrick import CartaAlta, HighCardBot, LowCardBot
 from cartas.cli.arena_command import arena_command
 from cartas.core.arena import ArenaRun, Contestant, MatchResult, deal_scores, run_arena, schedule, sides_of
 from cartas.core.arena_report import summarise, write_outputs
-from cartas.core.bots import RandomBot
+from cartas.core.bots import RandomBot, SeatView
 from cartas.core.chart import plain_bar_chart
 from cartas.core.external_bot import ExternalBot, ExternalBotError
 from cartas.core.ratings import Sprt, elo_difference, expected_score, head_to_head, openskill_ratings, wilson_interval
@@ -283,8 +283,6 @@ def test_an_external_program_that_answers_nonsense_stops_the_match(tmp_path: Pat
     program = write_program(tmp_path, 'import sys\nfor line in sys.stdin:\n    print("{\\"action\\": \\"7X\\"}", flush=True)\n')
     bot = ExternalBot(0, command=program, timeout=5)
     state = GAME.start(OPTIONS, seed=0)
-    from cartas.core.bots import SeatView
-
     with pytest.raises(ExternalBotError, match="3 times.*7X"):
         bot.choose(SeatView(state, state.to_act[0]))
     bot.close()
@@ -294,8 +292,6 @@ def test_an_external_program_that_says_nothing_times_out(tmp_path: Path) -> None
     program = write_program(tmp_path, "import time\ntime.sleep(5)\n")
     bot = ExternalBot(0, command=program, timeout=0.3)
     state = GAME.start(OPTIONS, seed=0)
-    from cartas.core.bots import SeatView
-
     with pytest.raises(ExternalBotError, match="did not answer"):
         bot.choose(SeatView(state, state.to_act[0]))
     bot.close()
