@@ -22,7 +22,7 @@ from cartas.core.arena import ArenaRun, Contestant, MatchResult, deal_scores, ru
 from cartas.core.arena_report import summarise, write_outputs
 from cartas.core.bots import RandomBot, SeatView
 from cartas.core.chart import plain_bar_chart
-from cartas.core.external_bot import ExternalBot, ExternalBotError
+from cartas.core.external_bot import ExternalBot, ExternalBotError, external_bot_factory
 from cartas.core.ratings import Sprt, elo_difference, expected_score, head_to_head, openskill_ratings, wilson_interval
 from cartas.core.registry import Registry
 from cartas.core.search import ISMCTSBot
@@ -272,8 +272,6 @@ def write_program(tmp_path: Path, text: str = PROGRAM) -> str:
 
 
 def test_an_external_program_plays_a_match(tmp_path: Path) -> None:
-    from cartas.core.external_bot import external_bot_factory
-
     bots = [Contestant("cmd", external_bot_factory(write_program(tmp_path))), Contestant("random", RandomBot)]
     run = run_arena(GAME, OPTIONS, bots, games=2, seed=4, jobs=1)
     assert len(run.results) == 2 and all(r.decisions > 10 for r in run.results)
