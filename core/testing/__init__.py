@@ -28,8 +28,11 @@ from cartas.core.errors import ActionParseError, IllegalActionError
 from cartas.core.game import Game
 from cartas.core.record import record_of, replay
 from cartas.core.state import Action, State
+from .moves import apply_moves, legal_texts
 
-__all__ = ["ConformanceError", "check_conformance", "fingerprint", "perft", "random_playout"]
+__all__ = [
+    "ConformanceError", "apply_moves", "check_conformance", "fingerprint", "legal_texts", "perft", "random_playout",
+]
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(1[0-2]|[1-9])([OCEB])(?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
 

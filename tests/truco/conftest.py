@@ -13,6 +13,7 @@ import pytest
 
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState
+from cartas.testing import apply_moves, legal_texts
 
 GAME = TrucoGame()
 
@@ -27,18 +28,6 @@ def _start(hands: list[str], dealer: int | None = None, scores: list[int] | None
     return state
 
 
-def _run(state: TrucoState, *moves: str) -> None:
-    """Apply ``"seat action"`` moves, each by the named seat."""
-    for move in moves:
-        seat, _, action = move.partition(" ")
-        state.apply(action, int(seat))
-
-
-def _legal(state: TrucoState, seat: int) -> list[str]:
-    """The seat's legal actions in canonical text."""
-    return [str(a) for a in state.legal_actions(seat)]
-
-
 @pytest.fixture
 def start() -> Callable[..., TrucoState]:
     """``start(["7E 6E 1B", "5C 4C 12O"], dealer=None, scores=None, **options)``."""
@@ -48,10 +37,10 @@ def start() -> Callable[..., TrucoState]:
 @pytest.fixture
 def run() -> Callable[..., None]:
     """``run(state, "0 envido", "1 quiero")``."""
-    return _run
+    return apply_moves
 
 
 @pytest.fixture
 def legal() -> Callable[[TrucoState, int], list[str]]:
     """``legal(state, seat)``."""
-    return _legal
+    return legal_texts

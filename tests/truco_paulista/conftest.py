@@ -13,6 +13,7 @@ import pytest
 
 from cartas.games.truco_paulista.game import PaulistaGame
 from cartas.games.truco_paulista.state import PaulistaState
+from cartas.testing import apply_moves, legal_texts
 
 GAME = PaulistaGame()
 
@@ -30,18 +31,6 @@ def _start(hands: list[str], up: str | None = None, *, dealer: int = 1, scores: 
     return state
 
 
-def _play(state: PaulistaState, *moves: str) -> None:
-    """Apply ``"seat action"`` moves, each by the named seat."""
-    for move in moves:
-        seat, _, action = move.partition(" ")
-        state.apply(action, int(seat))
-
-
-def _legal(state: PaulistaState, seat: int) -> list[str]:
-    """The seat's legal actions in canonical text."""
-    return [str(a) for a in state.legal_actions(seat)]
-
-
 @pytest.fixture
 def start() -> Callable[..., PaulistaState]:
     """``start(["3E 2B 7O", "1O 3C 4B"], up="5O", dealer=1, scores=None, **options)``."""
@@ -51,10 +40,10 @@ def start() -> Callable[..., PaulistaState]:
 @pytest.fixture
 def play() -> Callable[..., None]:
     """``play(state, "0 truco", "1 aceito")``."""
-    return _play
+    return apply_moves
 
 
 @pytest.fixture
 def legal() -> Callable[[PaulistaState, int], list[str]]:
     """``legal(state, seat)``: the seat's legal actions as text."""
-    return _legal
+    return legal_texts
