@@ -41,6 +41,7 @@ import random
 import time
 from collections.abc import Callable
 from functools import partial
+from typing import NamedTuple
 
 from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
 from cartas.core.errors import PluginError
@@ -65,6 +66,14 @@ Shortlist = Callable[[SeatView], list[Action]]
 
 BASE_LEVELS = ("medium", "easy")
 """The levels a rollout bot plays out with, best first, when a game registers them (else random play)."""
+
+
+class Gain(NamedTuple):
+    """How much better an action's play-outs ended than the base bot's own choice's, on the same sampled states."""
+
+    mean: float
+    error: float
+    """The standard error of ``mean`` (infinite with a single state)."""
 
 
 def base_policy(game_name: str) -> BotFactory | None:
@@ -159,41 +168,58 @@ class RolloutBot:
         """The base bot's own choice, unless another action's play-outs beat it clearly; a lone action at once.
 
         Clearly: on the same sampled states, the mean of the other action's value less the base choice's exceeds
-        ``margin`` standard errors of that mean. Play-outs are few and noisy, and the best of several noisy means
-        is biased upwards, so without this guard the bot would leave a sound choice for a lucky one.
+        ``margin`` standard errors of that mean (see :meth:`gains`). Play-outs are few and noisy, and the best of
+        several noisy means is biased upwards, so without this guard the bot would leave a sound choice for a
+        lucky one.
+        """
+        default, gains = self.gains(view)
+        if not gains:
+            return default
+        best = max(gains, key=lambda action: gains[action].mean)
+        gain = gains[best]
+        if best != default and gain.mean > 0 and gain.mean > self.margin * gain.error:
+            return best
+        return default
+
+    def gains(self, view: SeatView) -> tuple[Action, dict[Action, Gain]]:
+        """The base bot's own choice, and what each action compared played out better than it on the same
+        sampled states (the choice itself gains 0); no gains when nothing was played out: a lone legal action,
+        a shortlist of one, or a base bot followed because its play-outs are too slow.
+
+        This is the evidence :meth:`choose` weighs; with a points evaluator it measures how much one step of
+        policy improvement could gain over the base bot (``benchmarks/rollout_headroom.py``).
         """
         legal = view.legal_actions()
         if len(legal) == 1:
             self.last_samples = 0
-            return legal[0]
+            return legal[0], {}
         self._prepare(view.game_name)
         assert self.base is not None
         default = self.base(self.rng.getrandbits(63)).choose(view)
         if self._player is self.fallback:
             self.last_samples = 0
-            return default
+            return default, {}
         candidates = self._candidates(view, legal)
         if default not in candidates:
             candidates.append(default)
         if len(candidates) == 1:
             self.last_samples = 0
-            return default
-        estimates = self._estimate(view, candidates)
+            return default, {}
+        self._estimate(view, candidates)
         if self._player is self.fallback:
-            return default
-        best = max(candidates, key=lambda action: estimates[action].value)
-        if best == default or self._clearly_better(candidates.index(best), candidates.index(default)):
-            return best
-        return default
+            return default, {}
+        base = candidates.index(default)
+        return default, {action: self._gain(index, base) for index, action in enumerate(candidates)}
 
-    def _clearly_better(self, challenger: int, default: int) -> bool:
+    def _gain(self, challenger: int, default: int) -> Gain:
+        """The mean and standard error of the challenger's value less the default's over the last states."""
         diffs = [values[challenger] - values[default] for values in self._values]
         n = len(diffs)
         mean = sum(diffs) / n
-        if n < 2 or mean <= 0:
-            return False
+        if n < 2:
+            return Gain(mean, math.inf)
         variance = sum((d - mean) ** 2 for d in diffs) / (n - 1)
-        return mean > self.margin * math.sqrt(variance / n)
+        return Gain(mean, math.sqrt(variance / n))
 
     def estimates(self, view: SeatView) -> dict[Action, Estimate]:
         """Play every legal action (or the base bot's shortlist) out on the same sampled states: the mean
