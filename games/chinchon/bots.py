@@ -9,15 +9,18 @@
   closes whenever it may, which in these rules always pays (remigio: the best multiplier; chinchón: a
   chinchón first, else the fewest points).
 
-The core's ``hard`` bot rolls ``medium`` out, but a round played out by ``medium`` costs about 20 ms in
-chinchón and 150 ms in remigio, too much for the handful of moves :func:`shortlist` names to be played out on
-several sampled states within 150 ms; ``hard`` then plays ``medium``'s move (see :mod:`cartas.core.rollout`).
-A variant weighing only five unseen cards played out fast enough (7 to 13 states a move), but its estimates
-were too noisy to beat ``medium``: with the usual margin of one standard error ``hard`` lost 37 of 100 matches
-to ``medium``, with 2.5 it drew level (49 of 100), so it was not kept. Redrawing sampled hands that do not fit
-their holder's last discard (:func:`plausible`) brought it to 45 of 100, and four times the time (600 ms a
-move) to 44: the play-outs misjudge the round, not merely too few of them. The shortlist and the check serve
-``hint``'s estimates."""
+The core's ``hard`` bot rolls ``medium`` out, but in chinchón one step of policy improvement over ``medium``
+finds nothing to improve. Measured with ``benchmarks/rollout_headroom.py`` (every candidate played out by
+``medium`` on 100 sampled states, in points of the round), another move beat ``medium``'s by more than two
+standard errors in 1 decision of 20, about what chance gives the best of four (truco: 9 of 20). Rollouts of a
+cheaper variant (five unseen cards a draw) lost to ``medium`` (37 of 100 matches; 45 with :func:`plausible`;
+44 with four times the time). Tuning ``medium`` does not move it either (close bonus 5 to 40, defence 0 to 10,
+eight candidates: all 48 to 51% of 400 matches against it). What does move it is knowing the other hand: a
+``medium`` that sees its opponent's cards and never feeds a card that melds there wins 68% of matches, but one
+that only guesses (sampled hands weighed by the opponent's discards and declined upcards) stays level in
+chinchón and loses in remigio, where the guesses cost it its own melds. So ``hard`` plays ``medium``'s move
+here: a round played out by full ``medium`` (~20 ms; remigio ~150 ms) leaves too few play-outs in 150 ms to
+compare the moves :func:`shortlist` names. The shortlist and the check serve ``hint``'s estimates."""
 
 from __future__ import annotations
 
