@@ -92,8 +92,11 @@ class MediumBot:
     CLOSE_BONUS = 15
     """How much a hand that could close is worth over its loose points."""
 
-    DEFENCE = 2.0
-    """What it costs to throw a card that fits one another player took from the discard pile."""
+    DEFENCE = {"chinchon": 2.0, "remigio": 0.0}
+    """What it costs to throw a card that fits one another player took from the discard pile, per game. Remigio
+    pays nothing: with two decks and sets of any suits most cards fit something taken, so the guard mostly
+    gives up the bot's own melds. Measured against defence 2 (arena, duplicate deals): defence 0 won 222 of
+    400 matches (55.5%, 95% interval 50.6 to 60.3; seeds 12 and 21), defence 10 won 25 of 100."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -119,9 +122,10 @@ class MediumBot:
             return self._close(view, rules, hand, closes)
         discards = [a for a in legal if isinstance(a, Discard) and not a.close]
         wanted = _taken_by_others(view.seat, observation.events)
+        defence = self.DEFENCE[view.game_name]
         return min(self.candidates(rules, hand, discards), key=lambda a: (
             self._expected(view, rules, _without(hand, a.card), unseen)
-            + self.DEFENCE * _feeds(rules, a.card, wanted),
+            + defence * _feeds(rules, a.card, wanted),
             -_hopeful(rules, _without(hand, a.card), unseen),
             -rules.points([a.card]),
             self.rng.random(),

@@ -85,3 +85,29 @@ def test_the_plausibility_check_does_not_depend_on_the_hash_seed() -> None:
         for hash_seed in (1, 2, 3)
     }
     assert len(runs) == 1 and "False" in runs.pop()
+
+
+class _Careless(MediumBot):
+    """``medium`` without its guard on the cards other players collect."""
+
+    DEFENCE = {"chinchon": 0.0, "remigio": 0.0}
+
+
+@pytest.mark.parametrize(("name", "guards"), [("chinchon", True), ("remigio", False)])
+def test_medium_guards_what_others_collect_in_chinchon_only(name: str, guards: bool) -> None:
+    """In chinchón ``medium`` sometimes keeps a card that fits one another player took from the discard pile;
+    in remigio, where that guard lost matches, it discards exactly as if it had none."""
+    differ = decisions = 0
+    for seed in range(10):
+        state = GAMES[name].start({"players": 2}, seed=seed)
+        hands = state.hands_played
+        while not state.is_over and state.hands_played == hands:
+            seat = state.to_act[0]
+            view = SeatView(state, seat)
+            choice = MediumBot(seed).choose(view)
+            if isinstance(choice, Discard):
+                decisions += 1
+                differ += choice != _Careless(seed).choose(view)
+            state.apply(choice, seat)
+    assert decisions >= 30
+    assert (differ > 0) == guards
