@@ -9,18 +9,23 @@
   closes whenever it may, which in these rules always pays (remigio: the best multiplier; chinchón: a
   chinchón first, else the fewest points).
 
-The core's ``hard`` bot rolls ``medium`` out, but in chinchón one step of policy improvement over ``medium``
-finds nothing to improve. Measured with ``benchmarks/rollout_headroom.py`` (every candidate played out by
-``medium`` on 100 sampled states, in points of the round), another move beat ``medium``'s by more than two
-standard errors in 1 decision of 20, about what chance gives the best of four (truco: 9 of 20). Rollouts of a
-cheaper variant (five unseen cards a draw) lost to ``medium`` (37 of 100 matches; 45 with :func:`plausible`;
-44 with four times the time). Tuning ``medium`` does not move it either (close bonus 5 to 40, defence 0 to 10,
-eight candidates: all 48 to 51% of 400 matches against it). What does move it is knowing the other hand: a
-``medium`` that sees its opponent's cards and never feeds a card that melds there wins 68% of matches, but one
-that only guesses (sampled hands weighed by the opponent's discards and declined upcards) stays level in
-chinchón and loses in remigio, where the guesses cost it its own melds. So ``hard`` plays ``medium``'s move
-here: a round played out by full ``medium`` (~20 ms; remigio ~150 ms) leaves too few play-outs in 150 ms to
-compare the moves :func:`shortlist` names. The shortlist and the check serve ``hint``'s estimates."""
+The core's ``hard`` bot rolls ``medium`` out, but in these games one step of policy improvement over
+``medium`` finds nothing to improve. Measured with ``benchmarks/rollout_headroom.py`` (every candidate played
+out by ``medium`` on sampled states, in points of the round), another move beat ``medium``'s by more than two
+standard errors in 1 chinchón decision of 20 (100 states each), about what chance gives the best of four, and
+in no remigio decision of 12 (60 states each; truco: 9 of 20). Rollouts of a cheaper variant (five unseen
+cards a draw) lost to ``medium`` (37 of 100 matches; 45 with :func:`plausible`; 44 with four times the time).
+Tuning ``medium`` does not move it in chinchón either: close bonus 5 to 40, defence 0 to 10, eight
+candidates, taking any upcard worth less than a blind draw, not closing over the limit, dumping loose points
+near it: all 48 to 51% of 400 to 800 matches against it. What does move it is knowing the other hand: a
+``medium`` that sees its opponent's cards and never feeds a card that melds there wins 68% of matches
+(remigio 77%). Guessing that hand does not: among the discards ``medium`` weighs, the prior tells a feed from
+a safe card no better than chance, and a filter that replays the opponent's turns (his initial cards and
+blind draws sampled, each declined upcard, taken card and discard weighed by how ``medium`` would have
+played it) reaches an AUC of 0.58 in chinchón and 0.49 in remigio; feed penalties built on a cruder guess
+stayed level in chinchón and lost in remigio. So ``hard`` plays ``medium``'s move here: a round played out
+by full ``medium`` (~20 ms; remigio ~150 ms) leaves too few play-outs in 150 ms, and more would not help.
+The shortlist and the check serve ``hint``'s estimates."""
 
 from __future__ import annotations
 
