@@ -4,10 +4,11 @@
   soon as it may.
 - :class:`MediumBot` looks one draw ahead: every discard is weighed by the loose points expected after the
   next draw, over the cards it has not seen go (it remembers the discard pile and what the others took from
-  it); ties keep the loose cards that can still meld; it avoids feeding cards another player is collecting;
-  it takes the upcard when the card melds at once and leaves a hand worth at least a blind draw; and it
-  closes whenever it may, which in these rules always pays (remigio: the best multiplier; chinchón: a
-  chinchón first, else the fewest points).
+  it); ties keep the loose cards that can still meld; in chinchón it avoids feeding cards another player is
+  collecting (not in remigio, where that guard lost matches, see :attr:`MediumBot.DEFENCE`); it takes the
+  upcard when the card melds at once and leaves a hand worth at least a blind draw; and it closes whenever it
+  may, which in these rules always pays (remigio: the best multiplier; chinchón: a chinchón first, else the
+  fewest points).
 
 The core's ``hard`` bot rolls ``medium`` out, but in these games one step of policy improvement over
 ``medium`` finds nothing to improve. Measured with ``benchmarks/rollout_headroom.py`` (every candidate played

@@ -1,4 +1,5 @@
-"""What the chinchón bots offer the core's ``hard`` bot: a shortlist of the moves worth playing out."""
+"""What the chinchón bots offer the core's ``hard`` bot (a shortlist, a plausibility check), and where ``medium``
+guards the cards others collect."""
 
 from __future__ import annotations
 
