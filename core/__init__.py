@@ -14,6 +14,7 @@ from cartas.core.errors import (
     PluginError,
     PositionError,
     RecordError,
+    SeatingError,
 )
 from cartas.core.events import Event
 from cartas.core.game import Game
@@ -28,5 +29,5 @@ __all__ = [
     "JOKER", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
     "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError", "Observation",
     "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError", "Result",
-    "SeatView", "State", "Table", "format_cards", "hookimpl", "parse_cards",
+    "SeatView", "SeatingError", "State", "Table", "format_cards", "hookimpl", "parse_cards",
 ]
