@@ -45,6 +45,8 @@ def rotate_partners(order: Sequence[T], teams: Sequence[int] | None) -> list[T]:
     teams = _check_shape(order, teams, "partners to rotate")
     if teams.count(teams[0]) < 2:
         raise SeatingError("seat 0 plays without partners, so there are no partners to rotate")
+    if teams.count(teams[0]) == len(teams):
+        raise SeatingError("every player is seat 0's partner, so there are no partners to rotate")
     return [order[0], order[-1], *order[1:-1]]
 
 
@@ -83,7 +85,7 @@ def check_seating(
 
     ``occupants`` holds what sits at each seat, ``None`` for an empty seat. ``teams`` is the team of each seat
     as the table keeps it, when it keeps its own; by default the game's. A table can start when it has the
-    game's number of seats, nobody is missing, and its teams have the sizes the game plays with.
+    game's number of seats, nobody is missing, and its teams are the game's (same sizes, same seats).
     """
     n = options.players
     if len(occupants) != n:
@@ -93,19 +95,21 @@ def check_seating(
         return f"seat {empty[0]} is empty; seat a person or a bot there before the start"
     if empty:
         return f"seats {', '.join(map(str, empty))} are empty; seat a person or a bot in each before the start"
-    wanted = game.teams(options)
     if teams is None:
         return None
+    wanted = game.teams(options)
     if wanted is None:
         return f"{game.name} with {n} players has no teams: every player for himself"
     if len(teams) != n:
         return f"the table has {n} seats, but its teams name {len(teams)}"
     have, need = team_seats(teams), team_seats(wanted)
     if sorted(map(len, have)) != sorted(map(len, need)):
-        sizes = " against ".join(str(len(group)) for group in have)
+        sizes = " and ".join(str(len(group)) for group in have)
         size = " or ".join(map(str, sorted({len(group) for group in need})))
         return (
-            f"teams of {sizes} players cannot start; {game.name} with {n} players seats "
+            f"the teams have {sizes} players; {game.name} with {n} players seats "
             f"{describe_teams(wanted)} ({len(need)} teams of {size})"
         )
+    if sorted(have) != sorted(need):
+        return f"the teams sit at {describe_teams(teams)}; {game.name} with {n} players seats {describe_teams(wanted)}"
     return None
