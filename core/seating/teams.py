@@ -82,7 +82,9 @@ def _names(spec: str, participants: Sequence[Participant], used: set[int], flag:
     return chosen
 
 
-def team_rule(game: Game, teams: Sequence[int], participants: Sequence[Participant], flag: str) -> str:
+def team_rule(
+    game: Game, teams: Sequence[int], participants: Sequence[Participant], *, flag: str = "teams"
+) -> str:
     """What the game allows, for refusals: ``alta seats 0,2 against 1,3 (2 teams of 2), such as --teams ...``."""
     seats = team_seats(teams)
     size = " or ".join(map(str, sorted({len(group) for group in seats})))
@@ -103,15 +105,14 @@ def parse_teams(
     missing = [participants[p].name for p in range(n) if p not in used]
     if missing or not all(groups):
         left = f" leaves out {', '.join(missing)};" if missing else " has an empty team;"
-        rule = team_rule(game, teams, participants, flag)
+        rule = team_rule(game, teams, participants, flag=flag)
         raise SeatingError(f"{flag} {spec!r}{left} every player joins one team: {rule}")
     seats = team_seats(teams)
     if len(groups) != len(seats):
-        raise SeatingError(
-            f"{flag} {spec!r} makes {len(groups)} teams; with {n} players {team_rule(game, teams, participants, flag)}"
-        )
+        rule = team_rule(game, teams, participants, flag=flag)
+        raise SeatingError(f"{flag} {spec!r} makes {len(groups)} teams; with {n} players {rule}")
     if sorted(map(len, groups)) != sorted(map(len, seats)):
-        raise SeatingError(f"uneven teams {spec!r}; {team_rule(game, teams, participants, flag)}")
+        raise SeatingError(f"uneven teams {spec!r}; {team_rule(game, teams, participants, flag=flag)}")
     return groups
 
 
