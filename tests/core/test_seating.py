@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -276,3 +278,18 @@ def test_moving_twice_is_no_move(seating: tuple[list[int], tuple[int, ...]], dat
     moved = move(order, seat, to)
     assert sorted(moved) == sorted(order) and (moved[seat], moved[to]) == (order[to], order[seat])
     assert move(moved, seat, to) == order
+
+
+def test_the_rotation_tables_in_the_docs_are_what_the_code_does() -> None:
+    text = (Path(__file__).resolve().parents[2] / "docs" / "seating.md").read_text(encoding="utf-8")
+    tables = re.findall(r"\| step \| seats [\d ]+\|[^\n]*\n\|[-|]+\n((?:\|[^\n]*\n)+)", text)
+    assert len(tables) == 2
+    for table in tables:
+        rows = [[cell.strip() for cell in line.strip("|").split("|")] for line in table.splitlines()]
+        seatings = [row[1].split() for row in rows]
+        teams = SIX if len(seatings[0]) == 6 else FOUR
+        for before, after in zip(seatings, seatings[1:]):
+            assert rotate_partners(before, teams) == after
+        for row, seated in zip(rows, seatings):
+            partners = sorted(seated[s] for s in range(1, len(seated)) if teams[s] == teams[0])
+            assert sorted(row[2].split(", ")) == partners
