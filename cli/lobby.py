@@ -17,7 +17,7 @@ from __future__ import annotations
 import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, TypeVar
+from typing import Any, Literal, ParamSpec, TypeVar
 
 import click
 from pydantic import ValidationError
@@ -48,6 +48,7 @@ __all__ = [
     "seat_groups", "seat_names", "setup_match", "strongest_level",
 ]
 
+P = ParamSpec("P")
 T = TypeVar("T")
 
 
@@ -81,7 +82,7 @@ class LobbyFlags:
     order: str | None = None
 
 
-def _usage(call: Callable[..., T], *args: Any, **kwargs: Any) -> T:
+def _usage(call: Callable[P, T], *args: P.args, **kwargs: P.kwargs) -> T:
     """``call(*args, **kwargs)``, the core's :class:`SeatingError` turned into a usage error (same message)."""
     try:
         return call(*args, **kwargs)

@@ -43,8 +43,9 @@ class Participant:
 
     @classmethod
     def named(cls, kind: str, name: str, wish: int | None = None) -> Participant:
-        """A participant called by its name alone, as the web lobby seats people and bots."""
-        return cls(kind, name, frozenset({fold(name)}), wish)
+        """A participant called by its name, as the web lobby seats people and bots; a bot also by its level."""
+        words = {name} if kind in (HUMAN, PROGRAM) else {name, kind}
+        return cls(kind, name, frozenset(map(fold, words)), wish)
 
 
 def check_players(game: Game, n: int) -> None:

@@ -86,6 +86,13 @@ def test_web_participants_by_name_seat_the_host_at_seat_0() -> None:
     assert seat_groups(parse_teams("beto,medium/ana,caro", players, TRUCO, FOUR), players, FOUR) == [0, 1, 2, 3]
     assert seat_groups(parse_teams("ana,beto/caro,medium", players, TRUCO, FOUR), players, FOUR) == [0, 2, 1, 3]
     assert parse_order("ana,medium,caro,beto", players) == [0, 3, 2, 1]
+    bots = [Participant.named(HUMAN, "Ana", wish=0), Participant.named("hard", "Bot 1 (hard)"),
+            Participant.named("easy", "Bot 2 (easy)"), Participant.named(HUMAN, "easy")]
+    assert parse_order("ana,bot1(hard),easy,easy", bots) == [0, 1, 2, 3]  # the bot first, then the person
+    assert refusal(parse_order, "ana,hard,hard,easy", bots) == (
+        "order names hard more often than there are such players; the players are "
+        "0 Ana · 1 Bot 1 (hard) · 2 Bot 2 (easy) · 3 easy"
+    )
 
 
 @pytest.mark.parametrize(
