@@ -30,6 +30,8 @@ T = TypeVar("T")
 def _check_shape(order: Sequence[object], teams: Sequence[int] | None, change: str) -> Sequence[int]:
     if teams is None:
         raise SeatingError(f"every player plays for himself, so there are no {change}")
+    if not teams:
+        raise SeatingError(f"a table without seats has no {change}")
     if len(order) != len(teams):
         raise SeatingError(f"the seating has {len(order)} seats, but the teams name {len(teams)}")
     return teams

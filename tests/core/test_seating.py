@@ -192,6 +192,7 @@ def test_moving_two_seats() -> None:
         (rotate_partners, None, "every player plays for himself, so there are no partners to rotate"),
         (rotate_partners, (0, 1), "seat 0 plays without partners, so there are no partners to rotate"),
         (rotate_partners, (0, 0), "every player is seat 0's partner, so there are no partners to rotate"),
+        (rotate_partners, (), "a table without seats has no partners to rotate"),
         (rotate_partners, (0, 1, 0), "the seating has 2 seats, but the teams name 3"),
         (swap_opponents, None, "every player plays for himself, so there are no opponents to swap"),
         (swap_opponents, (0, 1),
