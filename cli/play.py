@@ -17,7 +17,7 @@ from cartas.cli.i18n import Messages
 from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_names, setup_match, strongest_level
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.saves import Autosave, last_unfinished, new_save_path
+from cartas.cli.saves import Autosave, last_unfinished, new_save_path, save_file
 from cartas.cli.session import PEOPLE, finish, make_bots
 from cartas.core.errors import CartasError
 from cartas.core.match import run_match
@@ -156,12 +156,13 @@ def play_command(
 
 
 def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
-    """The save to resume: ``file``, or the newest unfinished match."""
+    """The save to resume: ``file`` (a path or a match id), or the newest unfinished match."""
     if file is None:
         found = last_unfinished(data_home())
         if found is None:
             raise click.ClickException("there is no unfinished match to resume; start one with: cartas play GAME")
         return found
+    file = save_file(data_home(), file)
     record = load_record(file)
     if record.finished:
         raise click.ClickException(f"the match in {file} is finished; step through it with: cartas replay {file}")
@@ -173,7 +174,7 @@ def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
 @click.option("--json", "json_mode", is_flag=True, help="Continue over the JSON-lines protocol.")
 @output_options
 def resume_command(file: Path | None, json_mode: bool, ascii_: bool, lang: str) -> None:
-    """Continue the last unfinished match (or the one saved in FILE)."""
+    """Continue the last unfinished match (or the one saved in FILE, a path or the match id the protocol gives)."""
     app = current_app()
     path, record = load_unfinished(file)
     game = app.game(record.game)

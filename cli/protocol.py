@@ -112,7 +112,7 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     send({
         "type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "title": game.title,
         "options": state.options.model_dump(), "seats": seats, "players": {str(s): w for s, w in players.items()},
-        "teams": list(teams) if teams is not None else None, "seed": state.seed, "save": str(saver.path),
+        "teams": list(teams) if teams is not None else None, "match": saver.match_id,
         "moves": len(state.history), "resumed": resumed,
     })
     shown = [state.hand_events_from]
@@ -136,7 +136,7 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     try:
         result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=seats)
     except QuitMatch:
-        send({"type": "saved", "save": str(saver.path), "moves": len(state.history)})
+        send({"type": "saved", "match": saver.match_id, "moves": len(state.history)})
         return
     finish(state, saver)
-    send({"type": "result", "winners": list(result.winners), "scores": list(result.scores), "save": str(saver.path)})
+    send({"type": "result", "winners": list(result.winners), "scores": list(result.scores), "match": saver.match_id})

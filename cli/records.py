@@ -15,6 +15,7 @@ from cartas.cli.i18n import Messages
 from cartas.cli.lobby import seat_names
 from cartas.cli.play import show_hands
 from cartas.cli.render import Renderer, output_options, wants_plain
+from cartas.cli.saves import save_file
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.events import Event
 from cartas.core.record import load_record
@@ -25,7 +26,11 @@ from cartas.core.record import load_record
 @click.option("--reveal", is_flag=True, help="Show every hand and private event, not only what was public.")
 @output_options
 def replay_command(file: Path, reveal: bool, ascii_: bool, lang: str) -> None:
-    """Step through the match saved in FILE (Enter for the next move, q to stop; all at once without a terminal)."""
+    """Step through the match saved in FILE, a path or a match id.
+
+    Enter shows the next move, q stops; without a terminal everything is printed at once.
+    """
+    file = save_file(data_home(), file)
     record = load_record(file)
     game = current_app().game(record.game)
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
