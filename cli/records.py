@@ -18,12 +18,14 @@ from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.saves import save_file
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.events import Event
-from cartas.core.record import load_record
+from cartas.core.record import load_record, replay
 
 
 @click.command("replay")
 @click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
-@click.option("--reveal", is_flag=True, help="Show every hand and private event, not only what was public.")
+@click.option("--reveal", is_flag=True,
+              help="Show every hand and private event, not only what was public (of a match not over, not the hand "
+                   "in progress).")
 @output_options
 def replay_command(file: Path, reveal: bool, ascii_: bool, lang: str) -> None:
     """Step through the match saved in FILE, a path or a match id.
@@ -37,32 +39,45 @@ def replay_command(file: Path, reveal: bool, ascii_: bool, lang: str) -> None:
     names = seat_names({int(s): w for s, w in record.players.items()}, renderer.msg)
     stepping = sys.stdin.isatty()
     try:
-        state = game.start(record.options, seed=record.seed, position=record.position)
+        final = replay(record, game)
+    except RecordError as error:
+        raise RecordError(f"{file}: {error}") from None
     except CartasError as error:
         raise RecordError(f"{file} does not replay: {error}") from None
+    over = final.is_over
+    # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
+    # rebuilds every deal, and the save is often replayed by the person who is still playing it.
+    in_progress = None if over else final.hands_played
+    secret_from: int | None = 0 if in_progress == 0 else None  # where the hand in progress starts, once reached
+    state = game.start(record.options, seed=record.seed, position=record.position)
 
-    def show(events: list[Event]) -> None:
-        for event in events:
-            if reveal or event.visible_to is None:
+    def revealed(index: int) -> bool:
+        return reveal and (secret_from is None or index < secret_from)
+
+    def show(events: list[Event], start: int) -> None:
+        for index, event in enumerate(events, start):
+            if revealed(index) or event.visible_to is None:
                 renderer.line(f"    {game.describe(event)}")
 
-    renderer.heading(f"{game.title} · seed {record.seed} · {len(record.actions)} moves")
-    show(state.events)
-    if reveal:
+    seed = f" · seed {record.seed}" if over else ""
+    renderer.heading(f"{game.title}{seed} · {len(record.actions)} moves")
+    if reveal and not over:
+        renderer.line("The match is not over: the hand in progress is shown as the table saw it, its cards hidden.")
+    show(state.events, 0)
+    if reveal and in_progress != 0:
         show_hands(renderer, state, names)
     for number, (seat, text) in enumerate(record.actions, 1):
         if stepping and click.prompt("", default="", show_default=False, prompt_suffix="").strip().lower() == "q":
             return
         seen, hands = len(state.events), state.hands_played
-        try:
-            state.apply(text, seat)
-        except CartasError as error:
-            raise RecordError(f"{file}: move {number} ({text!r} by seat {seat}) does not replay: {error}") from None
+        state.apply(text, seat)
+        if secret_from is None and state.hands_played == in_progress:
+            secret_from = state.hand_events_from
         renderer.line(f"{number}. {renderer.seat_name(seat, names)}: {text}", "bold")
-        show(state.events[seen:])
+        show(state.events[seen:], seen)
         if state.hands_played != hands:
             renderer.line(f"  {renderer.msg('scores')}: {', '.join(map(str, state.scores()))}")
-            if reveal and not state.is_over:
+            if reveal and not state.is_over and state.hands_played != in_progress:
                 show_hands(renderer, state, names)
     if state.is_over:
         result = state.result()

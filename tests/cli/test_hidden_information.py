@@ -6,14 +6,16 @@ Each test here reproduces a leak found on the command line (issue 15) and checks
 from __future__ import annotations
 
 import json
+import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from cartas_tiny import Alta
 from click.testing import Result
 
-from cartas.core.record import load_record
+from cartas.core.record import load_record, replay
 
 
 def messages(result: Result) -> list[dict[str, Any]]:
@@ -56,3 +58,32 @@ def test_saves_are_private_to_the_user(run: Callable[..., Result], home: Path, s
     assert stat.S_IMODE((home / "saves").stat().st_mode) == 0o700
     [save] = saves()
     assert stat.S_IMODE(save.stat().st_mode) == 0o600
+
+
+def test_replay_reveal_of_a_match_not_over_keeps_the_hand_in_progress_hidden(
+    run: Callable[..., Result], saves: Callable[[], list[Path]]
+) -> None:
+    # Seat 0 is mano in the first hand (dealer 1) and plays 1E; the bot answers and the hand is over. In the
+    # second hand the bot leads, and the person quits at the decision.
+    run("play", "alta", "--ascii", "--seed", "9", "--dealer", "1", "--deal=1E 4C / 7O 5B", input="1\nquit\n")
+    [path] = saves()
+    out = run("replay", str(path), "--ascii", "--reveal").output
+    assert "seat 0 gets 1E 4C" in out and "seat 1 gets 7O 5B" in out  # the first hand is over: revealed
+    assert out.count(" gets ") == 2  # the second hand's deal is not
+    assert "seed 9" not in out and "the hand in progress is shown as the table saw it" in out
+    assert "  seat 1 (easy): 7O 5B" in out
+    record = load_record(path)
+    assert not record.finished and [text for _, text in record.actions][:2] == ["1E", "7O"]
+    final = replay(record, Alta())
+    held = {str(card) for seat in (0, 1) for card in final.hand_of(seat)}
+    assert len(held) >= 3 and not held & set(re.findall(r"\b(?:1[0-2]|[1-9])[OCEB]\b", out))
+    second_hand_line = [line for line in out.splitlines() if line.startswith("  seat 0 (you): ")]
+    assert second_hand_line == ["  seat 0 (you): 1E 4C"]  # hands are listed only for the first deal
+    finished = run("replay", str(path), "--ascii").output
+    assert "seed 9" not in finished
+
+
+def test_replay_shows_the_seed_of_a_finished_match(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
+    run("play", "alta", "--ascii", "--seed", "9", input="1\n" * 20)
+    out = run("replay", str(saves()[0]), "--ascii", "--reveal").output
+    assert "seed 9 · " in out and "hand in progress" not in out
