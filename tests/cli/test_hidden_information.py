@@ -6,16 +6,20 @@ Each test here reproduces a leak found on the command line (issue 15) and checks
 from __future__ import annotations
 
 import json
+import random
 import re
 import stat
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
 from cartas_tiny import Alta
-from click.testing import Result
+from click.testing import CliRunner, Result
 
-from cartas.core.record import load_record, replay
+from cartas.cli.main import make_cli
+from cartas.core.plugins import get_registry
+from cartas.core.record import load_record, record_of, replay, save_record
 
 
 def messages(result: Result) -> list[dict[str, Any]]:
@@ -87,3 +91,36 @@ def test_replay_shows_the_seed_of_a_finished_match(run: Callable[..., Result], s
     run("play", "alta", "--ascii", "--seed", "9", input="1\n" * 20)
     out = run("replay", str(saves()[0]), "--ascii", "--reveal").output
     assert "seed 9 · " in out and "hand in progress" not in out
+
+
+def random_match_file(tmp_path: Path, name: str, seed: int) -> tuple[Path, list[tuple[int, str]]]:
+    """A finished random match of an installed game, saved; and its moves."""
+    game = get_registry().game(name)
+    state = game.start({}, seed=seed)
+    rng = random.Random(seed)
+    while not state.is_over:
+        seat = rng.choice(state.to_act)
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    path = tmp_path / f"{name}.json"
+    save_record(record_of(state, {seat: "random" for seat in range(state.table.n_seats)}), path)
+    return path, [(seat, str(action)) for seat, action in state.history]
+
+
+@pytest.mark.parametrize(("name", "seed", "verb"), [("truco_paulista", 0, "hide"), ("tresillo", 1, "discard")])
+def test_a_public_replay_does_not_print_cards_played_face_down(
+    tmp_path: Path, home: Path, name: str, seed: int, verb: str
+) -> None:
+    path, moves = random_match_file(tmp_path, name, seed)
+    secret = [(number, seat, text) for number, (seat, text) in enumerate(moves, 1) if text.startswith(f"{verb} ")]
+    assert secret  # the seed was chosen for it: paulista's encoberta, julepe's dealer's discard
+    cli = make_cli()
+    public = CliRunner().invoke(cli, ["replay", str(path), "--ascii"]).output
+    revealed = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--reveal"]).output
+    for number, seat, text in secret:
+        assert f"{number}. seat {seat} (random): (a move not seen)" in public
+        assert f"{number}. seat {seat} (random): {text}" in revealed
+        mine = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--seat", str(seat)]).output
+        other = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--seat", str((seat + 1) % 2)]).output
+        assert f"{number}. seat {seat} (random): {text}" in mine
+        assert f"{number}. seat {seat} (random): (a move not seen)" in other
+    assert public.count("(a move not seen)") == len(secret)  # every other move is printed as it was made
