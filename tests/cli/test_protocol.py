@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -157,3 +158,29 @@ def test_errors_never_show_a_traceback(subprocess_env: dict[str, str]) -> None:
         assert done.returncode != 0
         assert "Traceback" not in done.stderr and done.stderr.strip().splitlines()[-1].startswith("Error:")
     assert os.environ.get("CARTAS_PLUGINS") is None  # the subprocess setting did not leak into this process
+
+
+def test_a_save_is_played_by_one_process_at_a_time(subprocess_env: dict[str, str], home: Path) -> None:
+    """A second process resuming a match being played would see the bots' answers and let the first one take
+    its moves back: it is refused in one line naming the process that plays it, until that process ends."""
+    first = start(subprocess_env, "play", "alta", "--json", "--seed", "31", "--players", "3")
+    hello = read(first.stdout)
+    assert next_decision(first, [])["type"] == "decision"
+    before = load_record(save_of(home, hello)).actions
+    refusal = re.compile(
+        rf"Error: the match {hello['match']} is being played by process {first.pid} \(since "
+        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d UTC\); continue it there, or quit it there first\n"
+    )
+    try:
+        for args in (["resume", hello["match"], "--json"], ["resume", "--json"], ["resume", hello["match"]]):
+            second = subprocess.run([*CARTAS, *args], capture_output=True, text=True, env=subprocess_env, timeout=30)
+            assert second.returncode == 1 and second.stdout == "" and refusal.fullmatch(second.stderr), second.stderr
+        assert load_record(save_of(home, hello)).actions == before  # the refused processes played nothing
+    finally:
+        first.kill()  # the kernel drops the lock of a killed process
+        first.wait(timeout=10)
+    resumed = start(subprocess_env, "resume", hello["match"], "--json")
+    out, err = resumed.communicate('{"command": "quit"}\n', timeout=30)
+    assert resumed.returncode == 0, err
+    assert json.loads(out.splitlines()[0])["resumed"] and json.loads(out.splitlines()[-1])["type"] == "saved"
+    assert not list((home / "saves").glob("*.lock"))  # a process that ends normally removes its lock file
