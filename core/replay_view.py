@@ -27,6 +27,8 @@ class Step(NamedTuple):
     """The move's text, or ``None`` when it is hidden from the audience (and for the first deal)."""
     events: list[Event]
     """The events of this step the audience may see."""
+    start: int
+    """Where this step's events begin in ``state.events``."""
     state: State
     """The match after this step; the same object moves on with the next step, so read it before asking for more."""
     hand_ended: bool
@@ -64,7 +66,7 @@ class ReplayView:
         def visible(start: int) -> list[Event]:
             return [e for i, e in enumerate(state.events[start:], start) if audience_at(i).sees(e)]
 
-        yield Step(0, -1, None, visible(0), state, False, True, self.reveal and self.in_progress != 0)
+        yield Step(0, -1, None, visible(0), 0, state, False, True, self.reveal and self.in_progress != 0)
         for number, (seat, text) in enumerate(self.record.actions, 1):
             seen, hands = len(state.events), state.hands_played
             state.apply(text, seat)
@@ -74,4 +76,4 @@ class ReplayView:
             new_hand = ended and not state.is_over
             shown = audience_at(seen).action_text(seat, text, state.events[seen:])
             revealed = self.reveal and new_hand and state.hands_played != self.in_progress
-            yield Step(number, seat, shown, visible(seen), state, ended, new_hand, revealed)
+            yield Step(number, seat, shown, visible(seen), seen, state, ended, new_hand, revealed)

@@ -20,6 +20,7 @@ from click.testing import CliRunner, Result
 from cartas.cli.main import make_cli
 from cartas.core.plugins import get_registry
 from cartas.core.record import load_record, record_of, replay, save_record
+from cartas.core.seat_messages import decision_message, event_message, hello_message, result_message
 
 
 def messages(result: Result) -> list[dict[str, Any]]:
@@ -124,3 +125,20 @@ def test_a_public_replay_does_not_print_cards_played_face_down(
         assert f"{number}. seat {seat} (random): {text}" in mine
         assert f"{number}. seat {seat} (random): (a move not seen)" in other
     assert public.count("(a move not seen)") == len(secret)  # every other move is printed as it was made
+
+
+def test_the_protocol_sends_the_messages_the_conformance_check_reads(run: Callable[..., Result], home: Path) -> None:
+    """``cartas.testing.check_hidden_information`` builds a seat's messages with ``cartas.core.seat_messages``;
+    the command line must send exactly those, or the check would be checking something else."""
+    sent = messages(run("play", "alta", "--json", "--seat", "0", "--seat", "1", "--seed", "8", input="0\n" * 40))
+    record = load_record(home / "saves" / f"{sent[0]['match']}.json")
+    game = Alta()
+    state = game.start(record.options, seed=record.seed)
+    assert sent[0] == hello_message(state, [0, 1], {0: "program", 1: "program"}, sent[0]["match"], resumed=False)
+    decisions = []
+    for seat, text in record.actions:
+        decisions.append(decision_message(state, seat))
+        state.apply(text, seat)
+    assert [m for m in sent if m["type"] == "decision"] == decisions
+    assert [m for m in sent if m["type"] == "event"] == [event_message(game, e, [0, 1]) for e in state.events]
+    assert sent[-1] == result_message(state.result(), sent[0]["match"])
