@@ -56,7 +56,10 @@ def private_folder(folder: Path) -> None:
     """Create ``folder`` readable by its owner only, or narrow an existing one to that (saves hold the deal)."""
     folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     if stat.S_IMODE(folder.stat().st_mode) != 0o700:
-        folder.chmod(0o700)
+        try:
+            folder.chmod(0o700)
+        except PermissionError:  # another user's folder: the saves written in it are still 0600
+            pass
 
 
 def new_save_path(home: Path, game: str) -> Path:
