@@ -47,7 +47,7 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
         while name in (bot.name for bot in bots):
             copies += 1
             name = f"{spec}#{copies}"
-        bots.append(Contestant(name, factory))
+        bots.append(Contestant(name, factory, external=spec.startswith(PREFIX)))
     return bots
 
 
@@ -58,6 +58,8 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
               help="Matches to play, rounded up to whole deals (each deal is played once per side).")
 @click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option, such as players=4.")
 @click.option("--seed", type=int, default=None, help="Seed of the first deal (deal i uses seed + i); random if not given.")
+@click.option("--external-seed", type=click.IntRange(0), default=None,
+              help="Key of the cmd: bots' own seeds, kept apart from --seed; random and reported if not given.")
 @click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
 @click.option("--ray", "ray_address", metavar="ADDRESS", default=None,
               help="Play on a Ray cluster instead: auto, HOST:PORT of its head, or local (needs cartas[ray]).")
@@ -70,7 +72,8 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON instead of a table.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def arena_command(
-    game: str, bots: tuple[str, ...], games: int, options: tuple[str, ...], seed: int | None, jobs: int | None,
+    game: str, bots: tuple[str, ...], games: int, options: tuple[str, ...], seed: int | None,
+    external_seed: int | None, jobs: int | None,
     ray_address: str | None, sequential: bool, elo0: float, elo1: float, out: Path | None, timeout: float,
     as_json: bool, quiet: bool,
 ) -> None:
@@ -78,7 +81,9 @@ def arena_command(
 
     A BOT is a level (random, easy, medium, hard) or cmd:PROGRAM, a program speaking the JSON-lines protocol.
     Every deal is played again with the sides swapped (rotated, with more sides), so the cards' luck cancels
-    out. The same seed gives the same results whatever --jobs is, and on a Ray cluster (--ray).
+    out. The same seed gives the same results whatever --jobs is, and on a Ray cluster (--ray). A cmd: bot's
+    own seed comes from --external-seed, not --seed, so it tells the program nothing about the deals; the run
+    reports it, and giving it again (with --seed) reproduces the run.
 
     \b
     Examples:
@@ -101,7 +106,7 @@ def arena_command(
         runner = local_runner(jobs) if ray_address is None else ray_runner(ray_address)
         start = new_seed() if seed is None else seed
         sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None
-        run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json)
+        run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed)
     except CartasError as error:
         raise click.ClickException(str(error)) from None
     summary = summarise(run)
@@ -116,10 +121,12 @@ def arena_command(
 
 def _run(
     game: Game, options: GameOptions, entrants: list[Contestant], games: int, seed: int, runner: Runner,
-    sprt: Sprt | None, quiet: bool,
+    sprt: Sprt | None, quiet: bool, external_seed: int | None,
 ) -> ArenaRun:
     if quiet:
-        return run_arena(game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt)
+        return run_arena(
+            game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, external_seed=external_seed
+        )
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
         console=Console(stderr=True), transient=True,
@@ -129,7 +136,10 @@ def _run(
         def progress(result: MatchResult, done: int, planned: int) -> None:
             bar.update(task, completed=done, total=planned)
 
-        return run_arena(game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, progress=progress)
+        return run_arena(
+            game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, progress=progress,
+            external_seed=external_seed,
+        )
 
 
 def _pct(value: float | None) -> str:
@@ -147,6 +157,8 @@ def show(summary: dict[str, Any]) -> None:
         f"[bold]{summary['game']}[/]: {summary['played']} matches of {summary['planned']} planned, "
         f"seed {summary['seed']}, {summary['seconds']:.1f} s"
     )
+    if "external_seed" in summary:
+        console.print(f"cmd: bots seeded from --external-seed {summary['external_seed']}")
     table = Table("bot", "matches", "score", "win rate", "95% interval")
     for row in summary["per_bot"]:
         table.add_row(

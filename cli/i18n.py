@@ -73,6 +73,7 @@ _MESSAGES: dict[str, dict[str, str]] = {
     "hand_number": {"en": "Hand {number}", "es": "Mano {number}", "pt": "Mão {number}"},
     "just_now": {"en": "Just now:", "es": "Recién:", "pt": "Agora há pouco:"},
     "seat": {"en": "seat {seat}", "es": "asiento {seat}", "pt": "assento {seat}"},
+    "unseen_move": {"en": "(a move not seen)", "es": "(una jugada no vista)", "pt": "(uma jogada não vista)"},
     "you": {"en": "you", "es": "vos", "pt": "você"},
     "team": {"en": "team {team}", "es": "equipo {team}", "pt": "time {team}"},
     "match_over": {"en": "The match is over.", "es": "Terminó la partida.", "pt": "A partida terminou."},

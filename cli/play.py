@@ -17,7 +17,8 @@ from cartas.cli.i18n import Messages
 from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_names, setup_match, strongest_level
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.saves import Autosave, last_unfinished, new_save_path
+from cartas.cli.save_lock import playing
+from cartas.cli.saves import Autosave, last_unfinished, new_save_path, save_file
 from cartas.cli.session import PEOPLE, finish, make_bots
 from cartas.core.errors import CartasError
 from cartas.core.match import run_match
@@ -149,19 +150,21 @@ def play_command(
     except CartasError as error:
         raise click.UsageError(str(error)) from None
     saver = Autosave(new_save_path(data_home(), game.name), setup.players)
-    if json_mode:
-        run_protocol(app, state, setup.players, saver, resumed=False)
-    else:
-        run_terminal(app, state, setup.players, saver, Renderer(msg, wants_plain(ascii_)), delay)
+    with playing(saver.path):
+        if json_mode:
+            run_protocol(app, state, setup.players, saver, resumed=False)
+        else:
+            run_terminal(app, state, setup.players, saver, Renderer(msg, wants_plain(ascii_)), delay)
 
 
 def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
-    """The save to resume: ``file``, or the newest unfinished match."""
+    """The save to resume: ``file`` (a path or a match id), or the newest unfinished match."""
     if file is None:
         found = last_unfinished(data_home())
         if found is None:
             raise click.ClickException("there is no unfinished match to resume; start one with: cartas play GAME")
         return found
+    file = save_file(data_home(), file)
     record = load_record(file)
     if record.finished:
         raise click.ClickException(f"the match in {file} is finished; step through it with: cartas replay {file}")
@@ -173,9 +176,15 @@ def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
 @click.option("--json", "json_mode", is_flag=True, help="Continue over the JSON-lines protocol.")
 @output_options
 def resume_command(file: Path | None, json_mode: bool, ascii_: bool, lang: str) -> None:
-    """Continue the last unfinished match (or the one saved in FILE)."""
+    """Continue the last unfinished match (or the one saved in FILE, a path or the match id the protocol gives)."""
     app = current_app()
-    path, record = load_unfinished(file)
+    path, _ = load_unfinished(file)
+    with playing(path):
+        # Read again under the lock: a process that held it may have played on, or finished the match.
+        _resume(app, *load_unfinished(path), json_mode, ascii_, lang)
+
+
+def _resume(app: App, path: Path, record: MatchRecord, json_mode: bool, ascii_: bool, lang: str) -> None:
     game = app.game(record.game)
     state = replay(record, game)
     players = {int(seat): who for seat, who in record.players.items()}

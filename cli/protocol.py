@@ -21,6 +21,7 @@ from cartas.core.bots import SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
 from cartas.core.match import run_match
+from cartas.core.seat_messages import hello_message, result_message, saved_message
 from cartas.core.state import Action, State
 
 if TYPE_CHECKING:
@@ -108,13 +109,7 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     agents = make_bots(app, state, players)
     for seat in seats:
         agents[seat] = ProgramAgent(game)
-    teams = game.teams(state.options)
-    send({
-        "type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "title": game.title,
-        "options": state.options.model_dump(), "seats": seats, "players": {str(s): w for s, w in players.items()},
-        "teams": list(teams) if teams is not None else None, "seed": state.seed, "save": str(saver.path),
-        "moves": len(state.history), "resumed": resumed,
-    })
+    send(hello_message(state, seats, players, saver.match_id, resumed=resumed))
     shown = [state.hand_events_from]
 
     def send_events(current: State) -> None:
@@ -136,7 +131,7 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     try:
         result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=seats)
     except QuitMatch:
-        send({"type": "saved", "save": str(saver.path), "moves": len(state.history)})
+        send(saved_message(state, saver.match_id))
         return
     finish(state, saver)
-    send({"type": "result", "winners": list(result.winners), "scores": list(result.scores), "save": str(saver.path)})
+    send(result_message(result, saver.match_id))

@@ -3,12 +3,18 @@
 Each match has its own file in ``<data home>/saves``, rewritten atomically by ``core.record.save_record``.
 ``cartas resume`` continues the newest unfinished one. A file that cannot be read is refused with the reason
 and left where it is; it is never overwritten.
+
+A save holds what is needed to continue the match, the deal in progress and the seed included, so the folder
+is private to the user (mode 0700, each file 0600) and a seat is told the match's id, never the file's path
+(docs/hidden-information.md).
 """
 
 from __future__ import annotations
 
 import os
+import re
 import secrets
+import stat
 import tempfile
 import time
 from pathlib import Path
@@ -18,8 +24,42 @@ from cartas.core.record import MatchRecord, load_record, record_of, save_record
 from cartas.core.state import State
 
 
+MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")
+"""What a match id looks like: the save's file name without ``.json``, never a path."""
+
+
 def saves_dir(home: Path) -> Path:
     return home / "saves"
+
+
+def match_id(path: Path) -> str:
+    """The short name a program or a person may use for a match: its save's file name without the folder."""
+    return path.stem
+
+
+def path_of_match(home: Path, name: str) -> Path | None:
+    """The save of the match called ``name`` (an id, not a path), or ``None`` if ``name`` is not such an id."""
+    if not MATCH_ID.fullmatch(name):
+        return None
+    path = saves_dir(home) / f"{name}.json"
+    return path if path.is_file() else None
+
+
+def save_file(home: Path, given: Path) -> Path:
+    """The file ``cartas resume`` or ``replay`` was given: a path, or a match id as the protocol names it."""
+    if given.exists():
+        return given
+    return path_of_match(home, str(given)) or given
+
+
+def private_folder(folder: Path) -> None:
+    """Create ``folder`` readable by its owner only, or narrow an existing one to that (saves hold the deal)."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if stat.S_IMODE(folder.stat().st_mode) != 0o700:
+        try:
+            folder.chmod(0o700)
+        except PermissionError:  # another user's folder: the saves written in it are still 0600
+            pass
 
 
 def new_save_path(home: Path, game: str) -> Path:
@@ -36,6 +76,7 @@ def replace_atomically(record: MatchRecord, path: Path) -> None:
     after each one made a watched rummy match ten times slower.
     """
     path.parent.mkdir(parents=True, exist_ok=True)
+    # mkstemp creates the file with mode 0600, which the rename keeps: only the user may read a save.
     fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
@@ -52,9 +93,17 @@ class Autosave:
     def __init__(self, path: Path, players: dict[int, str]) -> None:
         self.path = path
         self.players = players
+        self._folder_ready = False
+
+    @property
+    def match_id(self) -> str:
+        return match_id(self.path)
 
     def save(self, state: State, durable: bool = True) -> MatchRecord:
         """Save ``state``; ``durable=False`` (for bots' moves) skips waiting for the disk."""
+        if not self._folder_ready:
+            private_folder(self.path.parent)
+            self._folder_ready = True
         record = record_of(state, self.players)
         if durable:
             save_record(record, self.path)

@@ -7,6 +7,11 @@ there are no more bots than sides (repeated in turn to fill the sides), else a c
 robin. ``games`` is rounded up to whole deals. Every seat gets its own bot, seeded from the arena seed, the
 match index and the seat, so partners are separate instances of one bot.
 
+External bots. A bot marked ``external`` (a ``cmd:`` program) is told its own seed, and an arena seed is often
+small and known (``--seed 3``): from a seed derived from it a program could search its way back to the arena seed
+and so to every deal. An external bot's seed is therefore derived from a separate key, ``external_seed``, random
+for each run unless given, and reported in the run so that the run can still be reproduced.
+
 Reproducibility. Results are ordered by match index whatever process played them, and the sequential test is
 checked on whole deals in deal order, so the same seed gives the same results with one job or many, or on a
 Ray cluster (:mod:`cartas.core.arena_ray`).
@@ -21,6 +26,7 @@ import itertools
 import math
 import os
 import random
+import secrets
 import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -37,10 +43,15 @@ from cartas.core.ratings import Sprt
 
 @dataclass(frozen=True)
 class Contestant:
-    """A bot in the arena: the name it is reported under and the factory that makes it (picklable)."""
+    """A bot in the arena: the name it is reported under and the factory that makes it (picklable).
+
+    ``external`` marks a bot that runs outside this process and is told its seed (a ``cmd:`` program): its seed
+    comes from the run's ``external_seed``, not from the arena seed the deals come from.
+    """
 
     name: str
     factory: BotFactory
+    external: bool = False
 
 
 @dataclass(frozen=True)
@@ -86,6 +97,8 @@ class ArenaRun:
     sprt: Sprt | None = None
     decision: str | None = None
     seconds: float = 0.0
+    external_seed: int | None = None
+    """The key of the external bots' seeds (``None`` when no bot is external); give it again to reproduce."""
 
 
 def sides_of(game: Game, options: GameOptions) -> list[list[int]]:
@@ -120,6 +133,11 @@ def bot_seed(seed: int, index: int, seat: int) -> int:
     return random.Random(f"{seed}/{index}/{seat}").getrandbits(63)
 
 
+def external_bot_seed(external_seed: int, index: int, seat: int) -> int:
+    """The seed of an external bot at ``seat`` in match ``index``: from the run's own key, never the arena seed."""
+    return random.Random(f"external/{external_seed}/{index}/{seat}").getrandbits(63)
+
+
 @dataclass(frozen=True)
 class MatchJob:
     """Everything a worker process needs to play one match."""
@@ -130,6 +148,9 @@ class MatchJob:
     sides: tuple[tuple[int, ...], ...]
     arena_seed: int
     plan: MatchPlan
+    externals: tuple[bool, ...] = ()
+    """Which factories make external bots (seeded from ``external_seed``)."""
+    external_seed: int = 0
 
 
 def play_match(job: MatchJob) -> MatchResult:
@@ -140,7 +161,11 @@ def play_match(job: MatchJob) -> MatchResult:
     agents = {}
     for side, seats in enumerate(job.sides):
         for seat in seats:
-            agents[seat] = job.factories[plan.lineup[side]](bot_seed(job.arena_seed, plan.index, seat))
+            bot = plan.lineup[side]
+            external = bot < len(job.externals) and job.externals[bot]
+            seed = (external_bot_seed(job.external_seed, plan.index, seat) if external
+                    else bot_seed(job.arena_seed, plan.index, seat))
+            agents[seat] = job.factories[bot](seed)
     try:
         result = run_match(state, agents)
     finally:
@@ -207,19 +232,27 @@ def run_arena(
     runner: Runner | None = None,
     sprt: Sprt | None = None,
     progress: Progress | None = None,
+    external_seed: int | None = None,
 ) -> ArenaRun:
     """Play the schedule with ``runner``, by default :func:`local_runner` with ``jobs`` processes.
 
     With ``sprt`` (two bots only), play stops after the first whole deal, in deal order, at which the test
     decides; matches of later deals already played are dropped, so the outcome does not depend on the runner.
+    External contestants are seeded from ``external_seed``, drawn at random when not given (and kept in the run).
     """
     if sprt is not None and len(contestants) != 2:
         raise ValueError("the sequential test compares exactly two bots")
     sides = tuple(tuple(seats) for seats in sides_of(game, options))
     plans = schedule(len(contestants), len(sides), games, seed)
     factories = tuple(c.factory for c in contestants)
-    run = ArenaRun(game.name, options.model_dump(), seed, [c.name for c in contestants], len(plans), sprt=sprt)
-    job_list = [MatchJob(game, options, factories, sides, seed, plan) for plan in plans]
+    externals = tuple(c.external for c in contestants)
+    if any(externals) and external_seed is None:
+        external_seed = secrets.randbits(63)
+    run = ArenaRun(game.name, options.model_dump(), seed, [c.name for c in contestants], len(plans), sprt=sprt,
+                   external_seed=external_seed if any(externals) else None)
+    job_list = [
+        MatchJob(game, options, factories, sides, seed, plan, externals, external_seed or 0) for plan in plans
+    ]
     started = time.perf_counter()
     collector = _Collector(plans, len(sides), sprt, progress)
     with closing((runner or local_runner(jobs))(job_list)) as results:

@@ -34,6 +34,8 @@ def summarise(run: ArenaRun) -> dict[str, Any]:
         "format": FORMAT, "game": run.game, "options": run.options, "seed": run.seed, "bots": run.bots,
         "planned": run.planned, "played": len(results), "seconds": run.seconds, "per_bot": per_bot,
     }
+    if run.external_seed is not None:
+        summary["external_seed"] = run.external_seed
     if len(run.bots) == 2:
         summary["head_to_head"] = {
             "bot": run.bots[0], "against": run.bots[1], **head_to_head([r.score_of(0) for r in results]).as_dict()

@@ -6,7 +6,8 @@ whole match. It first reads a greeting::
 
     {"type": "hello", "protocol": 1, "game": "truco", "options": {...}, "seats": [1], "seed": 12345}
 
-(``seed`` is the bot's own seed, also in the environment as ``CARTAS_BOT_SEED``), then for each decision::
+(``seed`` is the bot's own seed, also in the environment as ``CARTAS_BOT_SEED``; the arena derives it from a key
+of its own, never from the seed of the deals: see :mod:`cartas.core.arena`), then for each decision::
 
     {"type": "decision", "seat": 1, "observation": {...}, "legal": ["1E", "truco", ...]}
 

@@ -56,7 +56,7 @@ lines.on("line", (line) => {
       child.stdin.end();
       break;
     case "saved":
-      console.log(`saved to ${message.save}`);
+      console.log(`saved; continue with: cartas resume ${message.match}`);
       break;
     default:
       console.error(`unknown message type ${message.type}`);

@@ -18,7 +18,6 @@ same to its seat; clones are independent; and at the end, the match ended and it
 from __future__ import annotations
 
 import random
-import re
 from collections import Counter
 from collections.abc import Mapping
 from typing import Any
@@ -28,13 +27,13 @@ from cartas.core.errors import ActionParseError, IllegalActionError
 from cartas.core.game import Game
 from cartas.core.record import record_of, replay
 from cartas.core.state import Action, State
+from .hidden import CARD_TOKEN, HiddenInformationError, check_hidden_information
 from .moves import apply_moves, legal_texts
 
 __all__ = [
-    "ConformanceError", "apply_moves", "check_conformance", "fingerprint", "legal_texts", "perft", "random_playout",
+    "ConformanceError", "HiddenInformationError", "apply_moves", "check_conformance", "check_hidden_information",
+    "fingerprint", "legal_texts", "perft", "random_playout",
 ]
-
-CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(1[0-2]|[1-9])([OCEB])(?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
 
 
 class ConformanceError(AssertionError):

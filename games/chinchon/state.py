@@ -293,4 +293,7 @@ class RummyState(State):
                     # Cards known to be in a hand stay where they are, the rest are dealt anew.
                     new.hands[s] = places[at] + new.known[s]
                     at += 1
+        else:
+            # The hands are shown (a reenganche decision, or the end), but the stock is still face down.
+            rng.shuffle(new.stock)
         return new

@@ -277,6 +277,38 @@ def test_an_external_program_plays_a_match(tmp_path: Path) -> None:
     assert len(run.results) == 2 and all(r.decisions > 10 for r in run.results)
 
 
+class SeedTakingBot(RandomBot):
+    """Notes the seed it was made with (the arena plays in this process with one job)."""
+
+    seeds: list[int] = []
+
+    def __init__(self, seed: int = 0) -> None:
+        super().__init__(seed)
+        SeedTakingBot.seeds.append(seed)
+
+
+def seeds_given(external: bool, seed: int, **kwargs: object) -> tuple[list[int], ArenaRun]:
+    SeedTakingBot.seeds = []
+    bots = [Contestant("outside", SeedTakingBot, external=external), Contestant("high", HighCardBot)]
+    run = run_arena(GAME, OPTIONS, bots, games=4, seed=seed, jobs=1, **kwargs)  # type: ignore[arg-type]
+    return list(SeedTakingBot.seeds), run
+
+
+def test_an_external_bots_seed_tells_nothing_about_the_deals() -> None:
+    """A cmd: bot is told its seed; derived from a small known arena seed it could be searched back to the deals,
+    so it comes from a key of its own: random for each run, reported, and reproducible when given."""
+    inside, inside_run = seeds_given(False, 3)
+    assert inside == seeds_given(False, 3)[0] and inside_run.external_seed is None
+    first, run = seeds_given(True, 3)
+    second, again = seeds_given(True, 3)
+    assert len(first) == 4 and not set(first) & set(inside) and not set(first) & set(second)
+    assert run.external_seed is not None and run.external_seed != again.external_seed
+    assert [r.seed for r in run.results] == [r.seed for r in again.results] == [3, 3, 4, 4]  # the same deals
+    replayed, rerun = seeds_given(True, 3, external_seed=run.external_seed)
+    assert replayed == first and rerun.external_seed == run.external_seed
+    assert summarise(run)["external_seed"] == run.external_seed and "external_seed" not in summarise(inside_run)
+
+
 def test_an_external_program_that_answers_nonsense_stops_the_match(tmp_path: Path) -> None:
     program = write_program(tmp_path, 'import sys\nfor line in sys.stdin:\n    print("{\\"action\\": \\"7X\\"}", flush=True)\n')
     bot = ExternalBot(0, command=program, timeout=5)
@@ -318,7 +350,7 @@ def test_the_command_runs_and_writes_its_files(tmp_path: Path) -> None:
     assert result.exit_code == 0, result.output
     summary = json.loads(result.output)
     assert summary["played"] == 4 and summary["options"]["target"] == 30
-    assert summary["bots"] == ["high", f"cmd:{program}"]
+    assert summary["bots"] == ["high", f"cmd:{program}"] and summary["external_seed"] >= 0
     assert (tmp_path / "out" / "ratings.png").exists()
 
 

@@ -223,3 +223,21 @@ def test_parse_aliases() -> None:
     assert str(GAME.parse_action("5o")) == "discard 5O"
     assert str(GAME.parse_action("CORTO jk")) == "close JK"
     assert str(GAME.parse_action("cortá 5O")) == "close 5O"
+
+
+def test_a_world_sampled_in_the_reenganche_keeps_no_stock_order() -> None:
+    """The hands are shown while the players put out decide, but the stock stays face down: a bot's sampled
+    world must not carry its real order (it once did, being a plain copy of the state)."""
+    hands = ["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O", "1E 2E 3E 5B 5C 5E 9B"]
+    state = start(hands, "9O 9C 8C 8B", scores=[20, 96, 40], reenganche=True)
+    first_round(state, 3)
+    state.apply("draw stock")
+    state.apply("close 8B")
+    assert state.observation(1).table["phase"] == "reenganche"
+    real = list(state.stock)  # type: ignore[attr-defined]
+    assert len(real) == 24
+    orders = [list(state.sample(1, random.Random(seed)).stock) for seed in range(20)]  # type: ignore[attr-defined]
+    assert all(sorted(map(str, order)) == sorted(map(str, real)) for order in orders)
+    assert sum(order == real for order in orders) == 0
+    assert len({tuple(map(str, order)) for order in orders}) == 20
+    assert len({str(order[-1]) for order in orders}) > 5  # the next card drawn is not fixed either

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import subprocess
@@ -48,7 +49,14 @@ def next_decision(proc: subprocess.Popen[str], seen: list[dict[str, Any]]) -> di
             return message
 
 
-def test_a_program_plays_a_whole_match_and_bad_answers_change_nothing(subprocess_env: dict[str, str]) -> None:
+def save_of(home: Path, message: dict[str, Any]) -> Path:
+    """The save file of the match a message names by its id (a program is never told the path)."""
+    return home / "saves" / f"{message['match']}.json"
+
+
+def test_a_program_plays_a_whole_match_and_bad_answers_change_nothing(
+    subprocess_env: dict[str, str], home: Path
+) -> None:
     proc = start(subprocess_env, "play", "alta", "--json", "--seed", "11", "--players", "3", "--seat", "2")
     seen: list[dict[str, Any]] = []
     hello = read(proc.stdout)
@@ -82,7 +90,7 @@ def test_a_program_plays_a_whole_match_and_bad_answers_change_nothing(subprocess
     events = [m for m in seen if m["type"] == "event"]
     assert any(e["kind"] == "win" for e in events)
     assert all(e["to"] in (None, [2]) for e in events)  # only what seat 2 may see
-    assert load_record(Path(hello["save"])).finished
+    assert load_record(save_of(home, hello)).finished
 
 
 def test_end_of_input_saves(subprocess_env: dict[str, str]) -> None:
@@ -92,7 +100,7 @@ def test_end_of_input_saves(subprocess_env: dict[str, str]) -> None:
     assert proc.returncode == 0 and last["type"] == "saved"
 
 
-def test_sigkill_in_mid_match_loses_no_move(subprocess_env: dict[str, str]) -> None:
+def test_sigkill_in_mid_match_loses_no_move(subprocess_env: dict[str, str], home: Path) -> None:
     proc = start(subprocess_env, "play", "alta", "--json", "--seed", "21", "--players", "4", "-o", "points=5")
     hello = read(proc.stdout)
     seen: list[dict[str, Any]] = []
@@ -105,14 +113,14 @@ def test_sigkill_in_mid_match_loses_no_move(subprocess_env: dict[str, str]) -> N
     assert decision["type"] == "decision"
     proc.send_signal(signal.SIGKILL)
     proc.wait(timeout=10)
-    record = load_record(Path(hello["save"]))
+    record = load_record(save_of(home, hello))
     moves_seen = sum(1 for m in seen if m["type"] == "event" and m["kind"] in ("play", "raise"))
     assert len(record.actions) == moves_seen and not record.finished
     assert sum(1 for seat, _ in record.actions if seat == 0) == played
 
     resumed = start(subprocess_env, "resume", "--json")
     hello2 = read(resumed.stdout)
-    assert hello2["resumed"] and hello2["moves"] == len(record.actions) and hello2["save"] == hello["save"]
+    assert hello2["resumed"] and hello2["moves"] == len(record.actions) and hello2["match"] == hello["match"]
     message = next_decision(resumed, [])
     assert message["observation"] == decision["observation"]  # exactly where it was killed
     while message["type"] == "decision":
@@ -120,7 +128,7 @@ def test_sigkill_in_mid_match_loses_no_move(subprocess_env: dict[str, str]) -> N
         message = next_decision(resumed, [])
     assert message["type"] == "result"
     assert resumed.wait(timeout=10) == 0
-    final = load_record(Path(hello["save"]))
+    final = load_record(save_of(home, hello))
     assert final.finished and final.actions[: len(record.actions)] == record.actions
 
 
@@ -150,3 +158,29 @@ def test_errors_never_show_a_traceback(subprocess_env: dict[str, str]) -> None:
         assert done.returncode != 0
         assert "Traceback" not in done.stderr and done.stderr.strip().splitlines()[-1].startswith("Error:")
     assert os.environ.get("CARTAS_PLUGINS") is None  # the subprocess setting did not leak into this process
+
+
+def test_a_save_is_played_by_one_process_at_a_time(subprocess_env: dict[str, str], home: Path) -> None:
+    """A second process resuming a match being played would see the bots' answers and let the first one take
+    its moves back: it is refused in one line naming the process that plays it, until that process ends."""
+    first = start(subprocess_env, "play", "alta", "--json", "--seed", "31", "--players", "3")
+    hello = read(first.stdout)
+    assert next_decision(first, [])["type"] == "decision"
+    before = load_record(save_of(home, hello)).actions
+    refusal = re.compile(
+        rf"Error: the match {hello['match']} is being played by process {first.pid} \(since "
+        r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d UTC\); continue it there, or quit it there first\n"
+    )
+    try:
+        for args in (["resume", hello["match"], "--json"], ["resume", "--json"], ["resume", hello["match"]]):
+            second = subprocess.run([*CARTAS, *args], capture_output=True, text=True, env=subprocess_env, timeout=30)
+            assert second.returncode == 1 and second.stdout == "" and refusal.fullmatch(second.stderr), second.stderr
+        assert load_record(save_of(home, hello)).actions == before  # the refused processes played nothing
+    finally:
+        first.kill()  # the kernel drops the lock of a killed process
+        first.wait(timeout=10)
+    resumed = start(subprocess_env, "resume", hello["match"], "--json")
+    out, err = resumed.communicate('{"command": "quit"}\n', timeout=30)
+    assert resumed.returncode == 0, err
+    assert json.loads(out.splitlines()[0])["resumed"] and json.loads(out.splitlines()[-1])["type"] == "saved"
+    assert not list((home / "saves").glob("*.lock"))  # a process that ends normally removes its lock file

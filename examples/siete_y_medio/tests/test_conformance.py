@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cartas.testing import check_conformance, perft
+from cartas.testing import check_conformance, check_hidden_information, perft
 from cartas_siete_y_medio.game import SieteYMedio
 
 GAME = SieteYMedio()
@@ -29,6 +29,12 @@ def test_random_matches_keep_the_contract(seed: int, players: int, hands: int, n
     final = check_conformance(GAME, options, seed)
     assert final.hands_played == hands
     assert sum(final.scores()) == 0
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(10**5, 2**40), players=st.sampled_from([2, 3, 4, 5, 6]))
+def test_no_seat_and_no_replay_sees_a_face_down_card(seed: int, players: int) -> None:
+    check_hidden_information(GAME, {"players": players, "hands": 2}, seed)
 
 
 @pytest.mark.parametrize("row", PERFT, ids=lambda row: f"{row['options']}-seed{row['seed']}")

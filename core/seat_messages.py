@@ -1,0 +1,60 @@
+"""The JSON-lines protocol's messages to a program playing some seats, built in one place.
+
+The command line's protocol (``cartas play --json``, docs/protocol.md) sends them, and the conformance checks of
+:mod:`cartas.testing` build the same messages to check that none holds a card hidden from its seat. None of them
+carries the match's seed or a file path: a match is named by its id (docs/hidden-information.md).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from cartas.core.events import Event
+from cartas.core.game import Game
+from cartas.core.state import Result, State
+
+PROTOCOL_VERSION = 1
+
+Message = dict[str, Any]
+
+
+def hello_message(
+    state: State, seats: Sequence[int], players: Mapping[int, str], match: str, *, resumed: bool
+) -> Message:
+    """The first message: the game, its options, who plays where, and the match's id (never its seed)."""
+    game = state.game
+    teams = game.teams(state.options)
+    return {
+        "type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "title": game.title,
+        "options": state.options.model_dump(mode="json"), "seats": list(seats),
+        "players": {str(seat): who for seat, who in players.items()},
+        "teams": list(teams) if teams is not None else None, "match": match,
+        "moves": len(state.history), "resumed": resumed,
+    }
+
+
+def decision_message(state: State, seat: int) -> Message:
+    """``seat`` must act: its observation and its legal actions."""
+    return {
+        "type": "decision", "seat": seat, "observation": state.observation(seat).model_dump(mode="json"),
+        "legal": [str(action) for action in state.legal_actions(seat)],
+    }
+
+
+def event_message(game: Game, event: Event, seats: Sequence[int]) -> Message:
+    """``event`` for a program playing ``seats`` (send it only if one of them may see it)."""
+    return {
+        "type": "event", "kind": event.kind, "seat": event.seat, "detail": event.detail, "text": game.describe(event),
+        "to": None if event.visible_to is None else [seat for seat in seats if event.visible(seat)],
+    }
+
+
+def result_message(result: Result, match: str) -> Message:
+    """The match is over: the winners and the scores."""
+    return {"type": "result", "winners": list(result.winners), "scores": list(result.scores), "match": match}
+
+
+def saved_message(state: State, match: str) -> Message:
+    """The program stopped before the end; the match stays saved under its id."""
+    return {"type": "saved", "match": match, "moves": len(state.history)}
