@@ -39,12 +39,22 @@ def test_the_default_view_has_the_hand_as_given_and_the_games_lines(example_game
     state = example_game.start({"players": 3, "hands": 1}, seed=1, position={
         "dealer": 0, "hands": [["4E"], ["6O"], ["7C"]], "stock": ["1C"]})
     state.apply("carta", 1)
-    view = example_game.table_view(state.observation(1))
+    view = Game.table_view(example_game, state.observation(1))
     assert view.hand == ["6O", "1C"]
     assert view.played == [[], [], []] and view.trick == [] and view.centre == [] and view.counts == []
     assert view.lines == example_game.table_lines(state.observation(1))
     assert view.lines[1] == "seat 1 (punto): 6O 1C  [7] juega <"
-    assert example_game.table_view(state.public_observation()).lines[1] == "seat 1 (punto): ?? 1C  [1] juega <"
+    assert Game.table_view(example_game, state.public_observation()).lines[1] == "seat 1 (punto): ?? 1C  [1] juega <"
+
+
+def test_the_example_lays_every_seats_cards_out_first_card_face_down(example_game: Game) -> None:
+    state = example_game.start({"players": 3, "hands": 1}, seed=1, position={
+        "dealer": 0, "hands": [["4E"], ["6O"], ["7C"]], "stock": ["1C"]})
+    state.apply("carta", 1)
+    assert example_game.table_view(state.observation(1)).played == [["back"], ["6O", "1C"], ["back"]]
+    public = example_game.table_view(state.public_observation())
+    assert public.played == [["back"], ["back", "1C"], ["back"]]
+    assert public.counts == [1, 2, 1] and public.hand == []
 
 
 def test_each_built_in_game_names_its_language(example_game: Game) -> None:
