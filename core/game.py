@@ -20,6 +20,7 @@ from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
 from cartas.core.position import Position
 from cartas.core.state import Action, State
+from cartas.core.views import TableView
 
 
 class Game(ABC):
@@ -33,6 +34,9 @@ class Game(ABC):
     """Other names ``cartas play`` accepts."""
     Options: ClassVar[type[GameOptions]]
     """The pydantic model of the game's options, with the defaults of its rules."""
+    language: ClassVar[str] = "en"
+    """The BCP-47 tag of the language the game's own words are in (``"es-AR"`` for truco): front ends pick
+    the language of their screens from it."""
     rules_file: ClassVar[str] = "RULES.md"
     """The rules as played, next to the game's module, shown by ``cartas rules NAME``."""
     score_sign: ClassVar[int] = 1
@@ -110,6 +114,19 @@ class Game(ABC):
     def table_lines(self, observation: Observation) -> list[str]:
         """The table as a seat sees it, a few lines of plain text; games override it to lay out their table."""
         return [f"{key}: {value}" for key, value in observation.table.items()]
+
+    def table_view(self, observation: Observation) -> TableView:
+        """The table as its viewer sees it, for the terminal and the browser alike; built from the observation
+        only, so it works for a seat's observation and for the public one and cannot show a hidden card.
+
+        This default knows no game: the hand as given and the ``table_lines`` text. Games override it to lay
+        out the cards played, the trick, the cards in the middle and the hand sorted as players hold it.
+        """
+        return TableView(
+            played=[[] for _ in range(observation.players)],
+            hand=list(observation.hand),
+            lines=self.table_lines(observation),
+        )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -11,12 +11,16 @@ Plugin authors call :func:`check_conformance` from their own tests, for instance
 
 Each seeded random playout checks, at every decision: legal actions exist until the end and round-trip
 through their text; an illegal action or unreadable text is refused with the right error and no change;
-every card is accounted for; no observation shows a card hidden from its seat; a sampled state looks the
-same to its seat; clones are independent; and at the end, the match ended and its record replays exactly.
+every card is accounted for; no observation shows a card hidden from its seat; the public (spectator's)
+observation has no seat, no hand, only public events and no card any seat cannot see, and goes through
+``json.dumps``; the game's table view of each of these observations shows the same hand and no hidden card;
+a sampled state looks the same to its seat and to a spectator; clones are independent; and
+at the end, the match ended and its record replays exactly.
 """
 
 from __future__ import annotations
 
+import json
 import random
 from collections import Counter
 from collections.abc import Mapping
@@ -25,8 +29,9 @@ from typing import Any
 from cartas.core.bench import random_playout
 from cartas.core.errors import ActionParseError, IllegalActionError
 from cartas.core.game import Game
+from cartas.core.observation import Observation
 from cartas.core.record import record_of, replay
-from cartas.core.state import Action, State
+from cartas.core.state import PUBLIC_SEAT, Action, State
 from .hidden import CARD_TOKEN, HiddenInformationError, check_hidden_information
 from .moves import apply_moves, legal_texts
 
@@ -147,7 +152,9 @@ def _check_cards(state: State, full_deck: Counter[Any], where: str) -> None:
 
 
 def _check_observations(state: State, full_deck: Counter[Any], rng: random.Random, where: str) -> None:
-    for seat in range(state.table.n_seats):
+    seats = range(state.table.n_seats)
+    public = _check_public_observation(state, set().union(*(_forbidden(state, s, full_deck) for s in seats)), where)
+    for seat in seats:
         observation = state.observation(seat)
         if observation.hand != [str(c) for c in state.hand_of(seat)]:
             raise _fail(where, f"seat {seat}'s observation shows hand {observation.hand}, it holds {state.hand_of(seat)}")
@@ -162,13 +169,59 @@ def _check_observations(state: State, full_deck: Counter[Any], rng: random.Rando
         leaked = shown & forbidden
         if leaked:
             raise _fail(where, f"seat {seat}'s observation shows cards hidden from it: {sorted(leaked)}")
+        _check_table_view(state, observation, forbidden, f"seat {seat}'s", where)
         if state.is_over:
             continue
         sample = state.sample(seat, random.Random(rng.random()))
         if sample.observation(seat) != observation:
             raise _fail(where, f"a state sampled for seat {seat} does not look the same to it")
+        if sample.public_observation() != public:
+            raise _fail(where, f"a state sampled for seat {seat} does not look the same to a spectator")
         if Counter(sample.all_cards()) != full_deck:
             raise _fail(where, f"a state sampled for seat {seat} does not hold the game's cards")
+
+
+def _forbidden(state: State, seat: int, full_deck: Counter[Any]) -> set[str]:
+    """The cards ``seat`` cannot name: every copy of them is hidden from it."""
+    hidden = Counter(state.hidden_from(seat))
+    return {str(card) for card, n in hidden.items() if n >= full_deck[card]}
+
+
+def _check_public_observation(state: State, forbidden: set[str], where: str) -> Observation:
+    """The spectator's observation: no seat, no hand, no legal actions, public events only, no hidden card.
+
+    ``forbidden`` holds every card some seat cannot know (every card in a hand but those shown to all, the
+    stock, the face-down cards): none may show. The whole observation must go through ``json.dumps``.
+    """
+    public = state.public_observation()
+    if public.seat != PUBLIC_SEAT or public.hand or public.legal:
+        raise _fail(where, f"the public observation has seat {public.seat}, hand {public.hand}, legal {public.legal}; "
+                           f"it should have seat {PUBLIC_SEAT} and neither")
+    events = [(e.kind, e.seat, e.detail) for e in state.events[state.hand_events_from:] if e.visible_to is None]
+    if [(e.kind, e.seat, e.detail) for e in public.events] != events:
+        raise _fail(where, "the public observation's events are not exactly this hand's public events")
+    try:
+        text = json.dumps(public.model_dump())
+    except (TypeError, ValueError) as error:
+        raise _fail(where, f"the public observation is not JSON-serialisable: {error}") from None
+    leaked = {m.group(0) for m in CARD_TOKEN.finditer(text)} & forbidden
+    if leaked:
+        raise _fail(where, f"the public observation shows cards some seat cannot see: {sorted(leaked)}")
+    _check_table_view(state, public, forbidden, "the public", where)
+    return public
+
+
+def _check_table_view(state: State, observation: Observation, forbidden: set[str], whose: str, where: str) -> None:
+    """The game's table view of an observation: built without error, one list per seat, no hidden card."""
+    view = state.game.table_view(observation)
+    if len(view.played) != observation.players or (view.counts and len(view.counts) != observation.players):
+        raise _fail(where, f"{whose} table view has {len(view.played)} played lists and {len(view.counts)} counts "
+                           f"for {observation.players} seats")
+    if sorted(view.hand) != sorted(observation.hand):
+        raise _fail(where, f"{whose} table view shows hand {view.hand}, the observation {observation.hand}")
+    leaked = {m.group(0) for m in CARD_TOKEN.finditer(view.model_dump_json())} & forbidden
+    if leaked:
+        raise _fail(where, f"{whose} table view shows hidden cards: {sorted(leaked)}")
 
 
 def _check_clone(state: State, seat: int, legal: list[Action], rng: random.Random, where: str) -> None:
