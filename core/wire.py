@@ -30,23 +30,35 @@ class WireError(CartasError):
     """Text from outside that cannot be accepted as JSON; the message says why in one line."""
 
 
-def read_json(data: bytes | str, *, max_bytes: int = MAX_LINE_BYTES) -> Any:
-    """The JSON value in ``data`` (one line or frame), or a :class:`WireError` saying why not."""
+def read_json(data: bytes | str, *, max_bytes: int = MAX_LINE_BYTES, name: str = "the message") -> Any:
+    """The JSON value in ``data`` (one line, frame or file), or a :class:`WireError` saying why not.
+
+    ``name`` is how the errors call ``data``: ``"the message"``, or a file's path.
+    """
+    try:
+        return _read_json(data, max_bytes)
+    except _Refused as reason:
+        raise WireError(f"{name} {reason}") from None
+
+
+class _Refused(Exception):
+    """Why data was refused, as the end of a sentence whose subject :func:`read_json` supplies."""
+
+
+def _read_json(data: bytes | str, max_bytes: int) -> Any:
     raw = _as_bytes(data, max_bytes)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as error:
-        raise WireError(f"the message is not valid UTF-8 (byte {error.start} is {raw[error.start]:#04x})") from None
+        raise _Refused(f"is not valid UTF-8 (byte {error.start} is {raw[error.start]:#04x})") from None
     try:
         value = json.loads(text, parse_int=_parse_int, parse_float=_parse_float, parse_constant=_no_constant)
     except json.JSONDecodeError as error:
-        raise WireError(
-            f"the message is not JSON ({error.msg} at column {error.colno}; it starts {_prefix(text)})"
-        ) from None
+        raise _Refused(f"is not valid JSON ({error.msg} at {_where(error)}; it starts {_prefix(text)})") from None
     except RecursionError:
-        raise WireError(f"the message is nested more than {MAX_DEPTH} levels deep") from None
-    except ValueError as error:  # what the hooks below raise; the message is already one line
-        raise WireError(str(error)) from None
+        raise _Refused(f"is nested more than {MAX_DEPTH} levels deep") from None
+    except ValueError:  # the hooks below refuse what Python's own limits would; this is a last guard
+        raise _Refused("holds a number Python cannot read") from None
     _check_shape(value)
     return value
 
@@ -75,31 +87,31 @@ def _as_bytes(data: bytes | str, max_bytes: int) -> bytes:
     """``data`` as UTF-8 bytes, refusing anything over ``max_bytes`` before doing any work on it."""
     if isinstance(data, str):
         if len(data) > max_bytes:  # a character is at least one byte, so this is over the cap already
-            raise WireError(f"the message is longer than the limit of {max_bytes} bytes")
+            raise _Refused(f"is longer than the limit of {max_bytes} bytes")
         try:
             data = data.encode("utf-8")
         except UnicodeEncodeError:
-            raise WireError("the message is not valid UTF-8 (it holds a lone surrogate)") from None
+            raise _Refused("is not valid UTF-8 (it holds a lone surrogate)") from None
     if len(data) > max_bytes:
-        raise WireError(f"the message is {len(data)} bytes, longer than the limit of {max_bytes} bytes")
+        raise _Refused(f"is {len(data)} bytes, longer than the limit of {max_bytes} bytes")
     return data
 
 
 def _parse_int(digits: str) -> int:
     if len(digits.lstrip("-")) > MAX_INT_DIGITS:
-        raise ValueError(f"the message holds an integer of more than {MAX_INT_DIGITS} digits")
+        raise _Refused(f"holds an integer of more than {MAX_INT_DIGITS} digits")
     return int(digits)
 
 
 def _parse_float(text: str) -> float:
     value = float(text)
     if not math.isfinite(value):
-        raise ValueError(f"the message holds a number too large for a float ({_prefix(text)})")
+        raise _Refused(f"holds a number too large for a float ({_prefix(text)})")
     return value
 
 
 def _no_constant(name: str) -> Any:
-    raise ValueError(f"the message holds {name}, which is not JSON")
+    raise _Refused(f"holds {name}, which is not JSON")
 
 
 def _check_shape(value: Any) -> None:
@@ -116,7 +128,7 @@ def _check_shape(value: Any) -> None:
         elif isinstance(item, dict | list):
             depth += 1
             if depth > MAX_DEPTH:
-                raise WireError(f"the message is nested more than {MAX_DEPTH} levels deep")
+                raise _Refused(f"is nested more than {MAX_DEPTH} levels deep")
             if isinstance(item, dict):
                 for key in item:
                     _check_text(key)
@@ -129,7 +141,11 @@ def _check_text(text: str) -> None:
         try:
             text.encode("utf-8")
         except UnicodeEncodeError:
-            raise WireError("the message holds a lone surrogate (\\ud800 to \\udfff), which is not text") from None
+            raise _Refused("holds a lone surrogate (\\ud800 to \\udfff), which is not text") from None
+
+
+def _where(error: json.JSONDecodeError) -> str:
+    return f"column {error.colno}" if error.lineno == 1 else f"line {error.lineno} column {error.colno}"
 
 
 def _prefix(text: str) -> str:

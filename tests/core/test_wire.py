@@ -50,7 +50,7 @@ def test_invalid_utf8_names_the_byte() -> None:
 
 def test_not_json_quotes_only_a_short_prefix() -> None:
     message = refusal(b"truco " + b"x" * 1000)
-    assert message.startswith("the message is not JSON (Expecting value at column 1; it starts 'truco xxx")
+    assert message.startswith("the message is not valid JSON (Expecting value at column 1; it starts 'truco xxx")
     assert len(message) < 120
 
 
@@ -70,6 +70,11 @@ def test_a_ten_megabyte_line_is_refused_at_once_without_echo() -> None:
     assert message == f"the message is {len(data)} bytes, longer than the limit of {MAX_LINE_BYTES} bytes"
     assert "longer than the limit of 10 bytes" in refusal("ñ" * 11, max_bytes=10)
     assert "longer than the limit of 10 bytes" in refusal("ñ" * 6, max_bytes=10)
+
+
+def test_the_errors_name_what_was_read() -> None:
+    with pytest.raises(WireError, match=r"^saves/x\.json is not valid JSON \(Expecting value at line 2 column 3; "):
+        read_json(b"{\"a\":\n  }", name="saves/x.json")
 
 
 def test_read_line_skips_a_long_line_whole_and_goes_on() -> None:
