@@ -33,6 +33,7 @@ from functools import partial
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.errors import CartasError
 from cartas.core.state import Action
+from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json
 
 PROTOCOL_VERSION = 1
 ATTEMPTS = 3
@@ -90,19 +91,19 @@ class ExternalBot:
                 self._send({"type": "error", "seat": view.seat, "message": problem})
         raise ExternalBotError(f"{self._name()} answered badly {ATTEMPTS} times; last: {problem}")
 
-    def _read_action(self, view: SeatView, legal: list[Action], line: str) -> Action:
+    def _read_action(self, view: SeatView, legal: list[Action], line: bytes) -> Action:
         """The legal action an answer names, by text (any case, or a registered game's alias) or by index."""
         try:
-            reply = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ExternalBotError(f"{line[:200]!r} is not JSON ({error.msg}); send {{\"action\": \"...\"}}") from None
+            reply = read_json(line)
+        except WireError as error:
+            raise ExternalBotError(f"{error}; send {{\"action\": \"...\"}}") from None
         answer = reply.get("action") if isinstance(reply, dict) else None
         if isinstance(answer, int) and not isinstance(answer, bool):
             if 0 <= answer < len(legal):
                 return legal[answer]
             raise ExternalBotError(f"index {answer} is out of range: there are {len(legal)} legal actions")
         if not isinstance(answer, str):
-            raise ExternalBotError(f"{reply!r} is not an answer; send an object like {{\"action\": \"1E\"}}")
+            raise ExternalBotError(f"{_short(reply)} is not an answer; send an object like {{\"action\": \"1E\"}}")
         found = {str(action).lower(): action for action in legal}.get(answer.strip().lower())
         if found is not None:
             return found
@@ -111,9 +112,9 @@ class ExternalBot:
         try:
             action = get_registry().game(view.game_name).parse_action(answer)
         except CartasError as error:
-            raise ExternalBotError(f"{answer!r} is not an action: {error}") from None
+            raise ExternalBotError(f"{_short(answer)} is not an action: {error}") from None
         if action not in legal:
-            raise ExternalBotError(f"{answer!r} is not legal now; legal: {', '.join(map(str, legal))}")
+            raise ExternalBotError(f"{_short(answer)} is not legal now; legal: {', '.join(map(str, legal))}")
         return action
 
     def close(self) -> None:
@@ -159,13 +160,15 @@ class ExternalBot:
         except BrokenPipeError:
             raise ExternalBotError(f"{self._name()} exited (code {process.wait()})") from None
 
-    def _read_line(self) -> str:
+    def _read_line(self) -> bytes:
         """One non-blank line of output, waiting at most ``timeout`` seconds (a hung program must not hang the arena)."""
         process = self._start()
         assert process.stdout is not None
         deadline = time.monotonic() + self.timeout
         stream = process.stdout.fileno()
         while b"\n" not in self._buffer:
+            if len(self._buffer) > MAX_LINE_BYTES:
+                raise ExternalBotError(f"{self._name()} sent a line longer than the limit of {MAX_LINE_BYTES} bytes")
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([stream], [], [], left)[0]:
                 raise ExternalBotError(f"{self._name()} did not answer within {self.timeout:g} s")
@@ -174,8 +177,13 @@ class ExternalBot:
                 raise ExternalBotError(f"{self._name()} exited (code {process.wait()}) without answering")
             self._buffer += chunk
         line, _, self._buffer = self._buffer.partition(b"\n")
-        text = line.decode("utf-8", errors="replace")
-        return text if text.strip() else self._read_line()
+        return line if line.strip() else self._read_line()
+
+
+def _short(value: object) -> str:
+    """A value from the program, quoted short enough for a one-line error."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def external_bot_factory(command: str, timeout: float = 30.0) -> BotFactory:
