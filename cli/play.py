@@ -6,6 +6,7 @@ seats to a program instead (see :mod:`cartas.cli.protocol`).
 from __future__ import annotations
 
 import sys
+from contextlib import nullcontext
 import time
 from pathlib import Path
 
@@ -18,8 +19,8 @@ from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.save_lock import playing
-from cartas.cli.saves import Autosave, last_unfinished, new_save_path, save_file
-from cartas.cli.session import PEOPLE, finish, make_bots
+from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path, save_file
+from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.errors import CartasError
 from cartas.core.match import run_match
 from cartas.core.record import MatchRecord, load_record, replay
@@ -89,8 +90,10 @@ def run_terminal(
         result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=people)
     except (QuitMatch, KeyboardInterrupt):
         # Not saved again here: every finished move already is, and an interrupted one must not be.
-        renderer.line(msg("saved", path=saver.path))
+        renderer.line(msg("not_saved") if saver.path is None else msg("saved", path=saver.path))
         return
+    except BotFailed as error:
+        raise stopped_by_bot(error, state, saver) from None
     finish(state, saver)
     if viewer is not None:
         observation = state.observation(viewer)
@@ -120,6 +123,7 @@ def run_terminal(
 @click.option("--watch", is_flag=True, help="Bots play every seat; print the match as it goes.")
 @click.option("--delay", type=click.FloatRange(min=0), default=0.0, help="With --watch, seconds to pause after each move.")
 @click.option("--json", "json_mode", is_flag=True, help="Speak the JSON-lines protocol on stdin/stdout.")
+@click.option("--no-save", is_flag=True, help="Play without saving the match or counting it in the history.")
 @click.option(
     "--lobby/--no-lobby", default=None,
     help="Ask (one answer a line) or never ask what the flags leave out; by default ask when stdin is a terminal.",
@@ -129,7 +133,7 @@ def play_command(
     game_name: str, players: int | None, points: int | None, teams: str | None, order: str | None,
     options: tuple[str, ...], seats: tuple[int, ...], bot: str | None, bots: str | None, seed: int | None,
     deal: str | None, up: str | None, scores: str | None, dealer: int | None, watch: bool, delay: float,
-    json_mode: bool, lobby: bool | None, ascii_: bool, lang: str,
+    json_mode: bool, no_save: bool, lobby: bool | None, ascii_: bool, lang: str,
 ) -> None:
     """Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."""
     if watch and json_mode:
@@ -140,6 +144,8 @@ def play_command(
         raise click.UsageError("--lobby asks on stdin, which --watch and --json leave to bots and programs")
     app = current_app()
     game = app.game(game_name)
+    if not no_save:
+        check_saves_dir(data_home())  # before the lobby asks anything, not after the first move
     msg = Messages(lang)
     flags = LobbyFlags(players, points, teams, options, seats, bot, bots, seed, deal, up, scores, dealer, order)
     interactive = (sys.stdin.isatty() if lobby is None else lobby) and not (watch or json_mode)
@@ -149,8 +155,8 @@ def play_command(
         state = game.start(setup.options, seed=setup.seed, position=setup.position)
     except CartasError as error:
         raise click.UsageError(str(error)) from None
-    saver = Autosave(new_save_path(data_home(), game.name), setup.players)
-    with playing(saver.path):
+    saver = Autosave(None if no_save else new_save_path(data_home(), game.name), setup.players)
+    with playing(saver.path) if saver.path is not None else nullcontext():
         if json_mode:
             run_protocol(app, state, setup.players, saver, resumed=False)
         else:
@@ -174,23 +180,26 @@ def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
 @click.command("resume")
 @click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--json", "json_mode", is_flag=True, help="Continue over the JSON-lines protocol.")
+@click.option("--no-save", is_flag=True, help="Play on without writing the moves back to the save.")
 @output_options
-def resume_command(file: Path | None, json_mode: bool, ascii_: bool, lang: str) -> None:
+def resume_command(file: Path | None, json_mode: bool, no_save: bool, ascii_: bool, lang: str) -> None:
     """Continue the last unfinished match (or the one saved in FILE, a path or the match id the protocol gives)."""
     app = current_app()
     path, _ = load_unfinished(file)
     with playing(path):
         # Read again under the lock: a process that held it may have played on, or finished the match.
-        _resume(app, *load_unfinished(path), json_mode, ascii_, lang)
+        _resume(app, *load_unfinished(path), json_mode, no_save, ascii_, lang)
 
 
-def _resume(app: App, path: Path, record: MatchRecord, json_mode: bool, ascii_: bool, lang: str) -> None:
+def _resume(
+    app: App, path: Path, record: MatchRecord, json_mode: bool, no_save: bool, ascii_: bool, lang: str
+) -> None:
     game = app.game(record.game)
     state = replay(record, game)
     players = {int(seat): who for seat, who in record.players.items()}
     if sorted(players) != list(range(state.table.n_seats)):
         raise click.ClickException(f"{path} does not say who plays each seat, so it cannot be resumed here")
-    saver = Autosave(path, players)
+    saver = Autosave(None if no_save else path, players)
     if json_mode:
         run_protocol(app, state, players, saver, resumed=True)
         return

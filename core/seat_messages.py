@@ -12,7 +12,8 @@ from typing import Any
 
 from cartas.core.events import Event
 from cartas.core.game import Game
-from cartas.core.state import Result, State
+from cartas.core.observation import Observation
+from cartas.core.state import Action, Result, State
 
 PROTOCOL_VERSION = 1
 
@@ -20,7 +21,7 @@ Message = dict[str, Any]
 
 
 def hello_message(
-    state: State, seats: Sequence[int], players: Mapping[int, str], match: str, *, resumed: bool
+    state: State, seats: Sequence[int], players: Mapping[int, str], match: str | None, *, resumed: bool
 ) -> Message:
     """The first message: the game, its options, who plays where, and the match's id (never its seed)."""
     game = state.game
@@ -34,11 +35,13 @@ def hello_message(
     }
 
 
-def decision_message(state: State, seat: int) -> Message:
-    """``seat`` must act: its observation and its legal actions."""
+def decision_message(observation: Observation, legal: Sequence[Action], number: int | None = None) -> Message:
+    """A seat must act: its observation and its legal actions, numbered ``id`` when ``number`` is given (the
+    command line numbers every decision, so that a stale answer is recognised)."""
+    numbered: Message = {} if number is None else {"id": number}
     return {
-        "type": "decision", "seat": seat, "observation": state.observation(seat).model_dump(mode="json"),
-        "legal": [str(action) for action in state.legal_actions(seat)],
+        "type": "decision", **numbered, "seat": observation.seat, "observation": observation.model_dump(mode="json"),
+        "legal": [str(action) for action in legal],
     }
 
 
@@ -50,11 +53,11 @@ def event_message(game: Game, event: Event, seats: Sequence[int]) -> Message:
     }
 
 
-def result_message(result: Result, match: str) -> Message:
+def result_message(result: Result, match: str | None) -> Message:
     """The match is over: the winners and the scores."""
     return {"type": "result", "winners": list(result.winners), "scores": list(result.scores), "match": match}
 
 
-def saved_message(state: State, match: str) -> Message:
+def saved_message(state: State, match: str | None) -> Message:
     """The program stopped before the end; the match stays saved under its id."""
     return {"type": "saved", "match": match, "moves": len(state.history)}

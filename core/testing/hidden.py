@@ -61,7 +61,8 @@ def check_hidden_information(
             raise HiddenInformationError(f"{game.name} seed {seed}: no end within {max_decisions} decisions")
         where = f"{game.name} seed {seed} decision {decisions}"
         for seat in state.to_act:
-            _check_message(decision_message(state, seat), _hidden(state, seat, deck), secret, f"{where} seat {seat}")
+            decision = decision_message(state.observation(seat), state.legal_actions(seat))
+            _check_message(decision, _hidden(state, seat, deck), secret, f"{where} seat {seat}")
         before = [_hidden(state, seat, deck) for seat in seats]
         seen, hands = len(state.events), state.hands_played
         actor = rng.choice(state.to_act)

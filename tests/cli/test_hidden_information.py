@@ -136,8 +136,8 @@ def test_the_protocol_sends_the_messages_the_conformance_check_reads(run: Callab
     state = game.start(record.options, seed=record.seed)
     assert sent[0] == hello_message(state, [0, 1], {0: "program", 1: "program"}, sent[0]["match"], resumed=False)
     decisions = []
-    for seat, text in record.actions:
-        decisions.append(decision_message(state, seat))
+    for number, (seat, text) in enumerate(record.actions, start=1):
+        decisions.append(decision_message(state.observation(seat), state.legal_actions(seat), number))
         state.apply(text, seat)
     assert [m for m in sent if m["type"] == "decision"] == decisions
     assert [m for m in sent if m["type"] == "event"] == [event_message(game, e, [0, 1]) for e in state.events]
