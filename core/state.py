@@ -24,6 +24,9 @@ from cartas.core.table import Table
 if TYPE_CHECKING:
     from cartas.core.game import Game
 
+SAMPLED_SEED = -1
+"""The seed a sampled state says it has: the real one would give away every deal of the match."""
+
 Action = Hashable
 """A game's action: any hashable value whose ``str`` is its canonical text, which the game parses back."""
 
@@ -182,11 +185,13 @@ class State(ABC):
         """Drop from a sampled state what ``seat`` must not learn through it.
 
         A game's ``sample`` redeals the hidden cards, but the copy would still carry the stacked position (the
-        real first deal), events meant for other seats, the action history (which names face-down cards) and
-        the match's own generator (which foretells the next shuffles). Search works on the copy without them;
+        real first deal), the match's seed (from which every deal can be rebuilt), events meant for other seats,
+        the action history (which names face-down cards) and the match's own generator (which foretells the next
+        shuffles). Search works on the copy without them;
         it keeps only this hand's events, which are all an observation shows, so sampling stays cheap.
         """
         self.position = None
+        self.seed = SAMPLED_SEED
         self.events = [e for e in self.events[self.hand_events_from:] if e.visible(seat)]
         self.hand_events_from = 0
         self.history = []

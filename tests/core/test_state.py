@@ -12,6 +12,7 @@ from cartas.core import (
     ActionParseError, Agent, Card, Game, IllegalActionError, Position, PositionError, RandomBot, SeatView, State,
 )
 from cartas.core.match import run_match, seat_to_ask
+from cartas.core.state import SAMPLED_SEED
 from cartas.core.position import parse_deal
 from cartas.testing import fingerprint
 
@@ -103,6 +104,13 @@ def test_a_seat_view_shows_one_seat(state: State) -> None:
     sampled = view.sample(random.Random(1))
     assert sampled is not state
     assert sampled.observation(2) == state.observation(2)
+
+
+def test_a_sampled_state_does_not_carry_the_match_seed(state: State) -> None:
+    """A bot searching sampled states must not read the seed off them: it rebuilds every deal of the match."""
+    sampled = SeatView(state, 2).sample(random.Random(1))
+    assert state.seed != SAMPLED_SEED
+    assert (sampled.seed, sampled.position, sampled.history) == (SAMPLED_SEED, None, [])
 
 
 def test_seat_to_ask_prefers_a_person_among_the_seats_that_may_act(state: State) -> None:
