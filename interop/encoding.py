@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from functools import lru_cache
 from typing import Any
 
 from cartas.core.cards import Card
@@ -39,7 +40,7 @@ CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-9])[OCEB](?![0-9A-Za-z])|
 def card_words(value: Any) -> Iterator[str]:
     """Every card notation inside ``value``: a string, or numbers, lists and dicts of them, at any depth."""
     if isinstance(value, str):
-        yield from CARD_TOKEN.findall(value)
+        yield from _cards_in(value)
     elif isinstance(value, dict):
         for key, item in value.items():
             yield from card_words(key)
@@ -47,6 +48,12 @@ def card_words(value: Any) -> Iterator[str]:
     elif isinstance(value, (list, tuple)):
         for item in value:
             yield from card_words(item)
+
+
+@lru_cache(maxsize=65536)
+def _cards_in(text: str) -> tuple[str, ...]:
+    """The card notations in one string; cached, since event texts (``discard 5O``) repeat all match long."""
+    return tuple(CARD_TOKEN.findall(text))
 
 
 class ObservationEncoder:
@@ -78,11 +85,14 @@ class ObservationEncoder:
             number = self.card_index.get(text)
             if number is not None:
                 vector[hand + number] += 1.0
-        public = [observation.table, [f"{event.kind} {event.detail}" for event in observation.events]]
-        for text in card_words(public):
-            number = self.card_index.get(text)
-            if number is not None:
-                vector[seen + number] = 1.0
+        index = self.card_index
+        for text in card_words(observation.table):
+            if text in index:
+                vector[seen + index[text]] = 1.0
+        for event in observation.events:
+            for text in _cards_in(event.detail):
+                if text in index:
+                    vector[seen + index[text]] = 1.0
         for side, score in enumerate(observation.scores[: self.sides]):
             vector[self.offsets["scores"] + side] = float(score)
         vector[seat + observation.seat] = 1.0
