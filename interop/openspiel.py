@@ -193,9 +193,12 @@ class CartasState(pyspiel.State):  # type: ignore[misc]
 
     def resample_from_infostate(self, player_id: int, probability_sampler: Any = None) -> CartasState:
         """A state ``player_id`` cannot tell from this one, from cartas's ``sample``; see the module's docstring."""
-        rng = random.Random(f"{_draw(probability_sampler)}/{next(_RESAMPLES)}")
-        sampled = self.match.state.sample(player_id, rng)
-        sampled.forget_hidden(player_id, rng)
+        return self.resample(player_id, random.Random(f"{_draw(probability_sampler)}/{next(_RESAMPLES)}"))
+
+    def resample(self, player: int, rng: random.Random) -> CartasState:
+        """``resample_from_infostate`` drawing from ``rng``, so that a seeded bot replays its searches."""
+        sampled = self.match.state.sample(player, rng)
+        sampled.forget_hidden(player, rng)
         copy = self.clone()
         copy.match = _Match(self.match.bridge, sampled)
         return copy
