@@ -199,7 +199,7 @@ class CartasState(pyspiel.State):  # type: ignore[misc]
         """``resample_from_infostate`` drawing from ``rng``, so that a seeded bot replays its searches."""
         sampled = self.match.state.sample(player, rng)
         sampled.forget_hidden(player, rng)
-        copy = self.clone()
+        copy: CartasState = self.clone()
         copy.match = _Match(self.match.bridge, sampled)
         return copy
 

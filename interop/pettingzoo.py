@@ -44,12 +44,13 @@ def env(game: str | Game, render_mode: str | None = None, **options: Any) -> Car
 class CartasEnv(AECEnv):  # type: ignore[misc]
     """One cartas match per episode; see the module's docstring for the spaces and the rewards."""
 
-    metadata = {"render_modes": ["human", "ansi"], "is_parallelizable": False}
+    RENDER_MODES = ("human", "ansi")
+    metadata = {"render_modes": list(RENDER_MODES), "is_parallelizable": False}
 
     def __init__(self, game: Game, render_mode: str | None = None, **options: Any) -> None:
         super().__init__()
-        if render_mode not in (None, *self.metadata["render_modes"]):
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']}, not {render_mode!r}")
+        if render_mode is not None and render_mode not in self.RENDER_MODES:
+            raise ValueError(f"render_mode must be one of {', '.join(self.RENDER_MODES)}, not {render_mode!r}")
         self.game = game
         self.options = game.options(options)
         self.render_mode = render_mode
@@ -90,7 +91,7 @@ class CartasEnv(AECEnv):  # type: ignore[misc]
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
-        self.infos = {agent: {} for agent in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
         self._select()
         self._update_infos()
 

@@ -121,3 +121,12 @@ def test_observation_mask_is_empty_for_an_agent_not_to_act() -> None:
     waiting = next(a for a in environment.agents if a != environment.agent_selection)
     assert environment.observe(waiting)["action_mask"].sum() == 0
     assert environment.observe(environment.agent_selection)["action_mask"].sum() > 0
+
+
+def test_bad_game_or_render_mode_is_a_one_line_error() -> None:
+    with pytest.raises(ValueError, match="no game called 'mus'; games: "):
+        env("mus")
+    with pytest.raises(ValueError, match="render_mode must be one of human, ansi, not 'rgb_array'"):
+        env("truco", render_mode="rgb_array")
+    with pytest.raises(ValueError, match="points"):
+        env("truco", points=21)
