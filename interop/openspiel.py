@@ -197,8 +197,7 @@ class CartasState(pyspiel.State):  # type: ignore[misc]
 
     def resample(self, player: int, rng: random.Random) -> CartasState:
         """``resample_from_infostate`` drawing from ``rng``, so that a seeded bot replays its searches."""
-        sampled = self.match.state.sample(player, rng)
-        sampled.forget_hidden(player, rng)
+        sampled = seat_sample(self.match.state, player, rng)
         copy: CartasState = self.clone()
         copy.match = _Match(self.match.bridge, sampled)
         return copy
@@ -224,6 +223,23 @@ class CartasState(pyspiel.State):  # type: ignore[misc]
         state = self.match.state
         hands = " | ".join(" ".join(map(str, state.hand_of(seat))) for seat in range(state.table.n_seats))
         return f"{state.game.name} seed {state.seed}: hands {hands}; scores {list(state.scores())}; to act {list(state.to_act)}"
+
+
+UNKNOWN_SEED = -1
+"""The seed a sampled state shows: the real one would let its holder replay the real deal."""
+
+
+def seat_sample(state: State, seat: int, rng: random.Random) -> State:
+    """A state ``seat`` cannot tell from ``state``, holding nothing it may not know.
+
+    cartas's ``sample`` and ``forget_hidden`` redeal the hidden cards and drop the generator, the history
+    and others' events, but the copy keeps the match's seed, from which the real deal can be replayed;
+    OpenSpiel bots may read a state's ``__str__``, so the seed goes too.
+    """
+    sampled = state.sample(seat, rng)
+    sampled.forget_hidden(seat, rng)
+    sampled.seed = UNKNOWN_SEED
+    return sampled
 
 
 _RESAMPLES = itertools.count()

@@ -79,13 +79,15 @@ class OpenSpielAgent:
         self._game: Any = None
 
     def choose(self, view: SeatView) -> Action:
-        from cartas.interop.openspiel import CartasState
+        from cartas.interop.openspiel import UNKNOWN_SEED, CartasState
 
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
         game = self._openspiel_game(view)
-        state = CartasState(game, view.sample(self.rng))
+        world = view.sample(self.rng)
+        world.seed = UNKNOWN_SEED  # the real seed would replay the real deal; see openspiel.seat_sample
+        state = CartasState(game, world)
         if state.current_player() != view.seat:
             raise OpenSpielBotError(f"seat {view.seat} was asked, but OpenSpiel would ask seat {state.current_player()}")
         number = self._engine(game).step(state)

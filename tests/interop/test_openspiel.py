@@ -108,3 +108,11 @@ def test_every_installed_game_is_registered() -> None:
     assert names == [f"cartas_{name}" for name in get_registry().games]
     registered = set(pyspiel.registered_names())
     assert set(names) <= registered
+
+
+def test_a_resampled_state_does_not_carry_the_real_seed() -> None:
+    state = load("truco", seed=6).new_initial_state()
+    real_seed = state.cartas.seed
+    sampled = state.resample_from_infostate(state.current_player(), pyspiel.UniformProbabilitySampler(0.0, 1.0))
+    assert sampled.cartas.seed == -1
+    assert str(real_seed) not in str(sampled)

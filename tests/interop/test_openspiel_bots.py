@@ -77,3 +77,27 @@ def test_cartas_arena_refuses_a_bad_openspiel_spec_in_one_line() -> None:
     result = CliRunner().invoke(make_cli(), ["arena", "truco", "random", "openspiel:alphazero", "--games", "2"])
     assert result.exit_code != 0
     assert "no OpenSpiel bot 'alphazero'" in result.output
+
+
+def test_the_openspiel_bot_searches_a_sampled_world_without_the_real_seed() -> None:
+    openspiel_factory("openspiel:ismcts")
+    from cartas.core.bots import SeatView
+    from cartas.interop.openspiel_bots import OpenSpielAgent
+
+    game = get_registry().game("truco")
+    state = game.start(seed=12)
+    seat = state.to_act[0]
+    seen = []
+
+    class Recorder:
+        def step(self, world):  # type: ignore[no-untyped-def]
+            seen.append(world)
+            return world.legal_actions()[0]
+
+    agent = OpenSpielAgent(3)
+    agent._bot = Recorder()
+    agent.choose(SeatView(state, seat))
+    world = seen[0].cartas
+    assert world is not state and world.seed == -1 and world.history == []
+    assert world.hand_of(seat) == state.hand_of(seat)
+    assert world.observation(seat) == state.observation(seat)
