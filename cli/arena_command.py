@@ -23,6 +23,8 @@ from cartas.core.plugins import get_registry
 from cartas.core.ratings import Sprt
 from cartas.core.registry import Registry
 
+OPENSPIEL_PREFIX = "openspiel:"
+
 
 def _registry() -> Registry:
     """The command line's registry when run under ``cartas``, else the process-wide one."""
@@ -32,7 +34,8 @@ def _registry() -> Registry:
 
 
 def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout: float) -> list[Contestant]:
-    """Bots from their specs: a level registered for the game, or ``cmd:PROGRAM`` for an external program.
+    """Bots from their specs: a level registered for the game, ``cmd:PROGRAM`` for an external program, or
+    ``openspiel:ALGORITHM?key=value`` for one of OpenSpiel's search bots (:mod:`cartas.interop.openspiel_bots`).
 
     The same spec given twice plays itself under two names (``hard``, ``hard#2``).
     """
@@ -40,6 +43,10 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
     for spec in specs:
         if spec.startswith(PREFIX):
             factory = external_bot_factory(spec[len(PREFIX):], timeout)
+        elif spec.startswith(OPENSPIEL_PREFIX):
+            from cartas.interop.openspiel_bots import openspiel_bot_factory
+
+            factory = openspiel_bot_factory(spec)
         else:
             factory = registry.bot(game.name, spec)
         name = spec
@@ -80,7 +87,9 @@ def arena_command(
 ) -> None:
     """Play BOTS against each other at GAME on duplicate deals.
 
-    A BOT is a level (random, easy, medium, hard) or cmd:PROGRAM, a program speaking the JSON-lines protocol.
+    A BOT is a level (random, easy, medium, hard), cmd:PROGRAM, a program speaking the JSON-lines protocol, or
+    openspiel:ismcts or openspiel:mcts, OpenSpiel's search (needs cartas[openspiel]), with parameters such as
+    openspiel:ismcts?simulations=100&uct_c=2.
     Every deal is played again with the sides swapped (rotated, with more sides), so the cards' luck cancels
     out. The same seed gives the same results whatever --jobs is, and on a Ray cluster (--ray). A cmd: bot's
     own seed comes from --external-seed, not --seed, so it tells the program nothing about the deals; the run
@@ -92,6 +101,7 @@ def arena_command(
       cartas arena truco hard medium --sequential --elo1 30 --out results/
       cartas arena chinchon easy medium hard -o players=3 --games 300
       cartas arena tresillo hard medium --games 2000 --ray auto
+      cartas arena truco hard 'openspiel:ismcts?simulations=50' -o points=15 --games 20
     """
     try:
         registry = _registry()
