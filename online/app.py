@@ -251,6 +251,8 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
     app.state.hub = hub
+    app.state.settings = settings
+    app.state.default_grace = grace
     return app
 
 
