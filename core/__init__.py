@@ -21,11 +21,11 @@ from cartas.core.hookspecs import hookimpl
 from cartas.core.observation import EventView, Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
-from cartas.core.state import Action, Result, State
+from cartas.core.state import PUBLIC_SEAT, Action, Result, State
 from cartas.core.table import Table
 
 __all__ = [
-    "JOKER", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
+    "JOKER", "PUBLIC_SEAT", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
     "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError", "Observation",
     "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError", "Result",
     "SeatView", "State", "Table", "format_cards", "hookimpl", "parse_cards",
