@@ -23,10 +23,11 @@ from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT, Action, Result, State
 from cartas.core.table import Table
+from cartas.core.wire import WireError
 
 __all__ = [
     "JOKER", "PUBLIC_SEAT", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
     "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError", "Observation",
     "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError", "Result",
-    "SeatView", "State", "Table", "format_cards", "hookimpl", "parse_cards",
+    "SeatView", "State", "Table", "WireError", "format_cards", "hookimpl", "parse_cards",
 ]
