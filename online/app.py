@@ -24,8 +24,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cartas.core.plugins import build_registry, make_plugin_manager
 from cartas.core.registry import Registry
+from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
-from cartas.online.compat import WireError, read_json
 from cartas.online.connection import Connection
 from cartas.online.hub import Hub
 from cartas.online.store import SQLiteStore

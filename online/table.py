@@ -26,7 +26,6 @@ from cartas.core.record import MatchRecord, record_of, replay, save_record
 from cartas.core.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
-from cartas.online.compat import language
 from cartas.online.connection import Connection
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name
 from cartas.online.store import ChatRow, SeatRow, Store, TableRow
@@ -181,7 +180,7 @@ class LiveTable:
         """The table's public summary (TableInfo in docs/online.md): never a token or the seed."""
         teams = self.teams
         return {
-            "code": self.code, "game": self.game.name, "title": self.game.title, "language": language(self.game),
+            "code": self.code, "game": self.game.name, "title": self.game.title, "language": self.game.language,
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
             "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
             "host_seat": self.host_seat(), "version": self.version,

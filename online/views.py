@@ -15,7 +15,7 @@ from typing import Any
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.state import State
-from cartas.online.compat import public_observation, table_view
+from cartas.online.compat import table_view
 
 CARD_VERBS = ("play", "discard")
 """Actions whose card can be clicked instead of a button: the card leaves the hand face up."""
@@ -72,7 +72,7 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
 
 def build_view(state: State, seat: int | None, names: Mapping[str, str], hand_over: bool) -> dict[str, Any]:
     """The VIEW of ``state`` for ``seat`` (None: a spectator)."""
-    observation = state.observation(seat) if seat is not None else public_observation(state)
+    observation = state.observation(seat) if seat is not None else state.public_observation()
     return {
         "observation": observation.model_dump(),
         "table_view": table_view(state.game, observation),
