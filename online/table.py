@@ -30,7 +30,7 @@ from cartas.online.connection import Connection
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name
 from cartas.online.store import ChatRow, SeatRow, Store, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
-from cartas.online.views import Versioned, build_view, dumps, event_frame, hand_events, versioned
+from cartas.online.views import Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned
 
 log = logging.getLogger("cartas.online")
 
@@ -242,7 +242,8 @@ class LiveTable:
             connection.send(cache[seat])
 
     def _lobby_frame(self) -> Versioned:
-        return self._next({"type": "lobby", "table": self.info()})
+        self.version += 1
+        return addressed({"type": "lobby", "v": self.version, "table": self.info()})
 
     def _presence_frame(self, seat: int) -> Versioned:
         return self._next({"type": "presence", "seat": seat, "presence": self.presence(seat)})
@@ -270,7 +271,24 @@ class LiveTable:
     def _save_lobby(self, options: dict[str, Any] | None = None) -> None:
         frame = self._lobby_frame()
         self.store.save_lobby(self.code, self.seats, self.version, options)
+        self._follow_seats()
         self._broadcast([frame])
+
+    def _follow_seats(self) -> None:
+        """After the host reseated people, each connection holds the seat its token now sits at (a new welcome
+        tells it); a connection whose person was removed becomes a spectator."""
+        seat_of = {row.token_hash: row.seat for row in self.seats if row.token_hash}
+        self.by_seat = {}
+        for connection in self.connections:
+            if connection.token_hash is None:
+                continue
+            seat = seat_of.get(connection.token_hash)
+            if seat is not None:
+                self.by_seat[seat] = connection
+            if seat != connection.seat:
+                connection.seat = seat
+                host = seat is not None and self.seats[seat].host
+                connection.send(dumps({"type": "welcome", "seat": seat, "host": host, "v": self.version - 1}))
 
     def join(self, name: Any, seat: Any) -> dict[str, Any]:
         """Take a seat with a name: the given one, or the first empty one. Returns the seat and its token."""
@@ -353,6 +371,7 @@ class LiveTable:
                 connection.close(CLOSE_BAD_TOKEN)
                 return
         connection.seat = seat
+        connection.token_hash = self.seats[seat].token_hash if seat is not None else None
         old = self.by_seat.get(seat) if seat is not None else None
         if old is not None:
             old.send(dumps({"type": "replaced"}))

@@ -34,8 +34,12 @@ class Versioned:
     visible_to: tuple[int, ...] | None = None
     public: bool = True
     """Whether a spectator may see it (an event meant for some seats only is not public)."""
+    addressed: dict[str, Any] | None = None
+    """A frame that tells each connection its own seat (``lobby``): rendered with ``"you"`` per connection."""
 
     def for_seat(self, seat: int | None) -> str:
+        if self.addressed is not None:
+            return dumps({**self.addressed, "you": seat})
         if seat is None:
             return self.text if self.public else self.stub()
         if self.visible_to is None or seat in self.visible_to:
@@ -48,6 +52,11 @@ class Versioned:
 
 def versioned(frame: dict[str, Any], visible_to: tuple[int, ...] | None = None) -> Versioned:
     return Versioned(frame["v"], dumps(frame), visible_to, visible_to is None)
+
+
+def addressed(frame: dict[str, Any]) -> Versioned:
+    """A versioned frame that names, for each connection, the seat it holds (``"you"``)."""
+    return Versioned(frame["v"], dumps(frame), None, True, frame)
 
 
 def event_frame(game: Game, event: Event, v: int | None = None) -> dict[str, Any]:

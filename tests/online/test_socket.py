@@ -293,3 +293,25 @@ def test_chat_is_sent_as_typed_limited_and_rate_limited(server: Server) -> None:
     assert ana.until("error")["message"] == "at most 5 chat lines every 10 seconds"
     stored = [row.text for row in server.hub().store.chat(code, 50)]
     assert stored == ["<script>alert('hola')</script>", "0", "1", "2", "3"]
+
+
+def test_a_connections_seat_follows_its_token_when_the_host_reseats_people(server: Server) -> None:
+    created = server.create("truco", "Ana", players=4, points=15)
+    code, host = created["code"], created["host_token"]
+    beto = server.join(code, "Beto")
+    server.bots(code, host, [2, 3])
+    ana_socket, beto_socket, watcher = (server.connect(code, t) for t in (created["token"], beto["token"], None))
+    for player in (ana_socket, beto_socket, watcher):
+        player.until("snapshot")
+    assert server.host(code, host, body={"op": "move", "seat": 1, "to": 2}).status_code == 200
+    welcome = beto_socket.until("welcome")
+    assert welcome["seat"] == 2 and welcome["host"] is False
+    assert beto_socket.until("lobby")["you"] == 2
+    assert ana_socket.until("lobby")["you"] == 0 and watcher.until("lobby")["you"] is None
+    assert not any(f["type"] == "welcome" for f in ana_socket.frames[1:])
+    assert server.host(code, host, "start").status_code == 200
+    state = server.table(code).state
+    view = beto_socket.until("view")["view"]
+    assert view["you"] == 2 and view["observation"]["hand"] == [str(c) for c in state.hand_of(2)]
+    info = server.client.get(f"/api/tables/{code}").json()
+    assert [s["presence"] for s in info["seats"]] == ["online", "bot", "online", "bot"]
