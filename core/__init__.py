@@ -14,6 +14,7 @@ from cartas.core.errors import (
     PluginError,
     PositionError,
     RecordError,
+    SeatingError,
 )
 from cartas.core.events import Event
 from cartas.core.game import Game
@@ -29,5 +30,5 @@ __all__ = [
     "JOKER", "PUBLIC_SEAT", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
     "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError", "Observation",
     "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError", "Result",
-    "SeatView", "State", "Table", "WireError", "format_cards", "hookimpl", "parse_cards",
+    "SeatView", "SeatingError", "State", "Table", "WireError", "format_cards", "hookimpl", "parse_cards",
 ]
