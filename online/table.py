@@ -27,7 +27,7 @@ from cartas.core.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
-from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name
+from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.store import ChatRow, SeatRow, Store, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
 from cartas.online.views import Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned
@@ -338,9 +338,9 @@ class LiveTable:
     def start(self, token: str | None) -> dict[str, Any]:
         self._check_host(token)
         self._check_lobby()
-        empty = [row.seat for row in self.seats if row.kind == "empty"]
-        if empty:
-            raise Refused(400, f"seat {empty[0]} is empty: put a person or a bot there before starting")
+        refusal = why_not_start(self.seats, self.game, self.options)
+        if refusal is not None:
+            raise Refused(400, refusal)
         self.state = self.game.start(self.options, seed=self.row.seed)
         self.row.status = "playing"
         frames = [self._lobby_frame()]

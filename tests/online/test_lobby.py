@@ -74,17 +74,19 @@ def test_host_operations_reseat_the_players(server: Server) -> None:
         assert response.status_code == 200, response.text
         return [seat["name"] for seat in response.json()["seats"]]
 
-    assert names(server.host(code, host, body={"op": "rotate"})) == ["Ana", "Caro", "Bot 2 (easy)", "Beto"]
-    assert names(server.host(code, host, body={"op": "swap"})) == ["Ana", "Beto", "Bot 2 (easy)", "Caro"]
+    assert names(server.host(code, host, body={"op": "rotate"})) == ["Ana", "Bot 1 (easy)", "Beto", "Caro"]
+    assert names(server.host(code, host, body={"op": "swap"})) == ["Ana", "Caro", "Beto", "Bot 3 (easy)"]
     assert names(server.host(code, host, body={"op": "move", "seat": 1, "to": 2})) == [
-        "Ana", "Bot 1 (easy)", "Beto", "Caro"]
-    assert names(server.host(code, host, body={"op": "teams", "teams": "Ana,Caro/Beto,easy"})) == [
         "Ana", "Beto", "Caro", "Bot 3 (easy)"]
-    reordered = server.host(code, host, body={"op": "order", "order": "Caro,easy,Ana,Beto"})
-    assert names(reordered) == ["Caro", "Bot 1 (easy)", "Ana", "Beto"]
-    assert reordered.json()["host_seat"] == 2
+    assert names(server.host(code, host, body={"op": "teams", "teams": "Beto,easy/Ana,Caro"})) == [
+        "Ana", "Beto", "Caro", "Bot 3 (easy)"]
+    reordered = server.host(code, host, body={"op": "order", "order": "Ana,easy,Caro,Beto"})
+    assert names(reordered) == ["Ana", "Bot 1 (easy)", "Caro", "Beto"]
+    assert reordered.json()["host_seat"] == 0
+    assert names(server.host(code, host, body={"op": "move", "seat": 0, "to": 3})) == [
+        "Beto", "Bot 1 (easy)", "Caro", "Ana"]
     assert names(server.host(code, host, body={"op": "bot", "seat": 1, "level": "hard"}))[1] == "Bot 1 (hard)"
-    assert names(server.host(code, host, body={"op": "empty", "seat": 3}))[3] is None
+    assert names(server.host(code, host, body={"op": "empty", "seat": 2}))[2] is None
 
 
 def test_host_operations_are_refused_with_the_seating_rules_messages(server: Server) -> None:
@@ -99,10 +101,11 @@ def test_host_operations_are_refused_with_the_seating_rules_messages(server: Ser
         return message
 
     assert refusal({"op": "teams", "teams": "Ana,Beto"}) == (
-        "--teams 'Ana,Beto' leaves out empty, empty; every player joins one team: truco seats 0,2 against 1,3 "
-        "(2 teams of 2), such as --teams 0,2/1,3"
+        "teams 'Ana,Beto' leaves out empty, empty; every player joins one team: truco seats 0,2 against 1,3 "
+        "(2 teams of 2), such as teams 0,2/1,3"
     )
-    assert refusal({"op": "order", "order": "Ana,Zoe"}).startswith("--order names 'Zoe', who is not playing")
+    assert refusal({"op": "order", "order": "Beto,Ana,2,3"}) == "order 'Beto,Ana,2,3' puts Ana at seat 1, but seat 0 was asked for"
+    assert refusal({"op": "order", "order": "Ana,Zoe"}).startswith("order names 'Zoe', who is not playing")
     assert refusal({"op": "bot", "seat": 1, "level": "medium"}) == "seat 1 is taken by Beto; empty it first"
     assert refusal({"op": "bot", "seat": 2, "level": "genius"}).startswith("no bot level 'genius'; levels: easy")
     assert refusal({"op": "empty", "seat": 0}) == "the host's own seat cannot be emptied"
@@ -118,7 +121,7 @@ def test_start_is_refused_while_a_seat_is_empty_then_seats_are_frozen(server: Se
     server.bots(code, host, [1, 2])
     refused = server.host(code, host, "start")
     assert refused.status_code == 400
-    assert refused.json() == {"error": "seat 3 is empty: put a person or a bot there before starting"}
+    assert refused.json() == {"error": "seat 3 is empty; seat a person or a bot there before the start"}
     server.bots(code, host, [3])
     started = server.host(code, host, "start")
     assert started.status_code == 200 and started.json()["status"] == "playing"
