@@ -51,12 +51,12 @@ def clean_name(name: Any) -> str:
     """A person's name as typed, trimmed; refused when empty, too long or holding control characters."""
     if not isinstance(name, str) or not name.strip():
         raise LobbyError("a name is needed to take a seat")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME:
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME:
         raise LobbyError(f"a name has at most {MAX_NAME} characters")
-    if any(not ch.isprintable() for ch in name):
+    if any(not ch.isprintable() for ch in cleaned):
         raise LobbyError("a name cannot hold control characters")
-    return name
+    return cleaned
 
 
 def participants(seats: Sequence[SeatRow]) -> list[Participant]:
