@@ -57,13 +57,23 @@ class Hub:
         return table
 
     def start_up(self) -> int:
-        """Rebuild every table in play, so their bots and grace periods run again; returns how many."""
+        """Rebuild every table in play, so their bots and grace periods run again; returns how many.
+
+        A finished table whose record file is missing (the server stopped between committing the last move and
+        writing the file) is exported now, so no finished match is left out of the records and the history.
+        """
         rows = self.store.tables_with_status("playing")
         for row in rows:
             try:
                 self._live(row).ensure_running()
             except CartasError as error:
                 log.error("table %s could not be rebuilt from the store: %s", row.code, error)
+        for row in self.store.tables_with_status("finished"):
+            if not self.settings.record_path(row.code).exists():
+                try:
+                    self._live(row).export()
+                except CartasError as error:
+                    log.error("finished table %s could not be exported: %s", row.code, error)
         return len(rows)
 
     async def shut_down(self) -> None:

@@ -62,6 +62,10 @@ class Settings:
     chat_window: float = 10.0
     chat_kept: int = 50
 
+    def record_path(self, code: str) -> Path:
+        """Where a finished table's record file goes."""
+        return self.data_dir / "online-records" / f"{code}.json"
+
 
 def now_iso() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
@@ -518,14 +522,14 @@ class LiveTable:
         if finished is not None:
             self.row.status = "finished"
             self.row.finished = finished
-            self._export()
+            self.export()
         else:
             self._schedule_bot()
 
-    def _export(self) -> None:
+    def export(self) -> None:
         """Write the finished match's record file, the one ``cartas replay`` reads, and count it in the history."""
         record = self.record()
-        path = self.settings.data_dir / "online-records" / f"{self.code}.json"
+        path = self.settings.record_path(self.code)
         try:
             save_record(record, path)
             History(history_path(self.settings.data_dir)).add(record, path)

@@ -178,3 +178,23 @@ def test_a_finished_table_exports_a_record_that_replays_and_counts_in_the_histor
     stats = History(history_path(tmp_path / "data")).stats("truco")
     assert stats[0].played == 1 and stats[0].wins + stats[0].losses == 1
     assert server.client.get(f"/api/tables/{code}").json()["status"] == "finished"
+
+
+def test_a_match_finished_just_before_a_crash_is_exported_on_start_up(make_server, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "crash.sqlite3"
+    first = make_server(db=db)
+    created = first.create("truco", "Ana", players=2, points=15)
+    code = created["code"]
+    first.bots(code, created["host_token"], [1])
+    assert first.host(code, created["host_token"], "start").status_code == 200
+    ana = first.connect(code, created["token"])
+    play_randomly(first, code, {0: ana}, random.Random(3), 2000)
+    ana.until("result")
+    first.close_all()
+    first.client.__exit__(None, None, None)
+    exported = tmp_path / "data" / "online-records" / f"{code}.json"
+    exported.unlink()
+    history_path(tmp_path / "data").unlink()
+    make_server(db=db)
+    assert MatchRecord.model_validate_json(exported.read_text()).finished
+    assert History(history_path(tmp_path / "data")).stats("truco")[0].played == 1
