@@ -14,8 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cartas.core.errors import CartasError, RecordError
+from cartas.core.errors import CartasError, PluginError, RecordError
 from cartas.core.record import MatchRecord, load_record, record_of, save_record
+from cartas.core.registry import check_game_name
 from cartas.core.state import State
 
 
@@ -53,9 +54,21 @@ def check_saves_dir(home: Path) -> Path:
 
 
 def new_save_path(home: Path, game: str) -> Path:
-    """A fresh file name that sorts by time and never collides with another match's."""
+    """A fresh file name that sorts by time and never collides with another match's.
+
+    This is the one place that names save files. The game's name is checked again here, and the path must
+    stay inside the saves folder, whatever a plugin called its game (``../../../escaped``).
+    """
+    try:
+        check_game_name(game)
+    except PluginError as error:
+        raise RecordError(f"cannot name a save file: {error}") from None
     stamp = time.strftime("%Y%m%d-%H%M%S", time.gmtime())
-    return saves_dir(home) / f"{game}-{stamp}-{secrets.token_hex(3)}.json"
+    folder = saves_dir(home)
+    path = folder / f"{game}-{stamp}-{secrets.token_hex(3)}.json"
+    if path.parent != folder or path.name.startswith("."):
+        raise RecordError(f"cannot name a save file for the game {game!r}: it would leave {folder}")
+    return path
 
 
 def replace_atomically(record: MatchRecord, path: Path) -> None:

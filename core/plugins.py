@@ -8,7 +8,8 @@ name in ``Registry.failures`` and the others still load. The built-in games are 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from functools import partial
 from importlib import metadata
 from types import ModuleType
 from typing import Any
@@ -16,6 +17,7 @@ from typing import Any
 import pluggy
 
 from cartas.core import hookspecs
+from cartas.core.errors import PluginError
 from cartas.core.registry import Registry
 
 ENTRY_POINT_GROUP = "cartas"
@@ -54,14 +56,50 @@ def make_plugin_manager(
             return pm, failures
 
 
+BUILT_IN_PACKAGES = ("cartas.core.", "cartas.games.")
+"""Where cartas' own plugins live: the core's default plugins and the games shipped with it."""
+
+
+def is_built_in(plugin: object) -> bool:
+    """Whether ``plugin`` is one of cartas' own modules, which claim their names before any third party."""
+    return isinstance(plugin, ModuleType) and plugin.__name__.startswith(BUILT_IN_PACKAGES)
+
+
 def build_registry(pm: pluggy.PluginManager, failures: list[tuple[str, str]]) -> Registry:
-    """Call each plugin's registration hooks in turn, so one plugin's error does not hide the others' games."""
+    """Call each plugin's registration hooks in turn, built-in plugins first, whatever order they loaded in.
+
+    Each name a plugin registers is accepted or refused on its own: a refused name is reported in
+    ``Registry.failures`` under the plugin's name, and the plugin's other games and bots still register.
+    """
     registry = Registry(failures=list(failures))
-    for impl in pm.hook.register_games.get_hookimpls():
-        _call(registry, impl, lambda game, name=impl.plugin_name: registry.add_game(game, name))
-    for impl in pm.hook.register_bots.get_hookimpls():
-        _call(registry, impl, registry.add_bot)
+    for impl in _built_in_first(pm.hook.register_games.get_hookimpls()):
+        built_in = is_built_in(impl.plugin)
+        _call(registry, impl, _reporting(registry, impl.plugin_name, partial(
+            registry.add_game, plugin=impl.plugin_name, built_in=built_in
+        )))
+    for impl in _built_in_first(pm.hook.register_bots.get_hookimpls()):
+        built_in = is_built_in(impl.plugin)
+        _call(registry, impl, _reporting(registry, impl.plugin_name, partial(
+            registry.add_bot, plugin=impl.plugin_name, built_in=built_in
+        )))
     return registry
+
+
+def _built_in_first(impls: list[Any]) -> list[Any]:
+    """Hook implementations in the order their plugins were registered, cartas' own first."""
+    return sorted(impls, key=lambda impl: not is_built_in(impl.plugin))
+
+
+def _reporting(registry: Registry, plugin: str, register: Callable[..., None]) -> Callable[..., None]:
+    """``register``, with a refused name recorded as the plugin's failure instead of ending its hook."""
+
+    def call(*args: Any) -> None:
+        try:
+            register(*args)
+        except PluginError as error:
+            registry.failures.append((plugin, f"{type(error).__name__}: {error}"))
+
+    return call
 
 
 def _call(registry: Registry, impl: Any, register: Any) -> None:
