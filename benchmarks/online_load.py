@@ -5,9 +5,11 @@ people each (no bots), and lets every seat play a random legal move after a thin
 It prints moves per second, the latency of a move (from the mover sending it to the last of the table's four
 clients receiving the view it produced, so the server's time plus two loopback hops and client scheduling),
 the server's CPU per move, and its memory per table (resident memory with the tables connected, over the
-same server idle, per table).
+same server idle, per table). A spectator pings the server every 50 ms throughout: the round trip of a ping
+bounds how long the event loop was busy elsewhere (its lag).
 
     python benchmarks/online_load.py --tables 100 --seconds 30 --think 1.0
+    python benchmarks/online_load.py --tables 4 --bots search      # one person and 3 search bots per table
 
 Needs the online extra (websockets, httpx). Not a test: numbers depend on the machine and its load.
 """
@@ -65,6 +67,21 @@ class Stats:
     views: dict[tuple[str, int], list[float]] = field(default_factory=dict)
     moves: int = 0
     errors: int = 0
+    pings: list[float] = field(default_factory=list)
+
+
+async def ping_probe(url: str, stats: Stats, stop: asyncio.Event) -> None:
+    """A spectator that pings every 50 ms; the round trips while measuring go to ``stats.pings`` (ms)."""
+    async with websockets.connect(url, max_size=2**22) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": None, "v": None}))
+        while not stop.is_set():
+            sent = time.perf_counter()
+            await ws.send('{"type":"ping"}')
+            while json.loads(await ws.recv())["type"] != "pong":
+                pass
+            if stats.measuring:
+                stats.pings.append((time.perf_counter() - sent) * 1000)
+            await asyncio.sleep(0.05)
 
 
 async def seat_client(url: str, code: str, token: str, think: float, stats: Stats, stop: asyncio.Event) -> None:
@@ -103,20 +120,25 @@ async def seat_client(url: str, code: str, token: str, think: float, stats: Stat
                     await ws.send(json.dumps({"type": "move", "action": choice, "v": frame["v"]}))
 
 
-async def make_table(client: httpx.AsyncClient) -> tuple[str, list[str]]:
+async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, list[str]]:
     created = (await client.post("/api/tables", json={
         "game": "truco", "options": {"players": 4, "points": 30}, "name": "P0", "grace": 600,
     })).json()
     code = created["code"]
+    host = {"Authorization": f"Bearer {created['host_token']}"}
     tokens = [created["token"]]
-    for name in ("P1", "P2", "P3"):
-        tokens.append((await client.post(f"/api/tables/{code}/join", json={"name": name})).json()["token"])
-    started = await client.post(f"/api/tables/{code}/start", headers={"Authorization": f"Bearer {created['host_token']}"})
+    for seat, name in ((1, "P1"), (2, "P2"), (3, "P3")):
+        if bots:
+            (await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": seat, "level": bots},
+                               headers=host)).raise_for_status()
+        else:
+            tokens.append((await client.post(f"/api/tables/{code}/join", json={"name": name})).json()["token"])
+    started = await client.post(f"/api/tables/{code}/start", headers=host)
     started.raise_for_status()
     return code, tokens
 
 
-async def run(tables: int, seconds: float, think: float, warmup: float) -> None:
+async def run(tables: int, seconds: float, think: float, warmup: float, bots: str | None) -> None:
     port = free_port()
     folder = Path(tempfile.mkdtemp(prefix="cartas-load-"))
     env = dict(os.environ, CARTAS_HOME=str(folder))
@@ -135,13 +157,14 @@ async def run(tables: int, seconds: float, think: float, warmup: float) -> None:
                 except httpx.TransportError:
                     await asyncio.sleep(0.1)
             idle_rss = rss_mib(server.pid)
-            setups = [await make_table(client) for _ in range(tables)]
+            setups = [await make_table(client, bots) for _ in range(tables)]
         stats = Stats()
         stop = asyncio.Event()
         clients = [
             asyncio.create_task(seat_client(f"ws://127.0.0.1:{port}/ws/{code}", code, token, think, stats, stop))
             for code, tokens in setups for token in tokens
         ]
+        clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{port}/ws/{setups[0][0]}", stats, stop)))
         await asyncio.sleep(warmup)
         loaded_rss = rss_mib(server.pid)
         cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
@@ -155,9 +178,10 @@ async def run(tables: int, seconds: float, think: float, warmup: float) -> None:
         server.terminate()
         server.wait(10)
     latencies = []
+    people = 1 if bots else 4
     for key, sent in stats.sent.items():
         arrived = stats.views.get((key[0], stats.acked[key]), [])
-        if len(arrived) == 4:
+        if len(arrived) == people:
             latencies.append((max(arrived) - sent) * 1000)
     latencies.sort()
 
@@ -165,9 +189,10 @@ async def run(tables: int, seconds: float, think: float, warmup: float) -> None:
         return latencies[min(len(latencies) - 1, int(p / 100 * len(latencies)))] if latencies else float("nan")
 
     elapsed = t1 - t0
-    print(f"tables {tables} x 4 sockets, think {think:g} s, measured {elapsed:.1f} s after {warmup:g} s of warm-up")
-    print(f"moves {stats.moves} ({stats.moves / elapsed:.1f}/s), refused {stats.errors}")
-    print(f"move latency (send -> all 4 views received) ms: p50 {pct(50):.1f}  p95 {pct(95):.1f}  p99 {pct(99):.1f}"
+    who = f"1 person + 3 {bots} bots" if bots else "4 people"
+    print(f"tables {tables} x {who}, think {think:g} s, measured {elapsed:.1f} s after {warmup:g} s of warm-up")
+    print(f"people's moves {stats.moves} ({stats.moves / elapsed:.1f}/s), refused {stats.errors}")
+    print(f"move latency (send -> all {people} views received) ms: p50 {pct(50):.1f}  p95 {pct(95):.1f}  p99 {pct(99):.1f}"
           f"  max {latencies[-1] if latencies else float('nan'):.1f}  (n={len(latencies)})")
     busy = cpu1 - cpu0
     print(f"server CPU {busy:.2f} s = {busy / elapsed * 100:.1f}% of a core; "
@@ -176,6 +201,10 @@ async def run(tables: int, seconds: float, think: float, warmup: float) -> None:
           f"{(loaded_rss - idle_rss) / tables * 1024:.0f} KiB per table of 4 sockets")
     if latencies:
         print(f"mean latency {statistics.fmean(latencies):.1f} ms")
+    pings = sorted(stats.pings)
+    if pings:
+        print(f"ping round trip (event loop lag bound) ms: p50 {pings[len(pings) // 2]:.1f}  "
+              f"p99 {pings[min(len(pings) - 1, int(0.99 * len(pings)))]:.1f}  max {pings[-1]:.1f}  (n={len(pings)})")
 
 
 def main() -> None:
@@ -184,8 +213,9 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time (bounded at 120)")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before a move")
     parser.add_argument("--warmup", type=float, default=5.0)
+    parser.add_argument("--bots", default=None, help="a bot level: tables of one person and three such bots")
     args = parser.parse_args()
-    asyncio.run(run(args.tables, min(args.seconds, 120.0), args.think, args.warmup))
+    asyncio.run(run(args.tables, min(args.seconds, 120.0), args.think, args.warmup, args.bots))
 
 
 if __name__ == "__main__":
