@@ -2,8 +2,10 @@
 
 It starts ``cartas serve`` in its own process (so its CPU and memory are its own), fills N tables with four
 people each (no bots), and lets every seat play a random legal move after a think time, for a bounded time.
-It prints moves per second, the latency of a move (from the mover sending it to the last of the table's four
-clients receiving the view it produced, so the server's time plus two loopback hops and client scheduling),
+It prints moves per second, the latency of a move inside the server (``GET /api/metrics``: from the move's
+frame arriving to the last of its views written to its socket), the same seen by the clients (from the mover
+sending it to the last of the table's clients receiving its view: two loopback hops and the clients' own
+scheduling more, so it grows when this one process runs too many clients),
 the server's CPU per move, and its memory per table (resident memory with the tables connected, over the
 same server idle, per table). A spectator pings the server every 50 ms throughout: the round trip of a ping
 bounds how long the event loop was busy elsewhere (its lag).
@@ -172,6 +174,8 @@ async def run(tables: int, seconds: float, think: float, warmup: float, bots: st
         await asyncio.sleep(seconds)
         stats.measuring = False
         cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
+        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+            inside = (await client.get("/api/metrics", params={"window": str(t1 - t0)})).json()
         stop.set()
         await asyncio.gather(*clients, return_exceptions=True)
     finally:
@@ -192,7 +196,13 @@ async def run(tables: int, seconds: float, think: float, warmup: float, bots: st
     who = f"1 person + 3 {bots} bots" if bots else "4 people"
     print(f"tables {tables} x {who}, think {think:g} s, measured {elapsed:.1f} s after {warmup:g} s of warm-up")
     print(f"people's moves {stats.moves} ({stats.moves / elapsed:.1f}/s), refused {stats.errors}")
-    print(f"move latency (send -> all {people} views received) ms: p50 {pct(50):.1f}  p95 {pct(95):.1f}  p99 {pct(99):.1f}"
+    moves_ms, lag_ms = inside["move_ms"], inside["loop_lag_ms"]
+    if moves_ms.get("n"):
+        print(f"in the server (frame in -> last view written) ms: p50 {moves_ms['p50']:.2f}  p95 {moves_ms['p95']:.2f}"
+              f"  p99 {moves_ms['p99']:.2f}  max {moves_ms['max']:.2f}  (n={moves_ms['n']})")
+    if lag_ms.get("n"):
+        print(f"event loop lag ms: p50 {lag_ms['p50']:.2f}  p99 {lag_ms['p99']:.2f}  max {lag_ms['max']:.2f}")
+    print(f"seen by the clients (send -> all {people} views received) ms: p50 {pct(50):.1f}  p95 {pct(95):.1f}  p99 {pct(99):.1f}"
           f"  max {latencies[-1] if latencies else float('nan'):.1f}  (n={len(latencies)})")
     busy = cpu1 - cpu0
     print(f"server CPU {busy:.2f} s = {busy / elapsed * 100:.1f}% of a core; "

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -140,9 +141,11 @@ def create_app(
         rebuilt = state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from %s", rebuilt, db)
+        watcher = asyncio.get_running_loop().create_task(settings.metrics.watch_loop())
         try:
             yield
         finally:
+            watcher.cancel()
             await state["hub"].shut_down()
             store.close()
 
@@ -218,6 +221,19 @@ def create_app(
 
         return await guarded(request, handle)
 
+    async def metrics(request: Request) -> Response:
+        try:
+            window = float(request.query_params.get("window", "0")) or None
+        except ValueError:
+            return error(400, "window must be a number of seconds")
+        tables = hub().tables.values()
+        return JSONResponse({
+            "tables": sum(table.row.status == "playing" for table in tables),
+            "connections": sum(len(table.connections) for table in tables),
+            "move_ms": settings.metrics.moves.summary(window),
+            "loop_lag_ms": settings.metrics.loop_lag.summary(window),
+        })
+
     def page(name: str) -> Response:
         path = STATIC / name
         if not path.is_file():
@@ -245,6 +261,7 @@ def create_app(
         Route("/api/tables/{code}/seating", seating, methods=["POST"]),
         Route("/api/tables/{code}/start", start, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
+        Route("/api/metrics", metrics),
         WebSocketRoute("/ws/{code}", websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
@@ -305,7 +322,7 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
             if kind == "ping":
                 connection.send(dumps({"type": "pong"}))
             elif kind == "move":
-                table.post(table.move, connection, frame.get("action"), frame.get("v"))
+                table.post(table.move, connection, frame.get("action"), frame.get("v"), time.perf_counter())
             elif kind == "chat":
                 table.post(table.say, connection, frame.get("text"))
             else:

@@ -14,6 +14,8 @@ import time
 from collections import deque
 from collections.abc import Awaitable, Callable
 
+from cartas.online.metrics import MoveTimer
+
 log = logging.getLogger("cartas.online")
 
 MAX_QUEUE = 1000
@@ -32,19 +34,23 @@ class Connection:
         """The hash of the seat token it said hello with: its seat follows it when the host reseats people."""
         self.alive = True
         self.chat_times: deque[float] = deque()
-        self.queue: asyncio.Queue[str | int] = asyncio.Queue()
+        self.queue: asyncio.Queue[str | int | tuple[str, MoveTimer]] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
         self.sent = 0
 
-    def send(self, text: str) -> None:
-        """Queue a frame; never waits."""
+    def send(self, text: str, timer: MoveTimer | None = None) -> None:
+        """Queue a frame; never waits. ``timer`` is told when the frame has been written."""
         if not self.alive:
             return
         if self.queue.qsize() >= MAX_QUEUE:
             log.info("closing a connection that stopped reading (%d frames queued)", MAX_QUEUE)
             self.close(CLOSE_TOO_SLOW)
             return
-        self.queue.put_nowait(text)
+        if timer is None:
+            self.queue.put_nowait(text)
+        else:
+            timer.waiting += 1
+            self.queue.put_nowait((text, timer))
 
     def close(self, code: int = CLOSE_NORMAL) -> None:
         """Send what is queued, then close with ``code``."""
@@ -71,9 +77,14 @@ class Connection:
                 except Exception:  # already closed by the peer: nothing left to do
                     pass
                 return
+            timer = None
+            if isinstance(item, tuple):
+                item, timer = item
             try:
                 await self._send_text(item)
                 self.sent += 1
+                if timer is not None:
+                    timer.sent()
             except Exception:  # WebSocketDisconnect, RuntimeError after close, OSError: the peer is gone
                 self.alive = False
                 return

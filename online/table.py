@@ -14,7 +14,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -28,6 +28,7 @@ from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
+from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.store import ChatRow, SeatRow, Store, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
 from cartas.online.views import Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned
@@ -61,6 +62,7 @@ class Settings:
     chat_limit: int = 5
     chat_window: float = 10.0
     chat_kept: int = 50
+    metrics: Metrics = field(default_factory=Metrics)
 
     def record_path(self, code: str) -> Path:
         """Where a finished table's record file goes."""
@@ -235,7 +237,7 @@ class LiveTable:
         view = build_view(self.state, seat, self.names(), self.hand_over)
         return dumps({"type": "view", "v": self.version, "view": view})
 
-    def _send_views(self) -> None:
+    def _send_views(self, timer: MoveTimer | None = None) -> None:
         if self.state is None:
             return
         cache: dict[int | None, str] = {}
@@ -243,7 +245,7 @@ class LiveTable:
             seat = connection.seat
             if seat not in cache:
                 cache[seat] = self._view_text(seat)
-            connection.send(cache[seat])
+            connection.send(cache[seat], timer)
 
     def _lobby_frame(self) -> Versioned:
         self.version += 1
@@ -453,7 +455,7 @@ class LiveTable:
         if self.state is not None:
             connection.send(self._view_text(connection.seat))
 
-    def move(self, connection: Connection, action: Any, last_seen: Any) -> None:
+    def move(self, connection: Connection, action: Any, last_seen: Any, received: float | None = None) -> None:
         """A person's move: refused with an error and a fresh view unless it is theirs to make, now, and legal."""
         seat = connection.seat
         state = self.state
@@ -488,9 +490,11 @@ class LiveTable:
         else:
             self._refuse_move(connection, "action must be a move's text or its index in the legal moves")
             return
-        self._apply(seat, chosen, connection)
+        self._apply(seat, chosen, connection, received)
 
-    def _apply(self, seat: int, action: Action, mover: Connection | None = None) -> None:
+    def _apply(
+        self, seat: int, action: Action, mover: Connection | None = None, received: float | None = None
+    ) -> None:
         """Apply a legal move, commit it, and only then tell everyone."""
         state = self.state
         assert state is not None
@@ -518,7 +522,8 @@ class LiveTable:
         if mover is not None:
             mover.send(dumps({"type": "ack", "v": self.version}))
         self._broadcast(frames)
-        self._send_views()
+        timer = None if received is None else MoveTimer(received, self.settings.metrics.moves)
+        self._send_views(timer)
         if finished is not None:
             self.row.status = "finished"
             self.row.finished = finished

@@ -80,17 +80,17 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> LeakWatch:
     spy = LeakWatch([])
     send, apply = Connection.send, LiveTable._apply
 
-    def checked_send(self: Connection, text: str) -> None:
+    def checked_send(self: Connection, text: str, timer: Any = None) -> None:
         spy.check(self.seat, text)
-        send(self, text)
+        send(self, text, timer)
 
-    def watched_apply(self: LiveTable, seat: int, action: Any, mover: Any = None) -> None:
+    def watched_apply(self: LiveTable, seat: int, action: Any, mover: Any = None, received: Any = None) -> None:
         spy.table = self
         assert self.state is not None
         before = {s: spy.forbidden(s) for s in [None, *range(self.state.table.n_seats)]}
         spy.during = (before, len(self.state.events))
         try:
-            apply(self, seat, action, mover)
+            apply(self, seat, action, mover, received)
         finally:
             spy.during = None
 

@@ -315,3 +315,19 @@ def test_a_connections_seat_follows_its_token_when_the_host_reseats_people(serve
     assert view["you"] == 2 and view["observation"]["hand"] == [str(c) for c in state.hand_of(2)]
     info = server.client.get(f"/api/tables/{code}").json()
     assert [s["presence"] for s in info["seats"]] == ["online", "bot", "online", "bot"]
+
+
+def test_metrics_report_move_latency_and_loop_lag_without_any_table_detail(server: Server) -> None:
+    code, created = one_person(server, players=2)
+    ana = server.connect(code, created["token"])
+    for _ in range(2):
+        view = my_turn(ana)
+        ana.send({"type": "move", "action": 0, "v": view["v"]})
+        ana.until("ack")
+    ana.drain(0.1)
+    metrics = server.client.get("/api/metrics").json()
+    assert metrics["tables"] == 1 and metrics["connections"] == 1
+    assert metrics["move_ms"]["n"] == 2 and 0 < metrics["move_ms"]["p50"] < 1000
+    assert metrics["loop_lag_ms"]["n"] >= 1
+    assert set(metrics) == {"tables", "connections", "move_ms", "loop_lag_ms"}
+    assert server.client.get("/api/metrics?window=x").status_code == 400
