@@ -41,10 +41,15 @@ def serve_command(host: str, port: int, db: Path | None, bot_delay: float, grace
         import uvicorn
 
         from cartas.online.app import create_app
+        from cartas.online.store import SQLiteStore, StoreError
     except ImportError:
         raise click.ClickException(MISSING_EXTRA) from None
     home = data_home()
     path = db if db is not None else home / "online.sqlite3"
+    try:
+        SQLiteStore(path).close()  # refuse a foreign or newer database here, in one line, not in a traceback
+    except (StoreError, OSError) as error:
+        raise click.ClickException(str(error)) from None
     app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home)
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {path})")
     uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level="info")

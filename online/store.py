@@ -164,20 +164,22 @@ class SQLiteStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
+            new = self._check()  # before any write, so a foreign file is left exactly as it was
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
             self.db.execute("PRAGMA foreign_keys = ON")
-            self._migrate()
+            if new:
+                self.db.executescript(
+                    "BEGIN;" + SCHEMA + f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION}); COMMIT;"
+                )
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{self.path} is not a cartas online database ({error}); it was left as it is") from None
 
-    def _migrate(self) -> None:
+    def _check(self) -> bool:
+        """Whether the database is new (empty); refuse one that is not ours or of another schema version."""
         names = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not names:
-            self.db.executescript(
-                "BEGIN;" + SCHEMA + f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION}); COMMIT;"
-            )
-            return
+            return True
         if "schema_version" not in names:
             raise StoreError(f"{self.path} is not a cartas online database; it was left as it is")
         version = self.db.execute("SELECT max(version) FROM schema_version").fetchone()[0]
@@ -185,6 +187,7 @@ class SQLiteStore:
             raise StoreError(
                 f"{self.path} has schema version {version}; this cartas reads version {SCHEMA_VERSION}"
             )
+        return False
 
     class _Tx:
         def __init__(self, db: sqlite3.Connection) -> None:

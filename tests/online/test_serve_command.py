@@ -45,3 +45,13 @@ def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monk
     result = CliRunner().invoke(make_cli(), ["serve"])
     assert result.exit_code == 1
     assert result.output == "Error: cartas serve needs the online extra: pip install 'cartas[online]'\n"
+
+
+def test_serve_refuses_a_file_that_is_not_its_database_in_one_line(calls: list, tmp_path: Path) -> None:
+    notes = tmp_path / "notes.txt"
+    notes.write_text("shopping list: " * 20)
+    result = CliRunner().invoke(make_cli(), ["serve", "--db", str(notes)])
+    assert result.exit_code == 1 and calls == []
+    assert result.output.startswith(f"Error: {notes} is not a cartas online database")
+    assert result.output.count("\n") == 1
+    assert notes.read_text() == "shopping list: " * 20
