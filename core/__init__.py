@@ -24,11 +24,13 @@ from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT, Action, Result, State
 from cartas.core.table import Table
+from cartas.core.views import FACE_DOWN, TableView
 from cartas.core.wire import WireError
 
 __all__ = [
-    "JOKER", "PUBLIC_SEAT", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
-    "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError", "Observation",
-    "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError", "Result",
-    "SeatView", "SeatingError", "State", "Table", "WireError", "format_cards", "hookimpl", "parse_cards",
+    "FACE_DOWN", "JOKER", "PUBLIC_SEAT", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card",
+    "CardParseError", "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError",
+    "Observation", "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError",
+    "Result", "SeatView", "SeatingError", "State", "Table", "TableView", "WireError", "format_cards", "hookimpl",
+    "parse_cards",
 ]

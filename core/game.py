@@ -20,6 +20,7 @@ from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
 from cartas.core.position import Position
 from cartas.core.state import Action, State
+from cartas.core.views import TableView
 
 
 class Game(ABC):
@@ -113,6 +114,19 @@ class Game(ABC):
     def table_lines(self, observation: Observation) -> list[str]:
         """The table as a seat sees it, a few lines of plain text; games override it to lay out their table."""
         return [f"{key}: {value}" for key, value in observation.table.items()]
+
+    def table_view(self, observation: Observation) -> TableView:
+        """The table as its viewer sees it, for the terminal and the browser alike; built from the observation
+        only, so it works for a seat's observation and for the public one and cannot show a hidden card.
+
+        This default knows no game: the hand as given and the ``table_lines`` text. Games override it to lay
+        out the cards played, the trick, the cards in the middle and the hand sorted as players hold it.
+        """
+        return TableView(
+            played=[[] for _ in range(observation.players)],
+            hand=list(observation.hand),
+            lines=self.table_lines(observation),
+        )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"

@@ -13,7 +13,8 @@ Each seeded random playout checks, at every decision: legal actions exist until 
 through their text; an illegal action or unreadable text is refused with the right error and no change;
 every card is accounted for; no observation shows a card hidden from its seat; the public (spectator's)
 observation has no seat, no hand, only public events and no card any seat cannot see, and goes through
-``json.dumps``; a sampled state looks the same to its seat and to a spectator; clones are independent; and
+``json.dumps``; the game's table view of each of these observations shows the same hand and no hidden card;
+a sampled state looks the same to its seat and to a spectator; clones are independent; and
 at the end, the match ended and its record replays exactly.
 """
 
@@ -152,8 +153,9 @@ def _check_cards(state: State, full_deck: Counter[Any], where: str) -> None:
 
 
 def _check_observations(state: State, full_deck: Counter[Any], rng: random.Random, where: str) -> None:
-    public = _check_public_observation(state, full_deck, where)
-    for seat in range(state.table.n_seats):
+    seats = range(state.table.n_seats)
+    public = _check_public_observation(state, set().union(*(_forbidden(state, s, full_deck) for s in seats)), where)
+    for seat in seats:
         observation = state.observation(seat)
         if observation.hand != [str(c) for c in state.hand_of(seat)]:
             raise _fail(where, f"seat {seat}'s observation shows hand {observation.hand}, it holds {state.hand_of(seat)}")
@@ -168,6 +170,7 @@ def _check_observations(state: State, full_deck: Counter[Any], rng: random.Rando
         leaked = shown & forbidden
         if leaked:
             raise _fail(where, f"seat {seat}'s observation shows cards hidden from it: {sorted(leaked)}")
+        _check_table_view(state, observation, forbidden, f"seat {seat}'s", where)
         if state.is_over:
             continue
         sample = state.sample(seat, random.Random(rng.random()))
@@ -179,11 +182,17 @@ def _check_observations(state: State, full_deck: Counter[Any], rng: random.Rando
             raise _fail(where, f"a state sampled for seat {seat} does not hold the game's cards")
 
 
-def _check_public_observation(state: State, full_deck: Counter[Any], where: str) -> Observation:
+def _forbidden(state: State, seat: int, full_deck: Counter[Any]) -> set[str]:
+    """The cards ``seat`` cannot name: every copy of them is hidden from it."""
+    hidden = Counter(state.hidden_from(seat))
+    return {str(card) for card, n in hidden.items() if n >= full_deck[card]}
+
+
+def _check_public_observation(state: State, forbidden: set[str], where: str) -> Observation:
     """The spectator's observation: no seat, no hand, no legal actions, public events only, no hidden card.
 
-    A card is hidden from the public when some seat cannot know it: every card in a hand (but those shown to
-    all), the stock and the face-down cards. The whole observation must go through ``json.dumps``.
+    ``forbidden`` holds every card some seat cannot know (every card in a hand but those shown to all, the
+    stock, the face-down cards): none may show. The whole observation must go through ``json.dumps``.
     """
     public = state.public_observation()
     if public.seat != PUBLIC_SEAT or public.hand or public.legal:
@@ -192,10 +201,6 @@ def _check_public_observation(state: State, full_deck: Counter[Any], where: str)
     events = [(e.kind, e.seat, e.detail) for e in state.events[state.hand_events_from:] if e.visible_to is None]
     if [(e.kind, e.seat, e.detail) for e in public.events] != events:
         raise _fail(where, "the public observation's events are not exactly this hand's public events")
-    forbidden: set[str] = set()
-    for seat in range(state.table.n_seats):
-        hidden = Counter(state.hidden_from(seat))
-        forbidden.update(str(card) for card, n in hidden.items() if n >= full_deck[card])
     try:
         text = json.dumps(public.model_dump())
     except (TypeError, ValueError) as error:
@@ -203,7 +208,21 @@ def _check_public_observation(state: State, full_deck: Counter[Any], where: str)
     leaked = {m.group(0) for m in CARD_TOKEN.finditer(text)} & forbidden
     if leaked:
         raise _fail(where, f"the public observation shows cards some seat cannot see: {sorted(leaked)}")
+    _check_table_view(state, public, forbidden, "the public", where)
     return public
+
+
+def _check_table_view(state: State, observation: Observation, forbidden: set[str], whose: str, where: str) -> None:
+    """The game's table view of an observation: built without error, one list per seat, no hidden card."""
+    view = state.game.table_view(observation)
+    if len(view.played) != observation.players or (view.counts and len(view.counts) != observation.players):
+        raise _fail(where, f"{whose} table view has {len(view.played)} played lists and {len(view.counts)} counts "
+                           f"for {observation.players} seats")
+    if sorted(view.hand) != sorted(observation.hand):
+        raise _fail(where, f"{whose} table view shows hand {view.hand}, the observation {observation.hand}")
+    leaked = {m.group(0) for m in CARD_TOKEN.finditer(view.model_dump_json())} & forbidden
+    if leaked:
+        raise _fail(where, f"{whose} table view shows hidden cards: {sorted(leaked)}")
 
 
 def _check_clone(state: State, seat: int, legal: list[Action], rng: random.Random, where: str) -> None:

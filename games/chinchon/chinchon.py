@@ -80,6 +80,9 @@ class ChinchonState(RummyState):
             view["phase"] = "reenganche"
             view["reentry_score"] = self.reentry
         view["reentered"] = list(self.reentered)
+        # The meld rules, so a screen can lay out a hand from the observation alone (see RummyGame.table_view).
+        view["deck"] = self.options.deck  # type: ignore[attr-defined]
+        view["figures_ten"] = self.options.figures_ten  # type: ignore[attr-defined]
         return view
 
     def _closes(self, hand: list[Card]) -> list[Action]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from typing import ClassVar, Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card
+from cartas.core.cards import Card, parse_cards
 from cartas.core.deck import shoe, spanish_deck
 from cartas.core.events import Event
 from cartas.core.game import Game
@@ -14,9 +15,11 @@ from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import Action, State
+from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
 from cartas.games.chinchon.actions import parse_action
-from cartas.games.chinchon.chinchon import ChinchonState
-from cartas.games.chinchon.remigio import RemigioState
+from cartas.games.chinchon.chinchon import ChinchonState, chinchon_rules
+from cartas.games.chinchon.melds import MeldRules
+from cartas.games.chinchon.remigio import RemigioState, remigio_rules
 
 MAX_TURNS_HELP = (
     "playout bound: a round with no close ends after this many turns per player, everyone scored as they "
@@ -105,6 +108,36 @@ class RummyGame(Game):
             lines.append("Nobody may close before everyone has played a turn.")
         return lines
 
+    @abstractmethod
+    def meld_rules(self, observation: Observation) -> MeldRules:
+        """The meld rules the observed match is played with."""
+
+    def table_view(self, observation: Observation) -> TableView:
+        """The discard pile's top card and the stock in the middle, and the viewer's hand laid out as a player
+        holds it: the best melds first, then the loose cards by suit and rank, with what they would cost."""
+        table = observation.table
+        centre = [("discard", table["upcard"])] if table["upcard"] else []
+        if table["stock"]:
+            centre.append(("stock", FACE_DOWN))
+        melds: list[list[str]] = []
+        loose: list[str] = []
+        loose_points = None
+        if observation.hand:
+            arrangement = self.meld_rules(observation).arrange(parse_cards(" ".join(observation.hand)))
+            melds = [[str(card) for card in meld] for meld in arrangement.melds]
+            loose = by_suit_then_rank(str(card) for card in arrangement.loose)
+            loose_points = arrangement.points
+        return TableView(
+            played=[[] for _ in range(observation.players)],
+            centre=centre,
+            hand=[card for meld in melds for card in meld] + loose,
+            melds=melds,
+            loose=loose,
+            loose_points=loose_points,
+            counts=list(table["hand_sizes"]),
+            lines=self.table_lines(observation),
+        )
+
 
 class ChinchonGame(RummyGame):
     """Chinchón: seven cards, cortar with few loose points, penalties and elimination."""
@@ -119,6 +152,9 @@ class ChinchonGame(RummyGame):
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
         return ChinchonState(self, options, seed, position)
+
+    def meld_rules(self, observation: Observation) -> MeldRules:
+        return chinchon_rules(observation.table["deck"], observation.table["figures_ten"])
 
     def deck(self, options: GameOptions) -> list[Card]:
         size: int = options.deck  # type: ignore[attr-defined]
@@ -138,6 +174,9 @@ class RemigioGame(RummyGame):
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
         return RemigioState(self, options, seed, position)
+
+    def meld_rules(self, observation: Observation) -> MeldRules:
+        return remigio_rules()
 
     def deck(self, options: GameOptions) -> list[Card]:
         decks = 2 if options.players <= 6 else 3

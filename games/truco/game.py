@@ -13,7 +13,9 @@ from cartas.core.game import Game
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
+from cartas.core.state import PUBLIC_SEAT
 from cartas.core.table import Table
+from cartas.core.views import TableView, by_suit_then_rank
 from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
 from cartas.games.truco.state import TrucoState
 
@@ -40,6 +42,8 @@ class TrucoOptions(GameOptions):
 
 
 SEAT = "Jugador {}"
+HAND_SIZE = 3
+"""Cards dealt to each seat; a seat holds those it has not played."""
 ORDINAL = {"1": "primera", "2": "segunda", "3": "tercera"}
 """The tricks as players name them: la primera, la segunda, la tercera."""
 CALLS = {
@@ -126,14 +130,16 @@ class TrucoGame(Game):
         """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake."""
         table = observation.table
         points = table["points"]
-        ours = observation.teams[observation.seat]
-        theirs = 1 - ours
         scores = observation.scores
-        lines = [
-            f"Nosotros (equipo {ours}) {_team_score(scores[ours], points)} – "
-            f"Ellos (equipo {theirs}) {_team_score(scores[theirs], points)}, a {points}",
-            f"{SEAT.format(observation.dealer)} reparte, {SEAT.format(observation.mano)} es mano",
-        ]
+        if observation.seat == PUBLIC_SEAT:
+            score = (f"Equipo 0 {_team_score(scores[0], points)} – "
+                     f"Equipo 1 {_team_score(scores[1], points)}, a {points}")
+        else:
+            ours = observation.teams[observation.seat]
+            theirs = 1 - ours
+            score = (f"Nosotros (equipo {ours}) {_team_score(scores[ours], points)} – "
+                     f"Ellos (equipo {theirs}) {_team_score(scores[theirs], points)}, a {points}")
+        lines = [score, f"{SEAT.format(observation.dealer)} reparte, {SEAT.format(observation.mano)} es mano"]
         if table["pica_pica"]:
             lines.append("Pica-pica: {} contra {}".format(*(SEAT.format(seat) for seat in table["playing"])))
         for number, (plays, result) in enumerate(zip(table["tricks"], table["results"]), 1):
@@ -147,11 +153,24 @@ class TrucoGame(Game):
             lines.append(f"Envido {'en juego' if pending == 'envido' else 'jugado'}: {', '.join(table['envido'])}")
         if pending in FLOR_CALLS:
             lines.append(f"Flor en juego: {pending}")
-        mine = f"Tenés {table['tanto']} de envido"
-        if table["flor"]:
-            mine += f" y flor de {table['flor']}"
-        lines.append(mine)
+        if "tanto" in table:
+            mine = f"Tenés {table['tanto']} de envido"
+            if table["flor"]:
+                mine += f" y flor de {table['flor']}"
+            lines.append(mine)
         return lines
+
+    def table_view(self, observation: Observation) -> TableView:
+        """The cards each seat has played this hand, the trick on the table, the hand by suit then rank."""
+        table = observation.table
+        played = [list(cards) for cards in table["played"]]
+        return TableView(
+            played=played,
+            trick=[(seat, card) for seat, card in table["trick"]],
+            hand=by_suit_then_rank(observation.hand),
+            counts=[HAND_SIZE - len(cards) for cards in played],
+            lines=self.table_lines(observation),
+        )
 
 
 def _points(team: int, detail: str) -> str:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Any, Literal
 
 from pydantic import Field
 
@@ -12,7 +12,8 @@ from cartas.core.game import Game
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
-from cartas.core.state import Action
+from cartas.core.state import PUBLIC_SEAT, Action
+from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
 from cartas.games.truco_paulista.actions import parse_action
 from cartas.games.truco_paulista.cards import DECK
 from cartas.games.truco_paulista.state import PaulistaState
@@ -119,9 +120,30 @@ class PaulistaGame(Game):
             lines.append(f"Na mesa: {_plays_text(table['current_trick'])}")
         if table.get("partner_hand") is not None:
             lines.append(f"Mão do parceiro: {' '.join(table['partner_hand']) or '-'}")
-        if table.get("blind"):
+        if table.get("blind") and observation.seat != PUBLIC_SEAT:
             lines.append(f"Suas cartas (viradas): {table['hand_sizes'][observation.seat]}")
         return lines
+
+    def table_view(self, observation: Observation) -> TableView:
+        """The cards each seat has played (an encoberta as its back, even to the seat that hid it), the
+        rodada on the table, the vira, and the hand by suit then rank."""
+        table = observation.table
+        played: list[list[str]] = [[] for _ in range(observation.players)]
+        for plays in [*table["tricks"], table["current_trick"]]:
+            for play in plays:
+                played[play["seat"]].append(_face(play))
+        return TableView(
+            played=played,
+            trick=[(play["seat"], _face(play)) for play in table["current_trick"]],
+            centre=[("vira", table["vira"])] if table["vira"] else [],
+            hand=by_suit_then_rank(observation.hand),
+            counts=list(table["hand_sizes"]),
+            lines=self.table_lines(observation),
+        )
+
+
+def _face(play: dict[str, Any]) -> str:
+    return FACE_DOWN if play["face_down"] else str(play["card"])
 
 
 def _plays_text(plays: list[dict[str, object]]) -> str:

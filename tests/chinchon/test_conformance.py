@@ -99,7 +99,7 @@ def test_every_event_and_table_reads_as_text(name: str) -> None:
 
 PUBLIC_FIELDS = {
     "chinchon": ["phase", "upcard", "discard_pile", "stock", "hand_sizes", "turn", "close_from_turn", "turn_limit",
-                 "active", "reentered"],
+                 "active", "reentered", "deck", "figures_ten"],
     "remigio": ["phase", "upcard", "discard_pile", "stock", "hand_sizes", "turn", "close_from_turn", "turn_limit",
                 "active"],
 }

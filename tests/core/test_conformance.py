@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cartas.core import ActionParseError, EventView, Game, Observation, State
+from cartas.core import ActionParseError, EventView, Game, Observation, State, TableView
 from cartas.core.state import Action
 from cartas.testing import ConformanceError, check_conformance, fingerprint, perft
 
@@ -139,6 +139,21 @@ def test_the_example_public_observation_shows_only_turned_up_cards(example_game:
     public = state.public_observation()
     assert public.table["cards"][1] == ["6O", "1C", "10B", "5C"]
     assert public.table["showing"][1] == "12½"
+
+
+@pytest.mark.parametrize(("view", "message"), [
+    (TableView(played=[[]]), "table view has 1 played lists"),
+    (TableView(played=[[], [], []], hand=["1E"]), "table view shows hand \\['1E'\\]"),
+])
+def test_a_game_whose_table_view_does_not_fit_its_observation_fails(
+    example_game: Game, view: TableView, message: str
+) -> None:
+    class Careless(type(example_game)):  # type: ignore[misc]
+        def table_view(self, observation: Observation) -> TableView:
+            return view
+
+    with pytest.raises(ConformanceError, match=message):
+        check_conformance(Careless(), {"players": 3}, 1)
 
 
 def test_a_game_that_loses_a_card_fails(example_game: Game) -> None:

@@ -1,4 +1,5 @@
-"""The documentation keeps up with the code: every hook is documented with its exact signature."""
+"""The documentation keeps up with the code: every hook is documented with its exact signature, and the game
+guide names every method a game must implement."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cartas.core import hookspecs
+from cartas.core import Game, State, hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
 HOOKS_DOC = (ROOT / "docs" / "hooks.md").read_text(encoding="utf-8")
@@ -42,3 +43,9 @@ def test_the_guide_names_the_real_example_files() -> None:
     guide = (ROOT / "docs" / "writing-a-game.md").read_text(encoding="utf-8")
     for path in re.findall(r"`(examples/siete_y_medio/[\w/.]+)`", guide):
         assert (ROOT / path).exists(), path
+
+
+def test_the_guide_names_every_method_a_game_must_implement() -> None:
+    guide = (ROOT / "docs" / "writing-a-game.md").read_text(encoding="utf-8")
+    for name in sorted(State.__abstractmethods__ | Game.__abstractmethods__ | {"table_view", "language"}):
+        assert f"`{name}" in guide, f"docs/writing-a-game.md does not name {name}"

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from cartas.core import Card, Event, Game, GameOptions, Observation, Position
+from cartas.core import FACE_DOWN, Card, Event, Game, GameOptions, Observation, Position, TableView
 from cartas_siete_y_medio.actions import Move, parse_action
 from cartas_siete_y_medio.state import DECK, SieteYMedioState
 
@@ -66,3 +66,13 @@ class SieteYMedio(Game):
             lines.append(f"seat {seat} ({role}): {' '.join(cards)}  [{showing}] {status}{mark}")
         lines.append(f"mazo: {table['stock']} cartas  mano {observation.hand_number + 1} de {table['hands']}")
         return lines
+
+    def table_view(self, observation: Observation) -> TableView:
+        """Every seat's cards lie on the table in front of it, the first face down until it is turned up."""
+        cards = observation.table["cards"]
+        return TableView(
+            played=[[FACE_DOWN if card == "??" else card for card in seat_cards] for seat_cards in cards],
+            hand=list(observation.hand),
+            counts=[len(seat_cards) for seat_cards in cards],
+            lines=self.table_lines(observation),
+        )

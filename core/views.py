@@ -1,0 +1,75 @@
+"""The table a person sees: one model shared by the terminal and the browser, so both draw the same table.
+
+A game builds its :class:`TableView` from an :class:`~cartas.core.observation.Observation` alone (a seat's or
+the spectator's public one), never from the state, so a view can hold nothing its viewer may not know. Views
+are built once per screen: pydantic is fine here, unlike inside the rules.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from cartas.core.cards import SUITS, Card
+from cartas.core.errors import CardParseError
+
+FACE_DOWN = "back"
+"""How a view names a card lying face down: the front end draws its back."""
+
+
+class TableView(BaseModel):
+    """What is on the table for one viewer, in card notation, ready to draw.
+
+    Every list is in seat order where it is per seat. A game fills what it has: a rummy game has no trick,
+    a trick game no melds.
+    """
+
+    model_config = ConfigDict(frozen=True)
+
+    played: list[list[str]] = Field(
+        default_factory=list,
+        description="per seat, the cards it played face up this hand in order; a face-down card is 'back'",
+    )
+    trick: list[tuple[int, str]] = Field(
+        default_factory=list, description="the current trick's (seat, card) in play order; empty in rummy games"
+    )
+    centre: list[tuple[str, str]] = Field(
+        default_factory=list,
+        description="labelled cards in the middle, such as ('vira', '10E'), ('trump', '5O'), ('discard', '12O')",
+    )
+    hand: list[str] = Field(
+        default_factory=list, description="the viewer's own hand, sorted as players sort it; empty for a spectator"
+    )
+    melds: list[list[str]] = Field(default_factory=list, description="rummy games: the viewer's best melds")
+    loose: list[str] = Field(default_factory=list, description="rummy games: the viewer's cards left out of melds")
+    loose_points: int | None = Field(
+        default=None, description="rummy games: what the loose cards cost; None where it does not apply"
+    )
+    counts: list[int] = Field(default_factory=list, description="cards in each seat's hand; empty when unknown")
+    lines: list[str] = Field(default_factory=list, description="the game's table_lines text")
+
+
+SUIT_ORDER: dict[str, int] = {suit: at for at, suit in enumerate(SUITS)}
+
+
+def by_suit_then_rank(cards: Iterable[str]) -> list[str]:
+    """Cards in notation sorted as a trick player holds them: oros, copas, espadas, bastos, each from the ace
+    up; comodines and anything that is not a card (``back``) go last, in the order given."""
+    known: list[Card] = []
+    rest: list[str] = []
+    for text in cards:
+        card = _card(text)
+        if card is None or card.is_joker:
+            rest.append(text)
+        else:
+            known.append(card)
+    known.sort(key=lambda card: (SUIT_ORDER[card.suit], card.rank))
+    return [str(card) for card in known] + rest
+
+
+def _card(text: str) -> Card | None:
+    try:
+        return Card.parse(text)
+    except CardParseError:
+        return None
