@@ -15,7 +15,6 @@ from typing import Any
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.state import State
-from cartas.online.compat import table_view
 
 CARD_VERBS = ("play", "discard")
 """Actions whose card can be clicked instead of a button: the card leaves the hand face up."""
@@ -84,7 +83,7 @@ def build_view(state: State, seat: int | None, names: Mapping[str, str], hand_ov
     observation = state.observation(seat) if seat is not None else state.public_observation()
     return {
         "observation": observation.model_dump(),
-        "table_view": table_view(state.game, observation),
+        "table_view": state.game.table_view(observation).model_dump(),
         "names": dict(names),
         "you": seat,
         "legal": legal_moves(state, seat) if seat is not None else [],
