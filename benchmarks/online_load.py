@@ -23,6 +23,7 @@ import asyncio
 import json
 import os
 import random
+import re
 import socket
 import statistics
 import subprocess
@@ -36,6 +37,7 @@ import httpx
 import websockets
 
 TICKS = os.sysconf("SC_CLK_TCK")
+VIEW_HEAD = re.compile(r'\{"type":"view","v":(\d+)')
 
 
 def free_port() -> int:
@@ -97,6 +99,10 @@ async def seat_client(url: str, code: str, token: str, think: float, stats: Stat
             except TimeoutError:
                 continue
             now = time.perf_counter()
+            head = VIEW_HEAD.match(text)
+            if head is not None and '"legal":[]' in text:  # a view without moves for us: note it, skip parsing
+                stats.views.setdefault((code, int(head.group(1))), []).append(now)
+                continue
             frame = json.loads(text)
             kind = frame["type"]
             if kind == "ack" and pending is not None:

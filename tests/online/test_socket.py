@@ -331,3 +331,17 @@ def test_metrics_report_move_latency_and_loop_lag_without_any_table_detail(serve
     assert metrics["loop_lag_ms"]["n"] >= 1
     assert set(metrics) == {"tables", "connections", "move_ms", "loop_lag_ms"}
     assert server.client.get("/api/metrics?window=x").status_code == 400
+
+
+def test_an_unknown_table_or_a_missing_hello_closes_the_socket_with_a_reason(server: Server) -> None:
+    nowhere = server.connect("NOPE99", None)
+    assert nowhere.until("error")["message"] == "no such table"
+    assert nowhere.receive(2) is None and nowhere.closed == 4404
+    code, _, _ = four_people(server)
+    session = server.client.websocket_connect(f"/ws/{code}")
+    session.__enter__()
+    server._sockets.append(session)
+    rude = Player(session)
+    rude.send({"type": "move", "action": 0})
+    assert rude.until("error")["message"] == 'the first frame must be {"type": "hello", ...}'
+    assert rude.receive(2) is None and rude.closed == 4400
