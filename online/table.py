@@ -103,13 +103,11 @@ class LiveTable:
             asyncio.Queue()
         )
         self.task: asyncio.Task[None] | None = None
-        self.moves_applied = 0
-        """Moves applied since this process loaded the table (for the benchmark)."""
 
     # --- the task and its inbox ------------------------------------------------------------------------------
 
     def restore(self) -> None:
-        """Rebuild the match from the store (on start-up, or after a failed commit) and the recent chat."""
+        """Load the recent chat and rebuild the match by replaying its stored moves (when this process loads it)."""
         for chat in self.store.chat(self.code, self.settings.chat_kept):
             self.chat.append({"type": "chat", "v": chat.v, "seat": chat.seat, "name": chat.name, "text": chat.text})
         if self.row.status != "lobby":
@@ -516,7 +514,6 @@ class LiveTable:
             if mover is not None:
                 self._refuse_move(mover, "the server could not store the move; try again")
             return
-        self.moves_applied += 1
         self.last_move_v = self.version
         self.hand_over = state.hands_played != before_hands
         if mover is not None:
