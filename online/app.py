@@ -323,6 +323,7 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
         return
     connection = Connection(socket.send_text, lambda code: socket.close(code))
     await table.call(table.connect, connection, hello.get("token"), hello.get("v"))
+    flooded = False
     try:
         while connection.alive:
             try:
@@ -330,6 +331,12 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
             except WireError as problem:
                 connection.send(dumps({"type": "error", "message": str(problem)}))
                 continue
+            if not connection.frame_allowed():
+                if not flooded:
+                    connection.send(dumps({"type": "error", "message": "too many frames; some were ignored"}))
+                flooded = True
+                continue
+            flooded = False
             if not isinstance(frame, dict):
                 connection.send(dumps({"type": "error", "message": "a frame is a JSON object with a type"}))
                 continue

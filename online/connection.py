@@ -19,6 +19,10 @@ from cartas.online.metrics import MoveTimer
 log = logging.getLogger("cartas.online")
 
 MAX_QUEUE = 1000
+MAX_FRAMES = 40
+FRAME_WINDOW = 2.0
+"""A browser sends a handful of frames a minute; more than MAX_FRAMES in FRAME_WINDOW seconds are dropped, so a
+client that floods the server with refused moves (each answered with a fresh view) cannot eat its CPU."""
 CLOSE_NORMAL = 1000
 CLOSE_TOO_SLOW = 1008
 
@@ -34,6 +38,7 @@ class Connection:
         """The hash of the seat token it said hello with: its seat follows it when the host reseats people."""
         self.alive = True
         self.chat_times: deque[float] = deque()
+        self.frame_times: deque[float] = deque()
         self.queue: asyncio.Queue[str | int | tuple[str, MoveTimer]] = asyncio.Queue()
         self.writer = asyncio.get_running_loop().create_task(self._write())
         self.sent = 0
@@ -60,13 +65,11 @@ class Connection:
 
     def chat_allowed(self, limit: int, window: float) -> bool:
         """Whether one more chat line fits in the rate limit (``limit`` lines per ``window`` seconds)."""
-        now = time.monotonic()
-        while self.chat_times and now - self.chat_times[0] > window:
-            self.chat_times.popleft()
-        if len(self.chat_times) >= limit:
-            return False
-        self.chat_times.append(now)
-        return True
+        return _allowed(self.chat_times, limit, window)
+
+    def frame_allowed(self) -> bool:
+        """Whether one more incoming frame fits in :data:`MAX_FRAMES` per :data:`FRAME_WINDOW` seconds."""
+        return _allowed(self.frame_times, MAX_FRAMES, FRAME_WINDOW)
 
     async def _write(self) -> None:
         while True:
@@ -88,3 +91,14 @@ class Connection:
             except Exception:  # WebSocketDisconnect, RuntimeError after close, OSError: the peer is gone
                 self.alive = False
                 return
+
+
+def _allowed(times: deque[float], limit: int, window: float) -> bool:
+    """Count one more event in a sliding window of ``window`` seconds, unless ``limit`` are already in it."""
+    now = time.monotonic()
+    while times and now - times[0] > window:
+        times.popleft()
+    if len(times) >= limit:
+        return False
+    times.append(now)
+    return True
