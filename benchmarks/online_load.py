@@ -88,7 +88,13 @@ async def ping_probe(url: str, stats: Stats, stop: asyncio.Event) -> None:
             await asyncio.sleep(0.05)
 
 
-async def seat_client(url: str, code: str, token: str, think: float, stats: Stats, stop: asyncio.Event) -> None:
+async def seat_client(
+    url: str, code: str, token: str, think: float, stats: Stats, stop: asyncio.Event, alone: bool
+) -> None:
+    """One seat: a random legal move after thinking, whenever it is this seat's to make.
+
+    With four people only the first seat asked moves (two partners answering one truco would race); a person
+    alone with bots answers whenever asked, since bots wait for a person who may act."""
     rng = random.Random(token)
     async with websockets.connect(url, max_size=2**20) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "v": None}))
@@ -118,8 +124,9 @@ async def seat_client(url: str, code: str, token: str, think: float, stats: Stat
                 if kind == "view":
                     stats.views.setdefault((code, frame["v"]), []).append(now)
                 view = frame["view"]
-                first = view["observation"]["to_act"][:1]
-                if view["legal"] and first == [view["you"]] and pending is None:
+                asked = view["observation"]["to_act"]
+                mine = view["you"] in asked if alone else asked[:1] == [view["you"]]
+                if view["legal"] and mine and pending is None:
                     await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
                     if stop.is_set():
                         break
@@ -169,7 +176,9 @@ async def run(tables: int, seconds: float, think: float, warmup: float, bots: st
         stats = Stats()
         stop = asyncio.Event()
         clients = [
-            asyncio.create_task(seat_client(f"ws://127.0.0.1:{port}/ws/{code}", code, token, think, stats, stop))
+            asyncio.create_task(
+                seat_client(f"ws://127.0.0.1:{port}/ws/{code}", code, token, think, stats, stop, bots is not None)
+            )
             for code, tokens in setups for token in tokens
         ]
         clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{port}/ws/{setups[0][0]}", stats, stop)))
@@ -212,7 +221,8 @@ async def run(tables: int, seconds: float, think: float, warmup: float, bots: st
           f"  max {latencies[-1] if latencies else float('nan'):.1f}  (n={len(latencies)})")
     busy = cpu1 - cpu0
     print(f"server CPU {busy:.2f} s = {busy / elapsed * 100:.1f}% of a core; "
-          f"{busy / max(stats.moves, 1) * 1000:.2f} ms per move")
+          f"{busy / max(stats.moves, 1) * 1000:.2f} ms per person's move"
+          + (" (the bots' moves are applied here too; their thinking runs in the pool's workers)" if bots else ""))
     print(f"server memory: idle {idle_rss:.0f} MiB, loaded {loaded_rss:.0f} MiB, "
           f"{(loaded_rss - idle_rss) / tables * 1024:.0f} KiB per table of 4 sockets")
     if latencies:
