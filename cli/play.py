@@ -18,7 +18,7 @@ from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
-from cartas.cli.session import PEOPLE, finish, make_bots
+from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.errors import CartasError
 from cartas.core.match import run_match
 from cartas.core.record import MatchRecord, load_record, replay
@@ -90,6 +90,8 @@ def run_terminal(
         # Not saved again here: every finished move already is, and an interrupted one must not be.
         renderer.line(msg("not_saved") if saver.path is None else msg("saved", path=saver.path))
         return
+    except BotFailed as error:
+        raise stopped_by_bot(error, state, saver) from None
     finish(state, saver)
     if viewer is not None:
         observation = state.observation(viewer)

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from cartas.cli.human import QuitMatch, fold
 from cartas.cli.saves import Autosave
-from cartas.cli.session import PEOPLE, finish, make_bots
+from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.bots import SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
@@ -156,8 +156,11 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     send_events(state)
     try:
         result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=seats)
-    except QuitMatch:
+    except (QuitMatch, BotFailed) as stop:
+        failure = stopped_by_bot(stop, state, saver) if isinstance(stop, BotFailed) else None  # saves first
         send({"type": "saved", "save": str(saver.path), "moves": len(state.history)})
+        if failure is not None:
+            raise failure from None
         return
     finish(state, saver)
     send({"type": "result", "winners": list(result.winners), "scores": list(result.scores), "save": str(saver.path)})

@@ -8,10 +8,12 @@ from cartas.cli.app import App, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
-from cartas.core.bots import Agent
-from cartas.core.errors import RecordError
+from typing import Any
+
+from cartas.core.bots import Agent, SeatView
+from cartas.core.errors import CartasError, RecordError
 from cartas.core.record import MatchRecord
-from cartas.core.state import State
+from cartas.core.state import Action, State
 
 PEOPLE = (HUMAN, PROGRAM)
 """Seat kinds that are asked rather than played by a bot."""
@@ -22,14 +24,52 @@ def bot_seed(seed: int, seat: int, moves: int) -> int:
     return (seed * 1_000_003 + seat * 10_007 + moves) % 2**63
 
 
+class BotFailed(CartasError):
+    """A bot raised instead of choosing: the match stops, saved as it was before that decision."""
+
+
+class GuardedBot:
+    """A bot whose failure ends the match with one line naming it, instead of a traceback.
+
+    A bot is a plugin's code; whatever it raises, the state is untouched (it raised before any move was
+    applied), so the match can be saved and resumed, perhaps with another bot.
+    """
+
+    def __init__(self, agent: Agent, seat: int, level: str) -> None:
+        self.agent = agent
+        self.seat = seat
+        self.level = level
+
+    def choose(self, view: SeatView) -> Action:
+        try:
+            return self.agent.choose(view)
+        except Exception as error:
+            reason = " ".join(str(error).split())[:200]
+            raise BotFailed(
+                f"the {self.level} bot at seat {self.seat} failed: {type(error).__name__}: {reason}"
+            ) from error
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.agent, name)
+
+
 def make_bots(app: App, state: State, players: dict[int, str]) -> dict[int, Agent]:
-    """An agent for every seat played by a bot."""
+    """An agent for every seat played by a bot, each guarded so that its failure is one line."""
     registry = app.registry
     return {
-        seat: registry.bot(state.game.name, level)(bot_seed(state.seed, seat, len(state.history)))
+        seat: GuardedBot(registry.bot(state.game.name, level)(bot_seed(state.seed, seat, len(state.history))), seat, level)
         for seat, level in players.items()
         if level not in PEOPLE
     }
+
+
+def stopped_by_bot(error: BotFailed, state: State, saver: Autosave) -> click.ClickException:
+    """Save the match as it stands and say which bot stopped it and how to go on."""
+    saver.save(state)
+    where = "the match was not saved (--no-save)" if saver.path is None else (
+        f"the match is saved in {saver.path}; continue it with: cartas resume"
+    )
+    return click.ClickException(f"{error}; {where}")
 
 
 def finish(state: State, saver: Autosave) -> MatchRecord:

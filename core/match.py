@@ -2,10 +2,15 @@
 
 The terminal, the JSON protocol and the arena all run matches through here. Random playouts do not: they
 call ``legal_actions`` and ``apply`` directly, with no hooks and no views.
+
+The lifecycle hooks only observe, so a plugin whose hook raises cannot be allowed to stop a match: each
+implementation is called on its own, and one that raises is reported in one line naming its plugin (once per
+match and hook) while the match and the other plugins go on.
 """
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Container, Mapping
 from typing import Any
 
@@ -13,6 +18,37 @@ from cartas.core.bots import Agent, SeatView
 from cartas.core.state import Action, Result, State
 
 StepCallback = Callable[[State, int, Action], None]
+Warn = Callable[[str], None]
+"""Where one-line warnings go (a raising hook); standard error by default, never the protocol's output."""
+
+
+def warn_on_stderr(message: str) -> None:
+    sys.stderr.write(f"warning: {message}\n")
+    sys.stderr.flush()
+
+
+class LifecycleHooks:
+    """Calls the observe-only hooks one implementation at a time, reporting and skipping one that raises."""
+
+    def __init__(self, hooks: Any, warn: Warn) -> None:
+        self.hooks = hooks
+        self.warn = warn
+        self.reported: set[tuple[str, str]] = set()
+
+    def __call__(self, name: str, **kwargs: Any) -> None:
+        for impl in getattr(self.hooks, name).get_hookimpls():
+            if getattr(impl, "hookwrapper", False) or getattr(impl, "wrapper", False):
+                continue  # observe-only hooks have no use for wrappers; calling one by hand is not possible
+            try:
+                impl.function(*(kwargs[arg] for arg in impl.argnames))
+            except Exception as error:
+                if (impl.plugin_name, name) not in self.reported:
+                    self.reported.add((impl.plugin_name, name))
+                    reason = " ".join(str(error).split())[:200]
+                    self.warn(
+                        f"plugin {impl.plugin_name}'s {name} hook raised {type(error).__name__}: {reason}; "
+                        "the match goes on without it"
+                    )
 
 
 def seat_to_ask(state: State, prefer: Container[int] = ()) -> int:
@@ -34,10 +70,12 @@ def run_match(
     hooks: Any = None,
     on_step: StepCallback | None = None,
     prefer: Container[int] = (),
+    warn: Warn = warn_on_stderr,
 ) -> Result:
     """Play ``state`` to the end with ``agents`` (one per seat). ``hooks`` is a pluggy ``pm.hook`` or ``None``."""
-    if hooks is not None and not state.history:
-        hooks.match_started(state=state)
+    notify = None if hooks is None else LifecycleHooks(hooks, warn)
+    if notify is not None and not state.history:
+        notify("match_started", state=state)
     while not state.is_over:
         seat = seat_to_ask(state, prefer)
         action = agents[seat].choose(SeatView(state, seat))
@@ -45,9 +83,9 @@ def run_match(
         state.apply(action, seat)
         if on_step is not None:
             on_step(state, seat, action)
-        if hooks is not None and state.hands_played != hands:
-            hooks.hand_finished(state=state)
+        if notify is not None and state.hands_played != hands:
+            notify("hand_finished", state=state)
     result = state.result()
-    if hooks is not None:
-        hooks.match_finished(state=state, result=result)
+    if notify is not None:
+        notify("match_finished", state=state, result=result)
     return result
