@@ -23,6 +23,7 @@ from cartas.cli.history import History, history_path
 from cartas.core.record import MatchRecord, replay
 from cartas.core.registry import Registry
 from cartas.online.app import installed_registry
+from cartas.online import connection as connection_module
 from cartas.online.connection import Connection
 from cartas.online.table import LiveTable
 from cartas.testing import CARD_TOKEN
@@ -73,6 +74,12 @@ class LeakWatch:
         shown = {m.group(0) for m in CARD_TOKEN.finditer(text)}
         if shown & forbidden:
             self.leaks.append(f"seat {seat} was shown {sorted(shown & forbidden)}: {text[:200]}")
+
+
+@pytest.fixture(autouse=True)
+def no_flood_limit(monkeypatch: pytest.MonkeyPatch) -> None:
+    """These people move as fast as the server answers, far beyond the flood limit meant for browsers."""
+    monkeypatch.setattr(connection_module, "MAX_FRAMES", 10**6)
 
 
 @pytest.fixture
