@@ -1,0 +1,104 @@
+"""One websocket connection's way out: its own queue and writer task, so a slow or dead socket never blocks a table.
+
+The table only ever puts text on the queue, which never waits. The writer task sends it in order; when a
+send fails (the peer went away: Starlette raises ``WebSocketDisconnect``, and after a failed send 1.x raises
+``RuntimeError`` or its own disconnect error) the connection is marked dead and further frames are dropped.
+A peer that stops reading and lets :data:`MAX_QUEUE` frames pile up is closed, so memory stays bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Awaitable, Callable
+
+from cartas.online.metrics import MoveTimer
+
+log = logging.getLogger("cartas.online")
+
+MAX_QUEUE = 1000
+MAX_FRAMES = 40
+FRAME_WINDOW = 2.0
+"""A browser sends a handful of frames a minute; more than MAX_FRAMES in FRAME_WINDOW seconds are dropped, so a
+client that floods the server with refused moves (each answered with a fresh view) cannot eat its CPU."""
+CLOSE_NORMAL = 1000
+CLOSE_TOO_SLOW = 1008
+
+
+class Connection:
+    """A websocket as the table sees it: who it is (a seat, or None for a spectator) and where frames go."""
+
+    def __init__(self, send_text: Callable[[str], Awaitable[None]], close: Callable[[int], Awaitable[None]]) -> None:
+        self._send_text = send_text
+        self._close = close
+        self.seat: int | None = None
+        self.token_hash: str | None = None
+        """The hash of the seat token it said hello with: its seat follows it when the host reseats people."""
+        self.alive = True
+        self.chat_times: deque[float] = deque()
+        self.frame_times: deque[float] = deque()
+        self.queue: asyncio.Queue[str | int | tuple[str, MoveTimer]] = asyncio.Queue()
+        self.writer = asyncio.get_running_loop().create_task(self._write())
+        self.sent = 0
+
+    def send(self, text: str, timer: MoveTimer | None = None) -> None:
+        """Queue a frame; never waits. ``timer`` is told when the frame has been written."""
+        if not self.alive:
+            return
+        if self.queue.qsize() >= MAX_QUEUE:
+            log.info("closing a connection that stopped reading (%d frames queued)", MAX_QUEUE)
+            self.close(CLOSE_TOO_SLOW)
+            return
+        if timer is None:
+            self.queue.put_nowait(text)
+        else:
+            timer.waiting += 1
+            self.queue.put_nowait((text, timer))
+
+    def close(self, code: int = CLOSE_NORMAL) -> None:
+        """Send what is queued, then close with ``code``."""
+        if self.alive:
+            self.alive = False
+            self.queue.put_nowait(code)
+
+    def chat_allowed(self, limit: int, window: float) -> bool:
+        """Whether one more chat line fits in the rate limit (``limit`` lines per ``window`` seconds)."""
+        return _allowed(self.chat_times, limit, window)
+
+    def frame_allowed(self) -> bool:
+        """Whether one more incoming frame fits in :data:`MAX_FRAMES` per :data:`FRAME_WINDOW` seconds."""
+        return _allowed(self.frame_times, MAX_FRAMES, FRAME_WINDOW)
+
+    async def _write(self) -> None:
+        while True:
+            item = await self.queue.get()
+            if isinstance(item, int):
+                try:
+                    await self._close(item)
+                except Exception:  # already closed by the peer: nothing left to do
+                    pass
+                return
+            timer = None
+            if isinstance(item, tuple):
+                item, timer = item
+            try:
+                await self._send_text(item)
+                self.sent += 1
+                if timer is not None:
+                    timer.sent()
+            except Exception:  # WebSocketDisconnect, RuntimeError after close, OSError: the peer is gone
+                self.alive = False
+                return
+
+
+def _allowed(times: deque[float], limit: int, window: float) -> bool:
+    """Count one more event in a sliding window of ``window`` seconds, unless ``limit`` are already in it."""
+    now = time.monotonic()
+    while times and now - times[0] > window:
+        times.popleft()
+    if len(times) >= limit:
+        return False
+    times.append(now)
+    return True

@@ -1,0 +1,155 @@
+"""The host's seating operations on a table that has not started: bots, empty seats, moves, teams, order.
+
+The rules of who may sit where (partners alternate in truco, every player in one team, the host keeps its seat
+in a teams or order line) are :mod:`cartas.core.seating`, the code the terminal lobby uses, so both front ends
+accept and refuse the same setups with the same messages; this module only maps a table's seats onto it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from cartas.core.errors import SeatingError
+from cartas.core.game import Game
+from cartas.core.options import GameOptions
+from cartas.core.seating import (
+    HUMAN,
+    Participant,
+    check_order,
+    check_seating,
+    move,
+    parse_order,
+    parse_teams,
+    rotate_partners,
+    seat_groups,
+    swap_opponents,
+)
+from cartas.online.store import SeatRow
+
+MAX_NAME = 24
+EMPTY = "empty"
+"""What a teams or order line calls an empty seat (or its number)."""
+
+
+class LobbyError(ValueError):
+    """A lobby request that cannot be done; the message says why in one line."""
+
+
+def bot_name(seat: int, level: str | None) -> str:
+    return f"Bot {seat} ({level})"
+
+
+def display_name(row: SeatRow) -> str | None:
+    """What the table calls the occupant of a seat: the person's chosen name, ``Bot N (level)`` for a bot."""
+    if row.kind == "bot":
+        return bot_name(row.seat, row.level)
+    return row.name
+
+
+def clean_name(name: Any) -> str:
+    """A person's name as typed, trimmed; refused when empty, too long or holding control characters."""
+    if not isinstance(name, str) or not name.strip():
+        raise LobbyError("a name is needed to take a seat")
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME:
+        raise LobbyError(f"a name has at most {MAX_NAME} characters")
+    if any(not ch.isprintable() for ch in cleaned):
+        raise LobbyError("a name cannot hold control characters")
+    return cleaned
+
+
+def participants(seats: Sequence[SeatRow]) -> list[Participant]:
+    """The seats' occupants as the seating rules see players: people by name, bots by name or level, the host
+    keeping its seat."""
+    people = []
+    for row in seats:
+        wish = row.seat if row.host else None
+        if row.kind == "human":
+            people.append(Participant.named(HUMAN, row.name or "", wish))
+        elif row.kind == "bot":
+            people.append(Participant.named(row.level or "bot", bot_name(row.seat, row.level), wish))
+        else:
+            people.append(Participant.named(EMPTY, EMPTY, wish))
+    return people
+
+
+def _reseat(seats: Sequence[SeatRow], order: Sequence[int]) -> list[SeatRow]:
+    """Seat ``i`` gets the occupant of seat ``order[i]``."""
+    return [seats[source].at(seat) for seat, source in enumerate(order)]
+
+
+def _by_teams(seats: Sequence[SeatRow], spec: str, game: Game, teams: Sequence[int] | None) -> list[int]:
+    if teams is None:
+        raise SeatingError(f"{game.name} with {len(seats)} players has no teams: every player for himself")
+    people = participants(seats)
+    return seat_groups(parse_teams(spec, people, game, teams), people, teams)
+
+
+def _by_order(seats: Sequence[SeatRow], spec: str, teams: Sequence[int] | None) -> list[int]:
+    people = participants(seats)
+    order = parse_order(spec, people)
+    check_order(order, spec, people, None, teams)
+    return order
+
+
+def _seat(value: Any, n: int, what: str = "seat") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise LobbyError(f"{what} must be a seat number from 0 to {n - 1}")
+    if not 0 <= value < n:
+        raise LobbyError(f"{what} {value} is not a seat; seats are 0 to {n - 1}")
+    return value
+
+
+def _text(value: Any, what: str) -> str:
+    if not isinstance(value, str) or not value.strip() or len(value) > 200:
+        raise LobbyError(f"{what} must be text such as Ana,Beto/Caro,medium")
+    return value
+
+
+def apply_op(
+    op: dict[str, Any], seats: Sequence[SeatRow], game: Game, options: GameOptions, levels: Sequence[str]
+) -> list[SeatRow]:
+    """The seats after the host's operation ``op`` (see docs/online.md), or a :class:`LobbyError`."""
+    n = len(seats)
+    teams = game.teams(options)
+    kind = op.get("op")
+    try:
+        if kind == "bot":
+            seat = _seat(op.get("seat"), n)
+            level = op.get("level")
+            if level not in levels:
+                raise LobbyError(f"no bot level {level!r}; levels: {', '.join(levels)}")
+            if seats[seat].kind == "human":
+                raise LobbyError(f"seat {seat} is taken by {seats[seat].name}; empty it first")
+            changed = list(seats)
+            changed[seat] = SeatRow(seat, "bot", level=level)
+            return changed
+        if kind == "empty":
+            seat = _seat(op.get("seat"), n)
+            if seats[seat].host:
+                raise LobbyError("the host's own seat cannot be emptied")
+            changed = list(seats)
+            changed[seat] = seats[seat].emptied()
+            return changed
+        order = list(range(n))
+        if kind == "move":
+            order = move(order, _seat(op.get("seat"), n), _seat(op.get("to"), n, "to"))
+        elif kind == "rotate":
+            order = rotate_partners(order, teams)
+        elif kind == "swap":
+            order = swap_opponents(order, teams)
+        elif kind == "teams":
+            order = _by_teams(seats, _text(op.get("teams"), "teams"), game, teams)
+        elif kind == "order":
+            order = _by_order(seats, _text(op.get("order"), "order"), teams)
+        else:
+            raise LobbyError("op must be one of bot, empty, move, rotate, swap, teams, order")
+    except SeatingError as error:
+        raise LobbyError(str(error)) from None
+    return _reseat(seats, order)
+
+
+def why_not_start(seats: Sequence[SeatRow], game: Game, options: GameOptions) -> str | None:
+    """Why the table cannot start yet (an empty seat), in the seating rules' words, or None."""
+    return check_seating(game, options, [None if row.kind == "empty" else row.seat for row in seats])
