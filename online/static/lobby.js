@@ -100,7 +100,9 @@ function createForm() {
     } catch (error) {
       state.error = error.message;
     }
-    render();
+    // Only the invite and the message change: the form keeps what was chosen, for another table like it.
+    document.getElementById("create-error").textContent = state.error;
+    document.getElementById("invite-slot").replaceChildren(...[invitePanel()].filter(Boolean));
     refreshTables();
   });
   return form;
@@ -149,7 +151,8 @@ function render() {
   slot.replaceChildren(languageSelector(() => render()));
   document.title = t("lobby_title");
   app.replaceChildren(h("h1", { text: t("lobby_title") }),
-    h("div", { class: "lobby-grid" }, h("div", {}, createForm(), invitePanel()), tablesPanel()));
+    h("div", { class: "lobby-grid" },
+      h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()), tablesPanel()));
 }
 
 async function refreshTables() {

@@ -245,7 +245,7 @@ async function showJoin() {
     error,
     h("div", { class: "row" },
       h("button", { type: "submit", class: "primary", id: "join", text: t("join") }),
-      h("button", { type: "button", id: "watch", text: t("watch"), onclick: () => { connect(); render(); } })));
+      h("button", { type: "button", id: "watch", text: t("watch"), onclick: () => { state.joining = false; connect(); render(); } })));
   form.addEventListener("submit", async (event) => {
     event.preventDefault();
     const body = { name: name.value.trim() };
@@ -255,6 +255,7 @@ async function showJoin() {
       const joined = await api("POST", `/api/tables/${encodeURIComponent(code)}/join`, body);
       saveSeat(code, { token: joined.token, seat: joined.seat, name: body.name });
       state.me = joined.seat;
+      state.joining = false;
       setNotice("");
       connect();
       render();
@@ -262,6 +263,7 @@ async function showJoin() {
       error.textContent = failure.message;
     }
   });
+  state.joining = true;
   app.replaceChildren(seatingList(info, false), form);
 }
 
@@ -306,11 +308,12 @@ function seatingList(info, controls) {
     if (seat.seat === state.me) tags.push(h("span", { class: "tag you", text: t("you") }));
     if (seat.seat === info.host_seat) tags.push(h("span", { class: "tag", text: t("host") }));
     if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: `${t("team")} ${info.teams[seat.seat]}` }));
-    const kind = seat.kind === "bot" ? `${t("bot")}${seat.level ? ` (${seat.level})` : ""}` : t(seat.kind === "human" ? "human" : "empty");
+    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${seat.level}` : ""}` }));
+    const away = seat.kind === "human" && (seat.presence === "away" || seat.presence === "bot");
+    if (away) tags.push(h("span", { class: "tag away", text: t(`presence_${seat.presence}`) }));
     const row = h("li", { class: `seat-row kind-${seat.kind}`, dataset: { seat: String(seat.seat) } },
       h("span", { class: "seat-no", text: String(seat.seat) }),
-      h("span", { class: "grow" }, h("strong", { text: seat.kind === "empty" ? t("empty") : seat.name || "" }), " ",
-        h("span", { class: "muted", text: seat.kind === "empty" ? "" : kind }), " ", ...tags));
+      h("span", { class: "who" }, h("strong", { text: seat.kind === "empty" ? t("empty") : seat.name || "" }), " ", ...tags));
     if (controls) {
       const tools = h("span", { class: "tools" });
       if (seat.kind === "empty" || seat.kind === "bot") {
@@ -606,6 +609,7 @@ function logPanel() {
 
 function render() {
   renderHeader();
+  if (state.joining) return; // the join form stays until the person joins or chooses to watch
   if (!state.info) {
     app.replaceChildren(h("p", { class: "muted", text: t("state_connecting") }));
     return;
@@ -616,7 +620,9 @@ function render() {
   const side = h("aside", { class: "side" }, logPanel(), chatPanel());
   const focused = document.activeElement && document.activeElement.id === "chat-input";
   app.replaceChildren(h("p", { class: "notice", id: "notice", role: "status", text: state.notice }),
-    h("div", { class: "layout" }, h("div", { class: "main" }, main), side), summaryPanel());
+    h("div", { class: "layout" }, h("div", { class: "main" }, main), side));
+  const summary = summaryPanel();
+  if (summary) app.append(summary);
   renderChatLines();
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;

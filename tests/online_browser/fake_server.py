@@ -165,7 +165,7 @@ def create_fake_app() -> Starlette:
         if seat["kind"] != "empty":
             return error("that seat is taken", 409)
         token = secrets.token_urlsafe(24)
-        seat.update(kind="human", name=body.get("name") or "Guest", hash=digest(token), presence="away")
+        seat.update(kind="human", name=body.get("name") or "Guest", hash=digest(token), presence="online")
         await lobby_changed(table)
         return JSONResponse({"seat": seat["seat"], "token": token})
 
