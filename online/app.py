@@ -1,0 +1,316 @@
+"""The web application of ``cartas serve``: the HTTP lobby API, the websocket of each table and the static pages.
+
+Routes only carry requests to the tables (:mod:`cartas.online.table`) and frames back; they decide nothing.
+Every body and frame from outside goes through the bounded JSON reader, so bad input gets a one-line error,
+never a traceback. docs/online.md describes the API and the frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
+from starlette.routing import Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+from starlette.types import ASGIApp, Message, Receive, Scope, Send
+from starlette.websockets import WebSocket, WebSocketDisconnect
+
+from cartas.core.plugins import build_registry, make_plugin_manager
+from cartas.core.registry import Registry
+from cartas.online.bots import BotRunner, InlineBots, PoolBots
+from cartas.online.compat import WireError, read_json
+from cartas.online.connection import Connection
+from cartas.online.hub import Hub
+from cartas.online.store import SQLiteStore
+from cartas.online.table import LiveTable, Refused, Settings
+from cartas.online.views import dumps
+
+log = logging.getLogger("cartas.online")
+
+STATIC = Path(__file__).parent / "static"
+MAX_FRAME = 4096
+"""The largest websocket frame or HTTP body accepted from a browser: a move or a chat line is far smaller."""
+HELLO_TIMEOUT = 15.0
+CLOSE_BAD_FRAME = 4400
+CLOSE_NO_TABLE = 4404
+SECURITY_HEADERS = [
+    (b"x-content-type-options", b"nosniff"),
+    (b"x-frame-options", b"DENY"),
+    (b"referrer-policy", b"no-referrer"),
+    (
+        b"content-security-policy",
+        b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; "
+        b"frame-ancestors 'none'",
+    ),
+]
+
+
+class SecurityHeaders:
+    """Adds headers that keep the pages from being framed, sniffed or made to run scripts from elsewhere."""
+
+    def __init__(self, app: ASGIApp) -> None:
+        self.app = app
+
+    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
+        if scope["type"] != "http":
+            await self.app(scope, receive, send)
+            return
+
+        async def send_with_headers(message: Message) -> None:
+            if message["type"] == "http.response.start":
+                message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
+            await send(message)
+
+        await self.app(scope, receive, send_with_headers)
+
+
+def installed_registry() -> Registry:
+    from cartas.cli.app import extra_plugins
+
+    extra, failures = extra_plugins()
+    pm, loaded = make_plugin_manager(extra=extra)
+    return build_registry(pm, failures + loaded)
+
+
+def error(status: int, message: str) -> JSONResponse:
+    return JSONResponse({"error": message}, status_code=status)
+
+
+def bearer(request: Request) -> str | None:
+    header = request.headers.get("authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() or None if scheme.lower() == "bearer" else None
+
+
+async def json_body(request: Request) -> dict[str, Any]:
+    body = b""
+    async for chunk in request.stream():
+        body += chunk
+        if len(body) > MAX_FRAME:
+            raise Refused(413, f"the request body is longer than {MAX_FRAME} bytes")
+    if not body.strip():
+        return {}
+    try:
+        data = read_json(body, max_bytes=MAX_FRAME)
+    except WireError as problem:
+        raise Refused(400, str(problem)) from None
+    if not isinstance(data, dict):
+        raise Refused(400, "the request body must be a JSON object")
+    return data
+
+
+def create_app(
+    db_path: Path | str,
+    *,
+    registry: Registry | None = None,
+    bot_delay: float = 0.6,
+    bot_runner: BotRunner | None = None,
+    grace: float = 60.0,
+    data_dir: Path | None = None,
+) -> Starlette:
+    """The ``cartas serve`` application over the SQLite file ``db_path``.
+
+    ``registry`` defaults to the installed plugins; ``bot_runner`` to a process pool (an :class:`InlineBots`
+    when a registry is given, since pool workers load the installed plugins, not a test's registry);
+    ``grace`` is the default grace period of new tables; finished matches' records and the history go in
+    ``data_dir`` (the database's folder by default).
+    """
+    db = Path(db_path)
+    games = registry if registry is not None else installed_registry()
+    runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
+    settings = Settings(data_dir=data_dir or db.parent, bot_delay=bot_delay)
+    state: dict[str, Hub] = {}
+
+    def hub() -> Hub:
+        return state["hub"]
+
+    @contextlib.asynccontextmanager
+    async def lifespan(app: Starlette) -> AsyncIterator[None]:
+        store = SQLiteStore(db)
+        bots = runner if runner is not None else PoolBots()
+        state["hub"] = Hub(store, games, bots, settings, grace)
+        rebuilt = state["hub"].start_up()
+        if rebuilt:
+            log.info("rebuilt %d table(s) in play from %s", rebuilt, db)
+        try:
+            yield
+        finally:
+            await state["hub"].shut_down()
+            store.close()
+
+    def table_or_404(code: str) -> LiveTable:
+        table = hub().get(code)
+        if table is None:
+            raise Refused(404, f"no table {code!r}")
+        return table
+
+    async def guarded(request: Request, handler: Any) -> Response:
+        try:
+            result = await handler(request)
+        except Refused as refusal:
+            return error(refusal.status, refusal.message)
+        if isinstance(result, Response):
+            return result
+        return JSONResponse(result)
+
+    async def games_list(request: Request) -> Response:
+        return JSONResponse(hub().games())
+
+    async def tables_list(request: Request) -> Response:
+        return JSONResponse(hub().open_tables())
+
+    async def create_table(request: Request) -> Response:
+        async def handle(request: Request) -> Response:
+            return JSONResponse(hub().create(await json_body(request)), status_code=201)
+
+        return await guarded(request, handle)
+
+    async def table_info(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            table = table_or_404(request.path_params["code"])
+            return await table.call(table.info)
+
+        return await guarded(request, handle)
+
+    async def join(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            table = table_or_404(request.path_params["code"])
+            body = await json_body(request)
+            return await table.call(table.join, body.get("name"), body.get("seat"))
+
+        return await guarded(request, handle)
+
+    async def leave(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            table = table_or_404(request.path_params["code"])
+            return await table.call(table.leave, bearer(request))
+
+        return await guarded(request, handle)
+
+    async def seating(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            table = table_or_404(request.path_params["code"])
+            body = await json_body(request)
+            return await table.call(table.seating, bearer(request), body)
+
+        return await guarded(request, handle)
+
+    async def start(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            table = table_or_404(request.path_params["code"])
+            return await table.call(table.start, bearer(request))
+
+        return await guarded(request, handle)
+
+    async def record(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            table = table_or_404(request.path_params["code"])
+            match = await table.call(table.record)
+            return Response(match.model_dump_json(indent=1), media_type="application/json")
+
+        return await guarded(request, handle)
+
+    def page(name: str) -> Response:
+        path = STATIC / name
+        if not path.is_file():
+            return PlainTextResponse("the web client is not installed (cartas.online/static)", status_code=404)
+        return FileResponse(path)
+
+    async def lobby_page(request: Request) -> Response:
+        return page("index.html")
+
+    async def table_page(request: Request) -> Response:
+        return page("table.html")
+
+    async def websocket(socket: WebSocket) -> None:
+        await serve_socket(socket, hub())
+
+    routes = [
+        Route("/", lobby_page),
+        Route("/t/{code}", table_page),
+        Route("/api/games", games_list),
+        Route("/api/tables", tables_list, methods=["GET"]),
+        Route("/api/tables", create_table, methods=["POST"]),
+        Route("/api/tables/{code}", table_info),
+        Route("/api/tables/{code}/join", join, methods=["POST"]),
+        Route("/api/tables/{code}/leave", leave, methods=["POST"]),
+        Route("/api/tables/{code}/seating", seating, methods=["POST"]),
+        Route("/api/tables/{code}/start", start, methods=["POST"]),
+        Route("/api/tables/{code}/record", record),
+        WebSocketRoute("/ws/{code}", websocket),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
+    app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(SecurityHeaders)
+    app.state.hub = hub
+    return app
+
+
+async def _read_frame(socket: WebSocket) -> Any:
+    """The next frame as JSON, or raise ``WebSocketDisconnect``; a bad frame raises ``WireError``."""
+    message = await socket.receive()
+    if message["type"] == "websocket.disconnect":
+        raise WebSocketDisconnect(message.get("code", 1000))
+    raw = message.get("text")
+    if raw is None:
+        raw = message.get("bytes") or b""
+    return read_json(raw, max_bytes=MAX_FRAME)
+
+
+async def serve_socket(socket: WebSocket, hub: Hub) -> None:
+    """One websocket: the hello with its token, then moves, chat and pings until it closes."""
+    await socket.accept()
+    table = hub.get(socket.path_params["code"])
+    if table is None:
+        await socket.send_text(dumps({"type": "error", "message": "no such table"}))
+        await socket.close(CLOSE_NO_TABLE)
+        return
+    try:
+        hello = await asyncio.wait_for(_read_frame(socket), HELLO_TIMEOUT)
+    except (WireError, TimeoutError) as problem:
+        message = str(problem) if isinstance(problem, WireError) else "no hello in time"
+        with contextlib.suppress(Exception):
+            await socket.send_text(dumps({"type": "error", "message": message}))
+            await socket.close(CLOSE_BAD_FRAME)
+        return
+    except (WebSocketDisconnect, RuntimeError):
+        return
+    if not isinstance(hello, dict) or hello.get("type") != "hello":
+        await socket.send_text(dumps({"type": "error", "message": "the first frame must be {\"type\": \"hello\", ...}"}))
+        await socket.close(CLOSE_BAD_FRAME)
+        return
+    connection = Connection(socket.send_text, lambda code: socket.close(code))
+    await table.call(table.connect, connection, hello.get("token"), hello.get("v"))
+    try:
+        while connection.alive:
+            try:
+                frame = await _read_frame(socket)
+            except WireError as problem:
+                connection.send(dumps({"type": "error", "message": str(problem)}))
+                continue
+            if not isinstance(frame, dict):
+                connection.send(dumps({"type": "error", "message": "a frame is a JSON object with a type"}))
+                continue
+            kind = frame.get("type")
+            if kind == "ping":
+                connection.send(dumps({"type": "pong"}))
+            elif kind == "move":
+                table.post(table.move, connection, frame.get("action"), frame.get("v"))
+            elif kind == "chat":
+                table.post(table.say, connection, frame.get("text"))
+            else:
+                connection.send(dumps({"type": "error", "message": "frame types are move, chat and ping"}))
+    except (WebSocketDisconnect, RuntimeError):
+        pass
+    finally:
+        table.post(table.disconnect, connection)
+        connection.close()
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(connection.writer, 2)

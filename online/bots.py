@@ -1,0 +1,111 @@
+"""Bot decisions, off the event loop: a ``hard`` or ``search`` bot spends 150-250 ms of CPU on one decision,
+which would stall every table of the process if it ran in the loop.
+
+A decision is stateless: the request carries the match record so far (game, options, seed, moves), the
+seat and the level, and the worker replays the record and asks a fresh bot seeded as the terminal seeds
+its bots. Any worker can then serve any table, and nothing is lost when a worker dies or the server restarts.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import multiprocessing
+import os
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from cartas.core.bots import SeatView
+from cartas.core.plugins import build_registry, make_plugin_manager
+from cartas.core.position import Position
+from cartas.core.record import MatchRecord, replay
+from cartas.core.registry import Registry
+
+
+def bot_seed(seed: int, seat: int, moves: int) -> int:
+    """A bot's reproducible seed: the formula of ``cartas.cli.session.bot_seed``, so a seat's bot plays the same
+    in the terminal and online."""
+    return (seed * 1_000_003 + seat * 10_007 + moves) % 2**63
+
+
+@dataclass(frozen=True)
+class BotRequest:
+    """Everything a worker needs to decide one move; picklable, and it never leaves the server."""
+
+    game: str
+    options: dict[str, Any]
+    seed: int
+    position: dict[str, Any] | None
+    actions: tuple[tuple[int, str], ...]
+    seat: int
+    level: str
+
+
+def decide(registry: Registry, request: BotRequest) -> str:
+    """The canonical text of the move the bot at ``request.seat`` makes."""
+    game = registry.game(request.game)
+    record = MatchRecord(
+        game=game.name, options=request.options, seed=request.seed,
+        position=None if request.position is None else Position.model_validate(request.position),
+        actions=list(request.actions),
+    )
+    state = replay(record, game)
+    bot = registry.bot(game.name, request.level)(bot_seed(request.seed, request.seat, len(request.actions)))
+    return str(bot.choose(SeatView(state, request.seat)))
+
+
+class BotRunner(Protocol):
+    """Where bot decisions run."""
+
+    async def decide(self, request: BotRequest) -> str: ...
+
+    def close(self) -> None: ...
+
+
+class InlineBots:
+    """Decides in the caller's thread: for tests, where determinism matters more than the loop's latency."""
+
+    def __init__(self, registry: Registry) -> None:
+        self.registry = registry
+
+    async def decide(self, request: BotRequest) -> str:
+        return decide(self.registry, request)
+
+    def close(self) -> None:
+        pass
+
+
+_worker_registry: Registry | None = None
+
+
+def _load_worker() -> None:
+    """Load the installed plugins once per worker process (and those named in ``$CARTAS_PLUGINS``)."""
+    global _worker_registry
+    from cartas.cli.app import extra_plugins
+
+    extra, failures = extra_plugins()
+    pm, loaded = make_plugin_manager(extra=extra)
+    _worker_registry = build_registry(pm, failures + loaded)
+
+
+def _decide_in_worker(request: BotRequest) -> str:
+    if _worker_registry is None:
+        _load_worker()
+    assert _worker_registry is not None
+    return decide(_worker_registry, request)
+
+
+class PoolBots:
+    """Decides in a pool of worker processes (spawned, so no state of the server is copied into them)."""
+
+    def __init__(self, workers: int | None = None) -> None:
+        count = workers or max(1, min(4, (os.cpu_count() or 2) - 1))
+        self.pool = ProcessPoolExecutor(
+            max_workers=count, mp_context=multiprocessing.get_context("spawn"), initializer=_load_worker
+        )
+
+    async def decide(self, request: BotRequest) -> str:
+        return await asyncio.get_running_loop().run_in_executor(self.pool, _decide_in_worker, request)
+
+    def close(self) -> None:
+        self.pool.shutdown(wait=False, cancel_futures=True)

@@ -1,0 +1,614 @@
+"""A live table: one asyncio task per table owns its seats and its match, and is the only code that changes them.
+
+Everything that touches a table (a join over HTTP, a move over a websocket, a bot's answer, a grace period
+running out) is a call put in the table's inbox and run by its task, one at a time, in arrival order. So two
+partners answering the same truco at once cannot both succeed: the first is applied, the second finds the
+table moved on and gets an error and a fresh view. A move is validated, applied, stored and COMMITTED, and only
+then are its frames sent, each connection getting the version filtered for it.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from cartas.cli.history import History, history_path
+from cartas.core.errors import CartasError
+from cartas.core.game import Game
+from cartas.core.position import Position
+from cartas.core.record import MatchRecord, record_of, replay, save_record
+from cartas.core.registry import Registry
+from cartas.core.state import Action, State
+from cartas.online.bots import BotRequest, BotRunner
+from cartas.online.compat import language
+from cartas.online.connection import Connection
+from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name
+from cartas.online.store import ChatRow, SeatRow, Store, TableRow
+from cartas.online.tokens import hash_token, new_token, token_matches
+from cartas.online.views import Versioned, build_view, dumps, event_frame, hand_events, versioned
+
+log = logging.getLogger("cartas.online")
+
+CLOSE_BAD_TOKEN = 4401
+CLOSE_REPLACED = 4409
+
+
+class Refused(Exception):
+    """A request the table turns down: an HTTP status and a one-line reason."""
+
+    def __init__(self, status: int, message: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.message = message
+
+
+@dataclass
+class Settings:
+    """What every table of one server shares."""
+
+    data_dir: Path
+    """Where finished matches' record files and the history live."""
+    bot_delay: float = 0.6
+    """Seconds a bot's move takes at the least, so people can follow it (0 in tests)."""
+    buffer: int = 256
+    """Versioned frames kept per table for reconnects; older gaps get a snapshot."""
+    chat_max: int = 300
+    chat_limit: int = 5
+    chat_window: float = 10.0
+    chat_kept: int = 50
+
+
+def now_iso() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+class LiveTable:
+    """A table in memory: its row, its seats, its match state, its connections and its recent frames."""
+
+    def __init__(
+        self, row: TableRow, game: Game, registry: Registry, store: Store, bots: BotRunner, settings: Settings
+    ) -> None:
+        self.row = row
+        self.code = row.code
+        self.game = game
+        self.registry = registry
+        self.store = store
+        self.bots = bots
+        self.settings = settings
+        self.options = game.options(row.options)
+        self.seats: list[SeatRow] = list(row.seats)
+        self.version = row.version
+        self.last_move_v = row.version
+        self.state: State | None = None
+        self.hand_over = False
+        self.buffer: deque[Versioned] = deque(maxlen=settings.buffer)
+        self.connections: set[Connection] = set()
+        self.by_seat: dict[int, Connection] = {}
+        self.takeover: set[int] = set()
+        self.grace_epoch: dict[int, int] = {}
+        self.chat: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
+        self.bot_job: tuple[int, int] | None = None
+        self.inbox: asyncio.Queue[tuple[Callable[..., Any], tuple[Any, ...], asyncio.Future[Any] | None]] = (
+            asyncio.Queue()
+        )
+        self.task: asyncio.Task[None] | None = None
+        self.moves_applied = 0
+        """Moves applied since this process loaded the table (for the benchmark)."""
+
+    # --- the task and its inbox ------------------------------------------------------------------------------
+
+    def restore(self) -> None:
+        """Rebuild the match from the store (on start-up, or after a failed commit) and the recent chat."""
+        for chat in self.store.chat(self.code, self.settings.chat_kept):
+            self.chat.append({"type": "chat", "v": chat.v, "seat": chat.seat, "name": chat.name, "text": chat.text})
+        if self.row.status != "lobby":
+            self.state = self._replay()
+
+    def _replay(self) -> State:
+        record = MatchRecord(
+            game=self.game.name, options=self.row.options, seed=self.row.seed,
+            position=None if self.row.position is None else Position.model_validate(self.row.position),
+            actions=self.store.moves(self.code),
+        )
+        return replay(record, self.game)
+
+    def ensure_running(self) -> None:
+        if self.task is None or self.task.done():
+            self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
+            if self.row.status == "playing":
+                self.post(self._resume)
+
+    async def _run(self) -> None:
+        while True:
+            function, args, future = await self.inbox.get()
+            try:
+                result = function(*args)
+            except Exception as error:
+                if future is not None and not future.done():
+                    future.set_exception(error)
+                elif not isinstance(error, Refused):
+                    log.exception("table %s: %s failed", self.code, getattr(function, "__name__", function))
+            else:
+                if future is not None and not future.done():
+                    future.set_result(result)
+
+    async def call(self, function: Callable[..., Any], *args: Any) -> Any:
+        """Run ``function(*args)`` in the table's task and return its result (or raise its error)."""
+        self.ensure_running()
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.inbox.put_nowait((function, args, future))
+        return await future
+
+    def post(self, function: Callable[..., Any], *args: Any) -> None:
+        """Run ``function(*args)`` in the table's task later, without waiting for it."""
+        self.inbox.put_nowait((function, args, None))
+
+    async def stop(self) -> None:
+        for connection in list(self.connections):
+            connection.close(1001)
+        if self.task is not None:
+            self.task.cancel()
+
+    # --- what the table looks like ---------------------------------------------------------------------------
+
+    @property
+    def teams(self) -> tuple[int, ...] | None:
+        return self.game.teams(self.options)
+
+    def presence(self, seat: int) -> str | None:
+        row = self.seats[seat]
+        if row.kind == "bot":
+            return "bot"
+        if row.kind == "empty":
+            return None
+        if seat in self.by_seat:
+            return "online"
+        return "bot" if seat in self.takeover else "away"
+
+    def host_seat(self) -> int:
+        return next((row.seat for row in self.seats if row.host), 0)
+
+    def names(self) -> dict[str, str]:
+        return {str(row.seat): display_name(row) or "" for row in self.seats}
+
+    def info(self) -> dict[str, Any]:
+        """The table's public summary (TableInfo in docs/online.md): never a token or the seed."""
+        teams = self.teams
+        return {
+            "code": self.code, "game": self.game.name, "title": self.game.title, "language": language(self.game),
+            "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
+            "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
+            "host_seat": self.host_seat(), "version": self.version,
+            "seats": [
+                {
+                    "seat": row.seat, "kind": row.kind, "name": display_name(row), "level": row.level,
+                    "team": teams[row.seat] if teams is not None else None, "presence": self.presence(row.seat),
+                }
+                for row in self.seats
+            ],
+        }
+
+    def players(self) -> dict[int, str]:
+        """Who sat where, as a record keeps it: ``human`` or the bot's level."""
+        return {row.seat: "human" if row.kind == "human" else (row.level or "bot") for row in self.seats}
+
+    def result(self) -> dict[str, Any] | None:
+        if self.state is None or not self.state.is_over:
+            return None
+        outcome = self.state.result()
+        return {
+            "type": "result", "v": self.version, "winners": list(outcome.winners), "scores": list(outcome.scores),
+            "record": f"/api/tables/{self.code}/record",
+        }
+
+    def record(self) -> MatchRecord:
+        """The finished match's record, seed included: only once the match is over."""
+        if self.state is None or not self.state.is_over:
+            raise Refused(409, "the match is not over; its record is kept secret until the end")
+        return record_of(self.state, self.players())
+
+    # --- frames ---------------------------------------------------------------------------------------------
+
+    def _next(self, frame: dict[str, Any], visible_to: tuple[int, ...] | None = None) -> Versioned:
+        self.version += 1
+        frame["v"] = self.version
+        return versioned(frame, visible_to)
+
+    def _broadcast(self, frames: list[Versioned]) -> None:
+        """Keep ``frames`` for reconnects and send each connection its version of them."""
+        self.buffer.extend(frames)
+        for connection in self.connections:
+            for frame in frames:
+                connection.send(frame.for_seat(connection.seat))
+
+    def _view_text(self, seat: int | None) -> str:
+        assert self.state is not None
+        view = build_view(self.state, seat, self.names(), self.hand_over)
+        return dumps({"type": "view", "v": self.version, "view": view})
+
+    def _send_views(self) -> None:
+        if self.state is None:
+            return
+        cache: dict[int | None, str] = {}
+        for connection in self.connections:
+            seat = connection.seat
+            if seat not in cache:
+                cache[seat] = self._view_text(seat)
+            connection.send(cache[seat])
+
+    def _lobby_frame(self) -> Versioned:
+        return self._next({"type": "lobby", "table": self.info()})
+
+    def _presence_frame(self, seat: int) -> Versioned:
+        return self._next({"type": "presence", "seat": seat, "presence": self.presence(seat)})
+
+    # --- the lobby (over HTTP) ------------------------------------------------------------------------------
+
+    def _check_lobby(self) -> None:
+        if self.row.status != "lobby":
+            raise Refused(409, "the match has started; seats can no longer change")
+
+    def _check_host(self, token: str | None) -> None:
+        if not token:
+            raise Refused(401, "this needs the host token (Authorization: Bearer HOST_TOKEN)")
+        if not token_matches(token, self.row.host_hash):
+            raise Refused(403, "only the host can do that, with the host token")
+
+    def _seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is; every seat is compared, so the time taken does not tell which matched."""
+        found = None
+        for row in self.seats:
+            if token_matches(token, row.token_hash):
+                found = row.seat
+        return found
+
+    def _save_lobby(self, options: dict[str, Any] | None = None) -> None:
+        frame = self._lobby_frame()
+        self.store.save_lobby(self.code, self.seats, self.version, options)
+        self._broadcast([frame])
+
+    def join(self, name: Any, seat: Any) -> dict[str, Any]:
+        """Take a seat with a name: the given one, or the first empty one. Returns the seat and its token."""
+        self._check_lobby()
+        try:
+            name = clean_name(name)
+        except LobbyError as error:
+            raise Refused(400, str(error)) from None
+        if seat is None:
+            free = [row.seat for row in self.seats if row.kind == "empty"]
+            if not free:
+                raise Refused(409, "the table is full")
+            seat = free[0]
+        elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
+            raise Refused(400, f"seat must be a number from 0 to {len(self.seats) - 1}")
+        elif self.seats[seat].kind != "empty":
+            raise Refused(409, f"seat {seat} is taken")
+        token = new_token()
+        self.seats[seat] = SeatRow(seat, "human", name=name, token_hash=hash_token(token))
+        self._save_lobby()
+        return {"seat": seat, "token": token}
+
+    def leave(self, token: str | None) -> dict[str, Any]:
+        self._check_lobby()
+        seat = self._seat_of(token)
+        if seat is None:
+            raise Refused(401, "this token holds no seat at this table")
+        if self.seats[seat].host:
+            raise Refused(409, "the host cannot leave the table before the start; hand the seat over or abandon it")
+        self.seats[seat] = self.seats[seat].emptied()
+        self._save_lobby()
+        return self.info()
+
+    def seating(self, token: str | None, op: Any) -> dict[str, Any]:
+        self._check_host(token)
+        self._check_lobby()
+        if not isinstance(op, dict):
+            raise Refused(400, "the body must be an object such as {\"op\": \"rotate\"}")
+        levels = self.registry.bot_levels(self.game.name)
+        try:
+            self.seats = apply_op(op, self.seats, self.game, self.options, levels)
+        except LobbyError as error:
+            raise Refused(400, str(error)) from None
+        self._save_lobby()
+        return self.info()
+
+    def start(self, token: str | None) -> dict[str, Any]:
+        self._check_host(token)
+        self._check_lobby()
+        empty = [row.seat for row in self.seats if row.kind == "empty"]
+        if empty:
+            raise Refused(400, f"seat {empty[0]} is empty: put a person or a bot there before starting")
+        self.state = self.game.start(self.options, seed=self.row.seed)
+        self.row.status = "playing"
+        frames = [self._lobby_frame()]
+        frames += [self._next(event_frame(self.game, e), e.visible_to) for e in self.state.events]
+        self.store.start(self.code, self.seats, self.version)
+        self.last_move_v = self.version
+        self._broadcast(frames)
+        self._send_views()
+        self._resume()
+        return self.info()
+
+    def _resume(self) -> None:
+        """After a start or a restart: start the grace period of every person not here, and let bots play."""
+        for row in self.seats:
+            if row.kind == "human" and row.seat not in self.by_seat:
+                self._start_grace(row.seat)
+        self._schedule_bot()
+
+    # --- connections ----------------------------------------------------------------------------------------
+
+    def connect(self, connection: Connection, token: Any, last_seen: Any) -> None:
+        """A websocket said hello: check its token, replace an older connection of the seat, bring it up to date."""
+        seat = None
+        if token is not None:
+            seat = self._seat_of(token) if isinstance(token, str) else None
+            if seat is None:
+                connection.send(dumps({"type": "error", "message": "this token holds no seat at this table"}))
+                connection.close(CLOSE_BAD_TOKEN)
+                return
+        connection.seat = seat
+        old = self.by_seat.get(seat) if seat is not None else None
+        if old is not None:
+            old.send(dumps({"type": "replaced"}))
+            old.close(CLOSE_REPLACED)
+            self.connections.discard(old)
+        self.connections.add(connection)
+        host = seat is not None and self.seats[seat].host
+        connection.send(dumps({"type": "welcome", "seat": seat, "host": host, "v": self.version}))
+        self._catch_up(connection, last_seen)
+        if seat is not None:
+            self.by_seat[seat] = connection
+            if old is None:
+                self.grace_epoch[seat] = self.grace_epoch.get(seat, 0) + 1
+                self.takeover.discard(seat)
+                frame = self._presence_frame(seat)
+                self.store.set_version(self.code, self.version)
+                self._broadcast([frame])
+                self._schedule_bot()
+
+    def _catch_up(self, connection: Connection, last_seen: Any) -> None:
+        seat = connection.seat
+        valid = isinstance(last_seen, int) and not isinstance(last_seen, bool) and 0 <= last_seen <= self.version
+        if valid and last_seen == self.version:
+            pass
+        elif valid and self.buffer and self.buffer[0].v <= last_seen + 1:
+            for frame in self.buffer:
+                if frame.v > last_seen:
+                    connection.send(frame.for_seat(seat))
+        else:
+            connection.send(dumps(self.snapshot(seat)))
+            return
+        if self.state is not None:
+            connection.send(self._view_text(seat))
+
+    def snapshot(self, seat: int | None) -> dict[str, Any]:
+        return {
+            "type": "snapshot", "v": self.version, "table": self.info(),
+            "view": None if self.state is None else build_view(self.state, seat, self.names(), self.hand_over),
+            "events": [] if self.state is None else hand_events(self.state, seat),
+            "chat": list(self.chat), "result": self.result(),
+        }
+
+    def disconnect(self, connection: Connection) -> None:
+        self.connections.discard(connection)
+        seat = connection.seat
+        if seat is None or self.by_seat.get(seat) is not connection:
+            return
+        del self.by_seat[seat]
+        frame = self._presence_frame(seat)
+        self.store.set_version(self.code, self.version)
+        self._broadcast([frame])
+        self._start_grace(seat)
+
+    def _start_grace(self, seat: int) -> None:
+        if self.row.status != "playing" or (self.state is not None and self.state.is_over):
+            return
+        epoch = self.grace_epoch.get(seat, 0) + 1
+        self.grace_epoch[seat] = epoch
+        asyncio.get_running_loop().call_later(self.row.grace, self.post, self._grace_over, seat, epoch)
+
+    def _grace_over(self, seat: int, epoch: int) -> None:
+        """A person stayed away past the grace period: a bot plays their seat until they come back."""
+        if self.grace_epoch.get(seat) != epoch or seat in self.by_seat or self.row.status != "playing":
+            return
+        self.takeover.add(seat)
+        frame = self._presence_frame(seat)
+        self.store.set_version(self.code, self.version)
+        self._broadcast([frame])
+        self._schedule_bot()
+
+    # --- moves ----------------------------------------------------------------------------------------------
+
+    def _refuse_move(self, connection: Connection, message: str) -> None:
+        connection.send(dumps({"type": "error", "message": message}))
+        if self.state is not None:
+            connection.send(self._view_text(connection.seat))
+
+    def move(self, connection: Connection, action: Any, last_seen: Any) -> None:
+        """A person's move: refused with an error and a fresh view unless it is theirs to make, now, and legal."""
+        seat = connection.seat
+        state = self.state
+        if seat is None:
+            connection.send(dumps({"type": "error", "message": "spectators cannot move"}))
+            return
+        if state is None or self.row.status != "playing" or state.is_over:
+            self._refuse_move(connection, "the match is not being played")
+            return
+        if isinstance(last_seen, int) and not isinstance(last_seen, bool) and last_seen < self.last_move_v:
+            self._refuse_move(connection, "the table moved on before your move arrived; here is where it stands")
+            return
+        if seat not in state.to_act:
+            self._refuse_move(connection, "it is not your turn")
+            return
+        legal = state.legal_actions(seat)
+        chosen: Action
+        if isinstance(action, int) and not isinstance(action, bool):
+            if not 0 <= action < len(legal):
+                self._refuse_move(connection, f"move {action} is not one of the {len(legal)} legal moves")
+                return
+            chosen = legal[action]
+        elif isinstance(action, str) and len(action) <= 100:
+            try:
+                chosen = self.game.parse_action(action)
+            except CartasError as error:
+                self._refuse_move(connection, str(error))
+                return
+            if chosen not in legal:
+                self._refuse_move(connection, f"{chosen} is not legal now; legal: {', '.join(map(str, legal))}")
+                return
+        else:
+            self._refuse_move(connection, "action must be a move's text or its index in the legal moves")
+            return
+        self._apply(seat, chosen, connection)
+
+    def _apply(self, seat: int, action: Action, mover: Connection | None = None) -> None:
+        """Apply a legal move, commit it, and only then tell everyone."""
+        state = self.state
+        assert state is not None
+        before_version, before_events, before_hands = self.version, len(state.events), state.hands_played
+        state.apply(action, seat)
+        frames = [self._next(event_frame(self.game, e), e.visible_to) for e in state.events[before_events:]]
+        finished = None
+        if state.is_over:
+            result = self.result()
+            assert result is not None
+            frames.append(self._next(result))
+            finished = now_iso()
+        try:
+            self.store.add_move(self.code, len(state.history) - 1, seat, str(action), self.version, finished)
+        except Exception:
+            log.exception("table %s: the move could not be stored; the table goes back to its stored state", self.code)
+            self.version = before_version
+            self.state = self._replay()
+            if mover is not None:
+                self._refuse_move(mover, "the server could not store the move; try again")
+            return
+        self.moves_applied += 1
+        self.last_move_v = self.version
+        self.hand_over = state.hands_played != before_hands
+        if mover is not None:
+            mover.send(dumps({"type": "ack", "v": self.version}))
+        self._broadcast(frames)
+        self._send_views()
+        if finished is not None:
+            self.row.status = "finished"
+            self.row.finished = finished
+            self._export()
+        else:
+            self._schedule_bot()
+
+    def _export(self) -> None:
+        """Write the finished match's record file, the one ``cartas replay`` reads, and count it in the history."""
+        record = self.record()
+        path = self.settings.data_dir / "online-records" / f"{self.code}.json"
+        try:
+            save_record(record, path)
+            History(history_path(self.settings.data_dir)).add(record, path)
+        except (OSError, CartasError):
+            log.exception("table %s: the finished match could not be exported", self.code)
+
+    # --- bots -----------------------------------------------------------------------------------------------
+
+    def _played_by_bot(self, seat: int) -> bool:
+        return self.seats[seat].kind == "bot" or seat in self.takeover
+
+    def _bot_seat(self) -> int | None:
+        """The seat a bot should decide for now: none while a person present at the table may act."""
+        state = self.state
+        if state is None or state.is_over or self.row.status != "playing":
+            return None
+        if any(not self._played_by_bot(seat) for seat in state.to_act):
+            return None
+        return state.to_act[0] if state.to_act else None
+
+    def _schedule_bot(self) -> None:
+        if self.bot_job is not None:
+            return
+        seat = self._bot_seat()
+        if seat is None:
+            return
+        state = self.state
+        assert state is not None
+        row = self.seats[seat]
+        level = row.level if row.kind == "bot" and row.level else self.row.bot_level
+        request = BotRequest(
+            game=self.game.name, options=self.row.options, seed=self.row.seed, position=self.row.position,
+            actions=tuple((s, str(a)) for s, a in state.history), seat=seat, level=level,
+        )
+        self.bot_job = (len(state.history), seat)
+        asyncio.get_running_loop().create_task(self._think(request))
+
+    async def _think(self, request: BotRequest) -> None:
+        loop = asyncio.get_running_loop()
+        began = loop.time()
+        text: str | None
+        try:
+            text = await self.bots.decide(request)
+        except Exception:
+            log.exception("table %s: the %s bot at seat %d failed", self.code, request.level, request.seat)
+            text = None
+        wait = self.settings.bot_delay - (loop.time() - began)
+        if wait > 0:
+            await asyncio.sleep(wait)
+        self.post(self._bot_answer, len(request.actions), request.seat, text)
+
+    def _bot_answer(self, moves: int, seat: int, text: str | None) -> None:
+        self.bot_job = None
+        state = self.state
+        if state is None or len(state.history) != moves or self._bot_seat() != seat:
+            self._schedule_bot()  # the table moved on (a person came back): decide again if still needed
+            return
+        legal = state.legal_actions(seat)
+        action: Action = legal[0]
+        if text is not None:
+            try:
+                action = self.game.parse_action(text)
+            except CartasError:
+                log.error("table %s: the bot at seat %d answered %r, which does not parse", self.code, seat, text)
+        if action not in legal:
+            action = legal[0]
+        self._apply(seat, action)
+
+    # --- chat -----------------------------------------------------------------------------------------------
+
+    def say(self, connection: Connection, text: Any) -> None:
+        if not isinstance(text, str) or not text.strip():
+            connection.send(dumps({"type": "error", "message": "a chat line needs some text"}))
+            return
+        text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+        if len(text) > self.settings.chat_max:
+            connection.send(dumps({"type": "error", "message": f"a chat line has at most {self.settings.chat_max} characters"}))
+            return
+        if not connection.chat_allowed(self.settings.chat_limit, self.settings.chat_window):
+            limit, window = self.settings.chat_limit, self.settings.chat_window
+            connection.send(dumps({"type": "error", "message": f"at most {limit} chat lines every {window:g} seconds"}))
+            return
+        seat = connection.seat
+        name = (display_name(self.seats[seat]) if seat is not None else None) or "spectator"
+        frame_data = {"type": "chat", "seat": seat, "name": name, "text": text}
+        frame = self._next(frame_data)
+        self.store.add_chat(self.code, ChatRow(self.version, seat, name, text, now_iso()))
+        self.chat.append(frame_data)
+        self._broadcast([frame])
+
+
+def new_table_row(
+    code: str, game: Game, options: dict[str, Any], seed: int, creator: str, token_hash: str, host_hash: str,
+    grace: float, bot_level: str,
+) -> TableRow:
+    """A table in the lobby with its creator at seat 0 as the host, the other seats empty."""
+    players = int(options["players"])
+    seats = [SeatRow(0, "human", name=creator, token_hash=token_hash, host=True)]
+    seats += [SeatRow(seat) for seat in range(1, players)]
+    return TableRow(
+        code=code, game=game.name, options=options, seed=seed, status="lobby", grace=grace, bot_level=bot_level,
+        host_hash=host_hash, created=now_iso(), seats=seats,
+    )
+
