@@ -21,6 +21,7 @@ export class TableSocket {
     this.timer = null;
     this.pinger = null;
     this.state = "connecting";
+    this.quick = false;
   }
 
   url() {
@@ -74,7 +75,8 @@ export class TableSocket {
         return;
       }
       if (this.stopped) return;
-      const base = BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      const base = this.quick ? 0 : BACKOFF_MS[Math.min(this.attempt, BACKOFF_MS.length - 1)];
+      this.quick = false;
       this.attempt += 1;
       this.setState("reconnecting");
       this.timer = setTimeout(() => this.connect(), base * (0.75 + Math.random() * 0.5));
@@ -90,8 +92,9 @@ export class TableSocket {
     return true;
   }
 
-  /** Drop the connection as a network loss would; the socket reconnects by itself. */
-  drop() {
+  /** Drop the connection as a network loss would; the socket reconnects by itself (at once when `now`). */
+  drop(now = false) {
+    this.quick = now;
     if (this.ws) this.ws.close();
   }
 

@@ -135,11 +135,17 @@ function onFrame(frame) {
       else state.view = null;
       applyLanguage();
       break;
-    case "lobby":
+    case "lobby": {
       state.info = frame.table || state.info;
-      if (typeof frame.you === "number") state.me = frame.you;
+      const mine = loadSeat(code);
+      if (typeof frame.you === "number" || frame.you === null) state.me = frame.you;
+      else if (mine && typeof state.me === "number" && state.info.seats && state.info.seats[state.me]
+        && state.info.seats[state.me].name !== mine.name && socket) {
+        socket.drop(true); // our seat moved: the new welcome says where we sit now
+      }
       applyLanguage();
       break;
+    }
     case "event":
       addEvent(frame);
       break;

@@ -44,7 +44,7 @@ STEP_TIMEOUT_MS = 15_000
 def build_app(db: Path) -> Any:
     """The real server's app; the stand-in of this folder only while the server branch has no app factory."""
     try:
-        from cartas.online.app import create_app
+        from cartas.online.app import create_app, installed_registry
     except ImportError:
         spec = importlib.util.spec_from_file_location("fake_server", Path(__file__).with_name("fake_server.py"))
         assert spec and spec.loader
@@ -52,7 +52,8 @@ def build_app(db: Path) -> Any:
         sys.modules["fake_server"] = module
         spec.loader.exec_module(module)
         return module.create_fake_app()
-    return create_app(str(db), bot_delay=0)
+    # With a registry given, bots decide in the server's own thread: no process pool to start in a test.
+    return create_app(db, registry=installed_registry(), bot_delay=0)
 
 
 def free_port() -> int:
