@@ -8,11 +8,9 @@ step when ``CARTAS_SCREENSHOTS`` names a folder.
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 import socket
-import sys
 import tempfile
 import threading
 import time
@@ -30,7 +28,8 @@ if not CHROMIUM.exists():
 try:
     import uvicorn
     from playwright.sync_api import Browser, BrowserContext, Page, expect, sync_playwright
-    from starlette.applications import Starlette  # noqa: F401  (the online extra)
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+    from cartas.online.app import create_app  # noqa: F401  (the online extra: starlette, uvicorn)
 except ImportError as missing:
     pytest.skip(f"browser tests need the online extra and playwright: {missing}", allow_module_level=True)
 
@@ -39,19 +38,13 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 DESKTOP = {"width": 1280, "height": 800}
 PHONE = {"width": 375, "height": 740}
 STEP_TIMEOUT_MS = 15_000
+CLICK_TIMEOUT_MS = 2_000
 
 
 def build_app(db: Path) -> Any:
-    """The real server's app; the stand-in of this folder only while the server branch has no app factory."""
-    try:
-        from cartas.online.app import create_app, installed_registry
-    except ImportError:
-        spec = importlib.util.spec_from_file_location("fake_server", Path(__file__).with_name("fake_server.py"))
-        assert spec and spec.loader
-        module = importlib.util.module_from_spec(spec)
-        sys.modules["fake_server"] = module
-        spec.loader.exec_module(module)
-        return module.create_fake_app()
+    """The real server's app over a fresh database."""
+    from cartas.online.app import create_app, installed_registry
+
     # With a registry given, bots decide in the server's own thread: no process pool to start in a test.
     return create_app(db, registry=installed_registry(), bot_delay=0)
 
@@ -108,8 +101,14 @@ class Shots:
             return
         self.steps.mkdir(parents=True, exist_ok=True)
         for name, page in self.pages.items():
-            if not page.is_closed():
-                page.screenshot(path=str(self.steps / f"{label}-{name}.png"), full_page=True)
+            if page.is_closed():
+                continue
+            page.screenshot(path=str(self.steps / f"{label}-{name}.png"), full_page=True)
+            size = page.viewport_size
+            if size and size["width"] > PHONE["width"]:  # the same screen on a phone, for looking at
+                page.set_viewport_size(PHONE)
+                page.screenshot(path=str(self.steps / f"{label}-{name}-at-375.png"), full_page=True)
+                page.set_viewport_size(size)
 
     def failure(self) -> Path:
         folder = Path(os.environ.get("CARTAS_ARTIFACTS") or tempfile.mkdtemp(prefix="cartas-browser-"))
@@ -122,10 +121,22 @@ class Shots:
 
 
 def click_something(page: Page) -> bool:
-    """Make one move if it is this page's turn: a card from the hand first, else an answer, else another call."""
+    """Make one move if it is this page's turn: a card from the hand first, else an answer, else another call.
+
+    False when there is nothing to click, or the end-of-hand summary came up over the table meanwhile.
+    """
+    if page.locator("#summary").count():
+        return False
+    try:
+        return pick_move(page)
+    except PlaywrightTimeout:
+        return False
+
+
+def pick_move(page: Page) -> bool:
     cards = page.locator("#hand .card-button:not([disabled])")
     if cards.count():
-        cards.first.click()
+        cards.first.click(timeout=CLICK_TIMEOUT_MS)
         return True
     buttons = page.locator("#actions .action:not([disabled])")
     if not buttons.count():
@@ -133,11 +144,11 @@ def click_something(page: Page) -> bool:
     texts = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
     for preferred in ("quiero", "no quiero"):
         if preferred in texts:
-            buttons.nth(texts.index(preferred)).click()
+            buttons.nth(texts.index(preferred)).click(timeout=CLICK_TIMEOUT_MS)
             return True
     calm = [i for i, text in enumerate(texts) if not text.startswith(("seña", "truco", "retruco", "vale", "envido",
                                                                         "real", "falta", "flor", "mazo"))]
-    buttons.nth(calm[0] if calm else 0).click()
+    buttons.nth(calm[0] if calm else 0).click(timeout=CLICK_TIMEOUT_MS)
     return True
 
 
@@ -218,6 +229,12 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
         # Each person sees their own three cards and the same scores; nobody sees another's hand.
         assert set(hand_cards(ana)).isdisjoint(hand_cards(beto))
         assert scores(ana) == scores(beto) == ["0", "0"]
+
+        # Chat reaches the table as text: markup in it is shown, never built.
+        beto.fill("#chat-input", "<b>hola</b> compañera")
+        beto.click("#chat-send")
+        expect(ana.locator("#chat-lines")).to_contain_text("<b>hola</b> compañera")
+        assert ana.locator("#chat-lines b").count() == 0
 
         # The hand is played to its end by clicking cards and buttons.
         for _ in range(40):
