@@ -3,6 +3,9 @@
 
 const LABELS = {
   en: {
+    vira: "vira",
+    trump: "trump",
+    upcard: "upcard",
     lobby_title: "cartas: play online",
     language: "Language",
     create_table: "Create a table",
@@ -78,6 +81,9 @@ const LABELS = {
     watch: "Watch",
   },
   "es-AR": {
+    vira: "vira",
+    trump: "triunfo",
+    upcard: "arriba del pozo",
     lobby_title: "cartas: jugar en línea",
     language: "Idioma",
     create_table: "Armar una mesa",
@@ -153,6 +159,9 @@ const LABELS = {
     watch: "Mirar",
   },
   es: {
+    vira: "vira",
+    trump: "triunfo",
+    upcard: "descarte",
     lobby_title: "cartas: jugar en línea",
     language: "Idioma",
     create_table: "Crear una mesa",
@@ -228,6 +237,9 @@ const LABELS = {
     watch: "Mirar",
   },
   "pt-BR": {
+    vira: "vira",
+    trump: "trunfo",
+    upcard: "descarte",
     lobby_title: "cartas: jogar online",
     language: "Idioma",
     create_table: "Criar uma mesa",

@@ -391,16 +391,17 @@ function centreCards() {
     for (const [label, cards] of Object.entries(centre)) if (cards) out.push([label, [].concat(cards)]);
   } else {
     const table = (obs() && obs().table) || {};
-    for (const key of ["vira", "trump", "discard", "top"]) {
+    for (const [key, label] of [["vira", "vira"], ["trump", "trump"], ["up", "trump"], ["upcard", "upcard"]]) {
       const value = table[key];
-      if (typeof value === "string" && parseCard(value)) out.push([key, [value]]);
+      if (typeof value === "string" && parseCard(value)) out.push([t(label), [value]]);
     }
   }
   return out.filter(([, cards]) => cards.length);
 }
 
 function trickCards() {
-  const trick = tv().trick !== undefined ? tv().trick : obs() && obs().table && obs().table.trick;
+  const table = (obs() && obs().table) || {};
+  const trick = tv().trick !== undefined ? tv().trick : table.trick || table.current_trick;
   const out = [];
   for (const item of trick || []) {
     if (Array.isArray(item)) out.push([item[0], item[1]]);
@@ -449,7 +450,8 @@ function seatTags(seat) {
 function seatPanel(seat) {
   const o = obs();
   const turn = o.to_act.includes(seat);
-  const sizes = tv().hand_sizes || tv().hand_counts;
+  const table = o.table || {};
+  const sizes = tv().hand_sizes || table.hand_sizes || table.cards_in_hand;
   const backs = sizes && typeof sizes[seat] === "number" ? Array.from({ length: Math.min(sizes[seat], 12) }, () => "") : [];
   return h("div", { class: `seat-panel team-${o.teams[seat]}${turn ? " turn" : ""}`, dataset: { seat: String(seat) } },
     h("div", { class: "seat-head" }, h("strong", { text: nameOf(seat) }), ...seatTags(seat),
