@@ -16,12 +16,12 @@ import click
 import platformdirs
 import pluggy
 
+from cartas.cli.saves import HOME_ENV
 from cartas.core.errors import PluginError
 from cartas.core.game import Game
 from cartas.core.plugins import build_registry, make_plugin_manager, plugin_list
 from cartas.core.registry import Registry
 
-HOME_ENV = "CARTAS_HOME"
 PLUGINS_ENV = "CARTAS_PLUGINS"
 """Comma-separated module names loaded as extra plugins, to try a plugin without installing it."""
 

@@ -66,7 +66,8 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
 @click.option("--elo1", type=float, default=50.0, show_default=True, help="SPRT: Elo difference under H1.")
 @click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Folder for arena.json, matches.csv and ratings.png.")
-@click.option("--timeout", type=float, default=30.0, show_default=True, help="Seconds an external bot may think.")
+@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+              help="Seconds an external bot (cmd:) may take over each decision.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON instead of a table.")
 @click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
 def arena_command(

@@ -15,6 +15,7 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
+from cartas.cli.saves import home_error
 from cartas.core.errors import RecordError
 from cartas.core.record import MatchRecord
 
@@ -57,8 +58,14 @@ class History:
 
     @contextmanager
     def _connect(self) -> Iterator[sqlite3.Connection]:
-        """Open the database, creating it if new; refuse a damaged or foreign file without writing to it."""
-        self.path.parent.mkdir(parents=True, exist_ok=True)
+        """Open the database, creating it if new; refuse a damaged or foreign file without writing to it.
+
+        A data folder that cannot be written is refused as such, not taken for a damaged history.
+        """
+        try:
+            self.path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as error:
+            raise home_error(self.path.parent, error) from None
         damaged = (
             f"the history {self.path} is damaged or not a cartas history; it was left as it is "
             "(move it away to start a new one)"
@@ -74,6 +81,8 @@ class History:
                 elif version != SCHEMA_VERSION or "matches" not in tables:
                     raise RecordError(damaged)
                 yield db
+        except sqlite3.OperationalError as error:  # read-only, locked or unopenable: the folder, not the file
+            raise home_error(self.path.parent, f"the history {self.path.name} cannot be used ({error})") from None
         except sqlite3.DatabaseError as error:
             raise RecordError(f"{damaged}: {error}") from None
 
@@ -96,6 +105,14 @@ class History:
     def stats(self, game: str | None = None) -> list[GameStats]:
         """Wins, losses and streaks per game, oldest match first so the streaks come out in order."""
         query = "SELECT game, outcome FROM matches" + (" WHERE game = ?" if game else "") + " ORDER BY id"
+        folder = self.path.parent
+        try:
+            if folder.exists() and not folder.is_dir():
+                raise home_error(folder, "it is a file, not a folder", saving=False)
+            if not self.path.exists():
+                return []  # nothing finished yet: no need to create a folder or a database to say so
+        except OSError as error:
+            raise home_error(folder, error, saving=False) from None
         with self._connect() as db:
             rows = db.execute(query, (game,) if game else ()).fetchall()
         outcomes: dict[str, list[str | None]] = {}

@@ -61,6 +61,11 @@ _MESSAGES: dict[str, dict[str, str]] = {
         "es": "Partida guardada en {path}. Seguila con: cartas resume",
         "pt": "Partida salva em {path}. Continue com: cartas resume",
     },
+    "not_saved": {
+        "en": "Match left unsaved (--no-save).",
+        "es": "La partida no se guardó (--no-save).",
+        "pt": "A partida não foi salva (--no-save).",
+    },
     "winners": {"en": "Winners: {seats}.", "es": "Ganadores: {seats}.", "pt": "Vencedores: {seats}."},
     "you_win": {"en": "You win!", "es": "¡Ganaste!", "pt": "Você ganhou!"},
     "you_lose": {"en": "You lose.", "es": "Perdiste.", "pt": "Você perdeu."},

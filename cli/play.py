@@ -17,7 +17,7 @@ from cartas.cli.i18n import Messages
 from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_names, setup_match, strongest_level
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.saves import Autosave, last_unfinished, new_save_path
+from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
 from cartas.cli.session import PEOPLE, finish, make_bots
 from cartas.core.errors import CartasError
 from cartas.core.match import run_match
@@ -88,7 +88,7 @@ def run_terminal(
         result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=people)
     except (QuitMatch, KeyboardInterrupt):
         # Not saved again here: every finished move already is, and an interrupted one must not be.
-        renderer.line(msg("saved", path=saver.path))
+        renderer.line(msg("not_saved") if saver.path is None else msg("saved", path=saver.path))
         return
     finish(state, saver)
     if viewer is not None:
@@ -119,6 +119,7 @@ def run_terminal(
 @click.option("--watch", is_flag=True, help="Bots play every seat; print the match as it goes.")
 @click.option("--delay", type=click.FloatRange(min=0), default=0.0, help="With --watch, seconds to pause after each move.")
 @click.option("--json", "json_mode", is_flag=True, help="Speak the JSON-lines protocol on stdin/stdout.")
+@click.option("--no-save", is_flag=True, help="Play without saving the match or counting it in the history.")
 @click.option(
     "--lobby/--no-lobby", default=None,
     help="Ask (one answer a line) or never ask what the flags leave out; by default ask when stdin is a terminal.",
@@ -128,7 +129,7 @@ def play_command(
     game_name: str, players: int | None, points: int | None, teams: str | None, order: str | None,
     options: tuple[str, ...], seats: tuple[int, ...], bot: str | None, bots: str | None, seed: int | None,
     deal: str | None, up: str | None, scores: str | None, dealer: int | None, watch: bool, delay: float,
-    json_mode: bool, lobby: bool | None, ascii_: bool, lang: str,
+    json_mode: bool, no_save: bool, lobby: bool | None, ascii_: bool, lang: str,
 ) -> None:
     """Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."""
     if watch and json_mode:
@@ -139,6 +140,8 @@ def play_command(
         raise click.UsageError("--lobby asks on stdin, which --watch and --json leave to bots and programs")
     app = current_app()
     game = app.game(game_name)
+    if not no_save:
+        check_saves_dir(data_home())  # before the lobby asks anything, not after the first move
     msg = Messages(lang)
     flags = LobbyFlags(players, points, teams, options, seats, bot, bots, seed, deal, up, scores, dealer, order)
     interactive = (sys.stdin.isatty() if lobby is None else lobby) and not (watch or json_mode)
@@ -148,7 +151,7 @@ def play_command(
         state = game.start(setup.options, seed=setup.seed, position=setup.position)
     except CartasError as error:
         raise click.UsageError(str(error)) from None
-    saver = Autosave(new_save_path(data_home(), game.name), setup.players)
+    saver = Autosave(None if no_save else new_save_path(data_home(), game.name), setup.players)
     if json_mode:
         run_protocol(app, state, setup.players, saver, resumed=False)
     else:
@@ -171,8 +174,9 @@ def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
 @click.command("resume")
 @click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False))
 @click.option("--json", "json_mode", is_flag=True, help="Continue over the JSON-lines protocol.")
+@click.option("--no-save", is_flag=True, help="Play on without writing the moves back to the save.")
 @output_options
-def resume_command(file: Path | None, json_mode: bool, ascii_: bool, lang: str) -> None:
+def resume_command(file: Path | None, json_mode: bool, no_save: bool, ascii_: bool, lang: str) -> None:
     """Continue the last unfinished match (or the one saved in FILE)."""
     app = current_app()
     path, record = load_unfinished(file)
@@ -181,7 +185,7 @@ def resume_command(file: Path | None, json_mode: bool, ascii_: bool, lang: str) 
     players = {int(seat): who for seat, who in record.players.items()}
     if sorted(players) != list(range(state.table.n_seats)):
         raise click.ClickException(f"{path} does not say who plays each seat, so it cannot be resumed here")
-    saver = Autosave(path, players)
+    saver = Autosave(None if no_save else path, players)
     if json_mode:
         run_protocol(app, state, players, saver, resumed=True)
         return

@@ -9,9 +9,10 @@ see arrive as ``event`` messages, and the match ends with ``result``. End of inp
 
 from __future__ import annotations
 
+import itertools
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
 from cartas.cli.human import QuitMatch, fold
@@ -22,6 +23,7 @@ from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
 from cartas.core.match import run_match
 from cartas.core.state import Action, State
+from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json, read_line
 
 if TYPE_CHECKING:
     from cartas.cli.app import App
@@ -38,27 +40,40 @@ def send(message: dict[str, Any]) -> None:
     sys.stdout.flush()
 
 
-def receive() -> str | None:
-    """The next non-blank line from the program, or ``None`` at end of input."""
+def receive() -> bytes | None:
+    """The next non-blank line from the program, or ``None`` at end of input.
+
+    Standard input is read as bytes, at most :data:`MAX_LINE_BYTES` a line: a longer line is skipped whole and
+    refused with a :class:`WireError`, so a 10 MB line costs nothing and is never echoed.
+    """
     while True:
-        line = sys.stdin.readline()
-        if not line:
+        line = read_line(sys.stdin.buffer, max_bytes=MAX_LINE_BYTES)
+        if line is None:
             return None
         if line.strip():
             return line
 
 
-def read_answer(game: Game, legal: Sequence[Action], line: str) -> Action:
-    """The legal action an answer names: ``{"action": "text"}``, ``{"action": index}``, or the bare value."""
+def read_answer(game: Game, legal: Sequence[Action], line: bytes | str, decision_id: int | None = None) -> Action:
+    """The legal action an answer names: ``{"action": "text"}``, ``{"action": index}``, or the bare value.
+
+    An answer that carries an ``id`` must carry the current decision's: a stale one (a second answer to an
+    earlier decision) is refused rather than played in a decision its sender never saw.
+    """
     try:
-        answer = json.loads(line)
-    except json.JSONDecodeError as error:
-        raise AnswerError(f"not JSON ({error.msg} at column {error.colno}); send {{\"action\": \"...\"}}") from None
+        answer = read_json(line)
+    except WireError as error:
+        raise AnswerError(f"{error}; send {{\"action\": \"...\"}}") from None
     if isinstance(answer, dict):
         if answer.get("command") == "quit":
             raise QuitMatch
         if "action" not in answer:
             raise AnswerError("an answer is an object with an \"action\" field, such as {\"action\": 0}")
+        if decision_id is not None and "id" in answer and answer["id"] != decision_id:
+            raise AnswerError(
+                f"this answer is to decision {str(answer['id'])[:24]}, but decision {decision_id} is asked; "
+                "send one answer per decision"
+            )
         answer = answer["action"]
     if isinstance(answer, int) and not isinstance(answer, bool):
         if 0 <= answer < len(legal):
@@ -79,26 +94,31 @@ def read_answer(game: Game, legal: Sequence[Action], line: str) -> Action:
 
 
 class ProgramAgent:
-    """A seat played by the program at the other end of stdin/stdout."""
+    """A seat played by the program at the other end of stdin/stdout.
 
-    def __init__(self, game: Game) -> None:
+    ``numbers`` is shared by every seat the program plays, so each decision of the match has its own ``id``.
+    """
+
+    def __init__(self, game: Game, numbers: Iterator[int] | None = None) -> None:
         self.game = game
+        self.numbers = numbers if numbers is not None else itertools.count(1)
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
+        number = next(self.numbers)
         decision = {
-            "type": "decision", "seat": view.seat, "observation": view.observation().model_dump(),
+            "type": "decision", "id": number, "seat": view.seat, "observation": view.observation().model_dump(),
             "legal": [str(a) for a in legal],
         }
         while True:
             send(decision)
-            line = receive()
-            if line is None:
-                raise QuitMatch
             try:
-                return read_answer(self.game, legal, line)
-            except AnswerError as error:
-                send({"type": "error", "seat": view.seat, "message": str(error)})
+                line = receive()
+                if line is None:
+                    raise QuitMatch
+                return read_answer(self.game, legal, line, number)
+            except (AnswerError, WireError) as error:
+                send({"type": "error", "id": number, "seat": view.seat, "message": str(error)})
 
 
 def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosave, *, resumed: bool) -> None:
@@ -106,8 +126,9 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     game = state.game
     seats = sorted(seat for seat, who in players.items() if who in PEOPLE)
     agents = make_bots(app, state, players)
+    numbers = itertools.count(1)
     for seat in seats:
-        agents[seat] = ProgramAgent(game)
+        agents[seat] = ProgramAgent(game, numbers)
     teams = game.teams(state.options)
     send({
         "type": "hello", "protocol": PROTOCOL_VERSION, "game": game.name, "title": game.title,

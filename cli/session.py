@@ -33,8 +33,10 @@ def make_bots(app: App, state: State, players: dict[int, str]) -> dict[int, Agen
 
 
 def finish(state: State, saver: Autosave) -> MatchRecord:
-    """Save the finished match and count it in the history."""
+    """Save the finished match and count it in the history (neither with ``--no-save``)."""
     record = saver.save(state)
+    if saver.path is None:
+        return record
     try:
         History(history_path(data_home())).add(record, saver.path)
     except RecordError as error:

@@ -14,6 +14,7 @@ from cartas.core.errors import (
     PluginError,
     PositionError,
     RecordError,
+    SeatingError,
 )
 from cartas.core.events import Event
 from cartas.core.game import Game
@@ -21,12 +22,13 @@ from cartas.core.hookspecs import hookimpl
 from cartas.core.observation import EventView, Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
-from cartas.core.state import Action, Result, State
+from cartas.core.state import PUBLIC_SEAT, Action, Result, State
 from cartas.core.table import Table
+from cartas.core.wire import WireError
 
 __all__ = [
-    "JOKER", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
+    "JOKER", "PUBLIC_SEAT", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card", "CardParseError",
     "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError", "Observation",
     "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError", "Result",
-    "SeatView", "State", "Table", "format_cards", "hookimpl", "parse_cards",
+    "SeatView", "SeatingError", "State", "Table", "WireError", "format_cards", "hookimpl", "parse_cards",
 ]

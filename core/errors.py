@@ -41,3 +41,7 @@ class PluginError(CartasError):
 
 class ArenaError(CartasError):
     """An arena that cannot run as asked, such as ``--ray`` without Ray installed or a cluster out of reach."""
+
+
+class SeatingError(CartasError):
+    """A table that cannot be seated as asked: a player count, teams or seat order the game does not allow."""

@@ -8,14 +8,19 @@ whole match. It first reads a greeting::
 
 (``seed`` is the bot's own seed, also in the environment as ``CARTAS_BOT_SEED``), then for each decision::
 
-    {"type": "decision", "seat": 1, "observation": {...}, "legal": ["1E", "truco", ...]}
+    {"type": "decision", "id": 1, "seat": 1, "observation": {...}, "legal": ["1E", "truco", ...]}
 
-where ``observation`` is the seat's :class:`~cartas.core.observation.Observation` as JSON, and answers with one
-line ``{"action": "truco"}`` (a legal action's text in any case, or an alias the game reads) or
-``{"action": 2}`` (an index into ``legal``). A bad answer gets ``{"type": "error", "seat": 1, "message": ...}``
-and the decision again, up to :data:`ATTEMPTS` times. At the end of the match its stdin is closed and it should
-exit. Its stderr passes through. A program that exits, stays silent past the time limit or keeps answering
-badly stops the match with :class:`ExternalBotError`.
+where ``observation`` is the seat's :class:`~cartas.core.observation.Observation` as JSON and ``id`` numbers
+the decisions from 1. It answers each decision with exactly one line, ``{"action": "truco"}`` (a legal action's
+text in any case, or an alias the game reads) or ``{"action": 2}`` (an index into ``legal``), and may echo
+``"id": 1``. A bad answer gets ``{"type": "error", "id": 1, "seat": 1, "message": ...}`` and the decision
+again, up to :data:`ATTEMPTS` times. At the end of the match its stdin is closed and it should exit. Its
+stderr passes through.
+
+The match stops with :class:`ExternalBotError`, one line naming the program, when the program exits or closes
+its output, stays silent past the time limit of a decision, keeps answering badly, sends a line longer than
+:data:`~cartas.core.wire.MAX_LINE_BYTES`, writes a line while no decision is asked (a second answer to one
+decision), or echoes the ``id`` of another decision: an extra answer is never taken for a later decision.
 """
 
 from __future__ import annotations
@@ -33,6 +38,7 @@ from functools import partial
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.errors import CartasError
 from cartas.core.state import Action
+from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json
 
 PROTOCOL_VERSION = 1
 ATTEMPTS = 3
@@ -42,12 +48,19 @@ PREFIX = "cmd:"
 
 
 class ExternalBotError(CartasError):
-    """The external program broke the protocol; the message says how."""
+    """The external program broke the protocol; the message says how and names the program."""
+
+
+class BadAnswer(ExternalBotError):
+    """An answer that is not a legal action: the program is told and asked again, up to :data:`ATTEMPTS` times."""
 
 
 def command_words(command: str | Sequence[str]) -> list[str]:
     """The program's argument list; a ``.py`` file is run with this Python, so it needs no shebang."""
-    words = shlex.split(command) if isinstance(command, str) else list(command)
+    try:
+        words = shlex.split(command) if isinstance(command, str) else list(command)
+    except ValueError as error:  # shlex says "No closing quotation" and the like
+        raise ExternalBotError(f"cannot read the external bot command {command[:60]!r}: {error}") from None
     if not words:
         raise ExternalBotError("the external bot command is empty")
     if words[0].endswith(".py"):
@@ -64,6 +77,8 @@ class ExternalBot:
         self.words = command_words(command)
         self.timeout = timeout
         self._buffer = b""
+        self._output_closed = False
+        self._decisions = 0
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
@@ -73,36 +88,49 @@ class ExternalBot:
                 "type": "hello", "protocol": PROTOCOL_VERSION, "game": view.game_name,
                 "options": view.options.model_dump(mode="json"), "seats": [view.seat], "seed": self.seed,
             })
+        self._decisions += 1
+        number = self._decisions
         decision = {
             "type": "decision",
+            "id": number,
             "seat": view.seat,
             "observation": view.observation().model_dump(mode="json"),
             "legal": [str(action) for action in legal],
         }
         problem = ""
         for _ in range(ATTEMPTS):
+            self._refuse_unasked_lines()
             self._send(decision)
-            answer = self._read_line()
+            answer = self._read_line(number)
             try:
-                return self._read_action(view, legal, answer)
-            except ExternalBotError as error:
+                return self._read_action(view, legal, answer, number)
+            except BadAnswer as error:
                 problem = str(error)
-                self._send({"type": "error", "seat": view.seat, "message": problem})
+                self._send({"type": "error", "id": number, "seat": view.seat, "message": problem})
         raise ExternalBotError(f"{self._name()} answered badly {ATTEMPTS} times; last: {problem}")
 
-    def _read_action(self, view: SeatView, legal: list[Action], line: str) -> Action:
-        """The legal action an answer names, by text (any case, or a registered game's alias) or by index."""
+    def _read_action(self, view: SeatView, legal: list[Action], line: bytes, number: int) -> Action:
+        """The legal action an answer names, by text (any case, or a registered game's alias) or by index.
+
+        An answer that echoes an ``id`` other than the decision's is an extra answer to an earlier decision:
+        playing it here would answer a decision the program never saw, so the match stops instead.
+        """
         try:
-            reply = json.loads(line)
-        except json.JSONDecodeError as error:
-            raise ExternalBotError(f"{line[:200]!r} is not JSON ({error.msg}); send {{\"action\": \"...\"}}") from None
+            reply = read_json(line)
+        except WireError as error:
+            raise BadAnswer(f"{error}; send {{\"action\": \"...\"}}") from None
+        if isinstance(reply, dict) and "id" in reply and reply["id"] != number:
+            raise ExternalBotError(
+                f"{self._name()} answered decision {_short(reply['id'])} while decision {number} was asked; "
+                "send exactly one answer per decision"
+            )
         answer = reply.get("action") if isinstance(reply, dict) else None
         if isinstance(answer, int) and not isinstance(answer, bool):
             if 0 <= answer < len(legal):
                 return legal[answer]
-            raise ExternalBotError(f"index {answer} is out of range: there are {len(legal)} legal actions")
+            raise BadAnswer(f"index {answer} is out of range: there are {len(legal)} legal actions")
         if not isinstance(answer, str):
-            raise ExternalBotError(f"{reply!r} is not an answer; send an object like {{\"action\": \"1E\"}}")
+            raise BadAnswer(f"{_short(reply)} is not an answer; send an object like {{\"action\": \"1E\"}}")
         found = {str(action).lower(): action for action in legal}.get(answer.strip().lower())
         if found is not None:
             return found
@@ -111,9 +139,9 @@ class ExternalBot:
         try:
             action = get_registry().game(view.game_name).parse_action(answer)
         except CartasError as error:
-            raise ExternalBotError(f"{answer!r} is not an action: {error}") from None
+            raise BadAnswer(f"{_short(answer)} is not an action: {error}") from None
         if action not in legal:
-            raise ExternalBotError(f"{answer!r} is not legal now; legal: {', '.join(map(str, legal))}")
+            raise BadAnswer(f"{_short(answer)} is not legal now; legal: {', '.join(map(str, legal))}")
         return action
 
     def close(self) -> None:
@@ -157,27 +185,82 @@ class ExternalBot:
             process.stdin.write(json.dumps(message, ensure_ascii=False).encode() + b"\n")
             process.stdin.flush()
         except BrokenPipeError:
-            raise ExternalBotError(f"{self._name()} exited (code {process.wait()})") from None
+            code = _exit_code(process)
+            how = "closed its input but is still running" if code is None else f"exited (code {code})"
+            raise ExternalBotError(f"{self._name()} {how}") from None
 
-    def _read_line(self) -> str:
-        """One non-blank line of output, waiting at most ``timeout`` seconds (a hung program must not hang the arena)."""
+    def _fill(self, stream: int) -> None:
+        """Read what the program has written so far into the buffer; note the end of its output."""
+        chunk = os.read(stream, 65536)
+        if chunk:
+            self._buffer += chunk
+        else:
+            self._output_closed = True
+
+    def _refuse_unasked_lines(self) -> None:
+        """Stop the match if the program wrote a line while no decision was asked (an extra answer, say).
+
+        Such a line would otherwise be taken as the answer to the next decision, which the program has not seen.
+        """
+        process = self._start()
+        assert process.stdout is not None
+        stream = process.stdout.fileno()
+        while not self._output_closed and len(self._buffer) <= MAX_LINE_BYTES and select.select([stream], [], [], 0)[0]:
+            self._fill(stream)
+        if self._buffer.strip():
+            raise ExternalBotError(
+                f"{self._name()} sent a line while no decision was asked (it starts "
+                f"{self._buffer.strip()[:24]!r}); send exactly one answer per decision"
+            )
+
+    def _read_line(self, number: int) -> bytes:
+        """One non-blank line of output, waiting at most ``timeout`` seconds (a hung program must not hang the arena).
+
+        The end of the program's output ends the wait at once, whether or not the program is still running.
+        """
         process = self._start()
         assert process.stdout is not None
         deadline = time.monotonic() + self.timeout
         stream = process.stdout.fileno()
-        while b"\n" not in self._buffer:
+        while True:
+            line, newline, rest = self._buffer.partition(b"\n")
+            if newline:
+                self._buffer = rest
+                if line.strip():
+                    return line
+                continue
+            if len(self._buffer) > MAX_LINE_BYTES:
+                raise ExternalBotError(f"{self._name()} sent a line longer than the limit of {MAX_LINE_BYTES} bytes")
+            if self._output_closed:
+                code = _exit_code(process)
+                how = "closed its output but is still running" if code is None else f"exited (code {code})"
+                raise ExternalBotError(f"{self._name()} {how}, without answering decision {number}")
             left = deadline - time.monotonic()
             if left <= 0 or not select.select([stream], [], [], left)[0]:
-                raise ExternalBotError(f"{self._name()} did not answer within {self.timeout:g} s")
-            chunk = os.read(stream, 65536)
-            if not chunk:
-                raise ExternalBotError(f"{self._name()} exited (code {process.wait()}) without answering")
-            self._buffer += chunk
-        line, _, self._buffer = self._buffer.partition(b"\n")
-        text = line.decode("utf-8", errors="replace")
-        return text if text.strip() else self._read_line()
+                raise ExternalBotError(
+                    f"{self._name()} did not answer decision {number} within {self.timeout:g} s (see --timeout)"
+                )
+            self._fill(stream)
+
+
+def _exit_code(process: subprocess.Popen[bytes]) -> int | None:
+    """The program's exit code, or ``None`` if it is still running after a brief wait (it may be exiting)."""
+    try:
+        return process.wait(timeout=0.5)
+    except subprocess.TimeoutExpired:
+        return None
+
+
+def _short(value: object) -> str:
+    """A value from the program, quoted short enough for a one-line error."""
+    text = repr(value)
+    return text if len(text) <= 40 else text[:40] + "..."
 
 
 def external_bot_factory(command: str, timeout: float = 30.0) -> BotFactory:
-    """A picklable factory of :class:`ExternalBot` for one command (``cmd:`` already removed)."""
+    """A picklable factory of :class:`ExternalBot` for one command (``cmd:`` already removed).
+
+    The command is read here, so a bad one (an unbalanced quote) is refused before any match starts.
+    """
+    command_words(command)
     return partial(ExternalBot, command=command, timeout=timeout)

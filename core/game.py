@@ -33,6 +33,9 @@ class Game(ABC):
     """Other names ``cartas play`` accepts."""
     Options: ClassVar[type[GameOptions]]
     """The pydantic model of the game's options, with the defaults of its rules."""
+    language: ClassVar[str] = "en"
+    """The BCP-47 tag of the language the game's own words are in (``"es-AR"`` for truco): front ends pick
+    the language of their screens from it."""
     rules_file: ClassVar[str] = "RULES.md"
     """The rules as played, next to the game's module, shown by ``cartas rules NAME``."""
     score_sign: ClassVar[int] = 1

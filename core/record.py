@@ -6,20 +6,22 @@ identical state. A record that cannot be read or replayed is refused with the re
 
 from __future__ import annotations
 
-import json
 import os
 import tempfile
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.game import Game
 from cartas.core.position import Position
 from cartas.core.state import State
+from cartas.core.wire import WireError, read_json
 
 FORMAT = "cartas-record/1"
+MAX_RECORD_BYTES = 32 * 1024 * 1024
+"""The largest save read back: far above the longest match (a few hundred kilobytes), far below harm."""
 
 
 class MatchRecord(BaseModel):
@@ -37,6 +39,15 @@ class MatchRecord(BaseModel):
     finished: bool = False
     winners: list[int] = Field(default_factory=list)
     scores: list[int] = Field(default_factory=list)
+
+    @field_validator("players")
+    @classmethod
+    def _seats_are_numbers(cls, players: dict[str, str]) -> dict[str, str]:
+        """Seat keys are written as text by JSON; anything but a seat number would break every reader."""
+        for seat in players:
+            if not (seat.isascii() and seat.isdigit() and len(seat) <= 3):
+                raise ValueError(f"seat {seat[:24]!r} is not a seat number")
+        return players
 
 
 def record_of(state: State, players: dict[int, str] | None = None) -> MatchRecord:
@@ -60,7 +71,10 @@ def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
     """Rebuild the state of ``record`` (after its first ``upto`` actions); a move that does not replay is refused."""
     if record.game != game.name:
         raise RecordError(f"the record is of {record.game!r}, not {game.name!r}")
-    state = game.start(record.options, seed=record.seed, position=record.position)
+    try:
+        state = game.start(record.options, seed=record.seed, position=record.position)
+    except CartasError as error:
+        raise RecordError(f"the record's match cannot start again: {error}") from None
     for number, (seat, text) in enumerate(record.actions[:upto]):
         try:
             state.apply(text, seat)
@@ -87,18 +101,20 @@ def save_record(record: MatchRecord, path: Path) -> None:
 def load_record(path: Path) -> MatchRecord:
     """Read a record; refuse a missing, corrupt or foreign file with the reason."""
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as handle:
+            raw = handle.read(MAX_RECORD_BYTES + 1)
     except OSError as error:
         raise RecordError(f"cannot read {path}: {error.strerror}") from None
     try:
-        data = json.loads(text)
-    except json.JSONDecodeError as error:
-        raise RecordError(f"{path} is not valid JSON (line {error.lineno}: {error.msg}); it was left as it is") from None
+        data = read_json(raw, max_bytes=MAX_RECORD_BYTES, name=str(path))
+    except WireError as error:
+        raise RecordError(f"{error}; it was left as it is") from None
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{path} is not a cartas match record (expected format {FORMAT!r})")
     try:
         return MatchRecord.model_validate(data)
     except ValidationError as error:
         first = error.errors()[0]
-        where = ".".join(str(p) for p in first["loc"])
-        raise RecordError(f"{path} is damaged: {where}: {first['msg']}") from None
+        where = ".".join(str(p)[:24] for p in first["loc"])
+        reason = " ".join(str(first["msg"]).split())[:200]
+        raise RecordError(f"{path} is damaged: {where}: {reason}") from None

@@ -28,6 +28,10 @@ Action = Hashable
 """A game's action: any hashable value whose ``str`` is its canonical text, which the game parses back."""
 
 
+PUBLIC_SEAT = -1
+"""The seat of a spectator's observation: no seat, so it sees only what is public."""
+
+
 class Result(NamedTuple):
     """How a match ended: the winning seats (a whole team when there are teams) and each side's score."""
 
@@ -143,6 +147,20 @@ class State(ABC):
         ``table`` fields and who is mano), so the common fields are built in one place and every game's
         observation has the same shape and the same meaning for them.
         """
+        legal = [str(action) for action in self.legal_actions(seat)]
+        return self._build_observation(seat, [str(card) for card in hand], legal, table, mano)
+
+    def make_public_observation(self, *, table: dict[str, Any], mano: int | None = None) -> Observation:
+        """The spectator's observation: seat ``PUBLIC_SEAT``, no hand, no legal actions, only public events.
+
+        A game's ``public_observation`` calls it with the ``table`` fields everyone at the table may know; the
+        fields only one seat knows (its own envido, its discards, anything worked out from a hand) stay out.
+        """
+        return self._build_observation(PUBLIC_SEAT, [], [], table, mano)
+
+    def _build_observation(
+        self, seat: int, hand: list[str], legal: list[str], table: dict[str, Any], mano: int | None
+    ) -> Observation:
         return Observation(
             game=self.game.name,
             seat=seat,
@@ -152,10 +170,10 @@ class State(ABC):
             mano=mano,
             hand_number=self.hands_played,
             to_act=list(self.to_act),
-            hand=[str(card) for card in hand],
+            hand=hand,
             scores=list(self.scores()),
             over=self.is_over,
-            legal=[str(action) for action in self.legal_actions(seat)],
+            legal=legal,
             table=table,
             events=self.visible_events(seat),
         )
@@ -192,6 +210,14 @@ class State(ABC):
     @abstractmethod
     def observation(self, seat: int) -> Observation:
         """Everything ``seat`` may know, and nothing more."""
+
+    @abstractmethod
+    def public_observation(self) -> Observation:
+        """What a spectator may know: the public events and table, no hand, nothing any one seat alone knows.
+
+        Build it with :meth:`make_public_observation`. It shows no card hidden from any seat, and a state
+        sampled for any seat has the same public observation; the conformance suite checks both.
+        """
 
     @abstractmethod
     def hand_of(self, seat: int) -> list[Card]:

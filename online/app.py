@@ -24,8 +24,8 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cartas.core.plugins import build_registry, make_plugin_manager
 from cartas.core.registry import Registry
+from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
-from cartas.online.compat import WireError, read_json
 from cartas.online.connection import Connection
 from cartas.online.hub import Hub
 from cartas.online.store import SQLiteStore
@@ -114,18 +114,19 @@ def create_app(
     bot_runner: BotRunner | None = None,
     grace: float = 60.0,
     data_dir: Path | None = None,
+    buffer: int = 256,
 ) -> Starlette:
     """The ``cartas serve`` application over the SQLite file ``db_path``.
 
     ``registry`` defaults to the installed plugins; ``bot_runner`` to a process pool (an :class:`InlineBots`
     when a registry is given, since pool workers load the installed plugins, not a test's registry);
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
-    ``data_dir`` (the database's folder by default).
+    ``data_dir`` (the database's folder by default); ``buffer`` versioned frames per table are kept for reconnects.
     """
     db = Path(db_path)
     games = registry if registry is not None else installed_registry()
     runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
-    settings = Settings(data_dir=data_dir or db.parent, bot_delay=bot_delay)
+    settings = Settings(data_dir=data_dir or db.parent, bot_delay=bot_delay, buffer=buffer)
     state: dict[str, Hub] = {}
 
     def hub() -> Hub:
@@ -250,6 +251,8 @@ def create_app(
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
     app.state.hub = hub
+    app.state.settings = settings
+    app.state.default_grace = grace
     return app
 
 

@@ -28,6 +28,8 @@ class Connection:
         self._send_text = send_text
         self._close = close
         self.seat: int | None = None
+        self.token_hash: str | None = None
+        """The hash of the seat token it said hello with: its seat follows it when the host reseats people."""
         self.alive = True
         self.chat_times: deque[float] = deque()
         self.queue: asyncio.Queue[str | int] = asyncio.Queue()

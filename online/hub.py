@@ -13,7 +13,6 @@ from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.registry import Registry
 from cartas.online.bots import BotRunner
-from cartas.online.compat import language
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.store import Store, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
@@ -164,7 +163,7 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         })
     default_players = game.Options.model_fields["players"].default
     return {
-        "name": game.name, "title": game.title, "language": language(game), "players": list(counts),
+        "name": game.name, "title": game.title, "language": game.language, "players": list(counts),
         "default_players": default_players if isinstance(default_players, int) else counts[0], "teams": teams,
         "options": options, "levels": registry.bot_levels(game.name),
     }

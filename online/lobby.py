@@ -1,8 +1,8 @@
 """The host's seating operations on a table that has not started: bots, empty seats, moves, teams, order.
 
-The rules of who may sit where (partners alternate in truco, every player in one team, the same messages
-for the same mistakes) belong to the seating code the terminal lobby uses, so both front ends accept and
-refuse the same setups. Until ``cartas.core.seating`` lands, the terminal lobby's own functions are called.
+The rules of who may sit where (partners alternate in truco, every player in one team, the host keeps its seat
+in a teams or order line) are :mod:`cartas.core.seating`, the code the terminal lobby uses, so both front ends
+accept and refuse the same setups with the same messages; this module only maps a table's seats onto it.
 """
 
 from __future__ import annotations
@@ -10,14 +10,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-import click
-
-from cartas.cli.lobby import Participant, check_order, parse_order, parse_teams, seat_groups
+from cartas.core.errors import SeatingError
 from cartas.core.game import Game
 from cartas.core.options import GameOptions
+from cartas.core.seating import (
+    HUMAN,
+    Participant,
+    check_order,
+    check_seating,
+    move,
+    parse_order,
+    parse_teams,
+    rotate_partners,
+    seat_groups,
+    swap_opponents,
+)
 from cartas.online.store import SeatRow
 
 MAX_NAME = 24
+EMPTY = "empty"
+"""What a teams or order line calls an empty seat (or its number)."""
 
 
 class LobbyError(ValueError):
@@ -39,27 +51,26 @@ def clean_name(name: Any) -> str:
     """A person's name as typed, trimmed; refused when empty, too long or holding control characters."""
     if not isinstance(name, str) or not name.strip():
         raise LobbyError("a name is needed to take a seat")
-    name = " ".join(name.split())
-    if len(name) > MAX_NAME:
+    cleaned = " ".join(name.split())
+    if len(cleaned) > MAX_NAME:
         raise LobbyError(f"a name has at most {MAX_NAME} characters")
-    if any(not ch.isprintable() for ch in name):
+    if any(not ch.isprintable() for ch in cleaned):
         raise LobbyError("a name cannot hold control characters")
-    return name
-
-
-def _fold(word: str) -> str:
-    return "".join(word.split()).lower()
+    return cleaned
 
 
 def participants(seats: Sequence[SeatRow]) -> list[Participant]:
-    """The seats' occupants as the seating code sees players: named by their name, a bot also by its level."""
+    """The seats' occupants as the seating rules see players: people by name, bots by name or level, the host
+    keeping its seat."""
     people = []
     for row in seats:
-        name = display_name(row) or "empty"
-        aliases = {_fold(name)}
-        if row.kind == "bot" and row.level:
-            aliases.add(_fold(row.level))
-        people.append(Participant(row.kind if row.kind != "bot" else (row.level or "bot"), name, frozenset(aliases)))
+        wish = row.seat if row.host else None
+        if row.kind == "human":
+            people.append(Participant.named(HUMAN, row.name or "", wish))
+        elif row.kind == "bot":
+            people.append(Participant.named(row.level or "bot", bot_name(row.seat, row.level), wish))
+        else:
+            people.append(Participant.named(EMPTY, EMPTY, wish))
     return people
 
 
@@ -68,56 +79,18 @@ def _reseat(seats: Sequence[SeatRow], order: Sequence[int]) -> list[SeatRow]:
     return [seats[source].at(seat) for seat, source in enumerate(order)]
 
 
-def rotate_partners(seats: Sequence[SeatRow], teams: Sequence[int] | None) -> list[SeatRow]:
-    """Seat 0 stays; everyone else moves one seat back, so seat 0's partner (and every pairing) changes."""
-    n = len(seats)
-    if teams is None or n < 4:
-        raise LobbyError("rotating partners needs a game of teams of two or more")
-    return _reseat(seats, [0, *range(2, n), 1])
-
-
-def swap_opponents(seats: Sequence[SeatRow], teams: Sequence[int] | None) -> list[SeatRow]:
-    """Seat 0's opponents change places among themselves (in order reversed); partners stay."""
+def _by_teams(seats: Sequence[SeatRow], spec: str, game: Game, teams: Sequence[int] | None) -> list[int]:
     if teams is None:
-        raise LobbyError("swapping opponents needs a game of teams")
-    rivals = [seat for seat, team in enumerate(teams) if team != teams[0]]
-    if len(rivals) < 2:
-        raise LobbyError("swapping opponents needs two or more opponents")
-    order = list(range(len(seats)))
-    for seat, source in zip(rivals, reversed(rivals)):
-        order[seat] = source
-    return _reseat(seats, order)
-
-
-def move(seats: Sequence[SeatRow], seat: int, to: int) -> list[SeatRow]:
-    """Swap the occupants of two seats."""
-    order = list(range(len(seats)))
-    order[seat], order[to] = to, seat
-    return _reseat(seats, order)
-
-
-def by_teams(seats: Sequence[SeatRow], spec: str, game: Game, teams: Sequence[int] | None) -> list[SeatRow]:
-    """Seat the players as ``spec`` groups them (``"Ana,Beto/Caro,medium"``), as ``--teams`` does at the terminal."""
-    if teams is None:
-        raise LobbyError(f"{game.name} with {len(seats)} players has no teams: every player for himself")
+        raise SeatingError(f"{game.name} with {len(seats)} players has no teams: every player for himself")
     people = participants(seats)
-    try:
-        groups = parse_teams(spec, people, game, teams)
-        order = seat_groups(groups, people, teams)
-    except click.UsageError as error:
-        raise LobbyError(error.message) from None
-    return _reseat(seats, order)
+    return seat_groups(parse_teams(spec, people, game, teams), people, teams)
 
 
-def by_order(seats: Sequence[SeatRow], spec: str, teams: Sequence[int] | None) -> list[SeatRow]:
-    """Seat the players in the order ``spec`` names them (``"Ana,medium,Beto,hard"``), as ``--order`` does."""
+def _by_order(seats: Sequence[SeatRow], spec: str, teams: Sequence[int] | None) -> list[int]:
     people = participants(seats)
-    try:
-        order = parse_order(spec, people)
-        check_order(order, spec, people, None, teams)
-    except click.UsageError as error:
-        raise LobbyError(error.message) from None
-    return _reseat(seats, order)
+    order = parse_order(spec, people)
+    check_order(order, spec, people, None, teams)
+    return order
 
 
 def _seat(value: Any, n: int, what: str = "seat") -> int:
@@ -141,31 +114,42 @@ def apply_op(
     n = len(seats)
     teams = game.teams(options)
     kind = op.get("op")
-    if kind == "bot":
-        seat = _seat(op.get("seat"), n)
-        level = op.get("level")
-        if level not in levels:
-            raise LobbyError(f"no bot level {level!r}; levels: {', '.join(levels)}")
-        if seats[seat].kind == "human":
-            raise LobbyError(f"seat {seat} is taken by {seats[seat].name}; empty it first")
-        changed = list(seats)
-        changed[seat] = SeatRow(seat, "bot", level=level)
-        return changed
-    if kind == "empty":
-        seat = _seat(op.get("seat"), n)
-        if seats[seat].host:
-            raise LobbyError("the host's own seat cannot be emptied")
-        changed = list(seats)
-        changed[seat] = seats[seat].emptied()
-        return changed
-    if kind == "move":
-        return move(seats, _seat(op.get("seat"), n), _seat(op.get("to"), n, "to"))
-    if kind == "rotate":
-        return rotate_partners(seats, teams)
-    if kind == "swap":
-        return swap_opponents(seats, teams)
-    if kind == "teams":
-        return by_teams(seats, _text(op.get("teams"), "teams"), game, teams)
-    if kind == "order":
-        return by_order(seats, _text(op.get("order"), "order"), teams)
-    raise LobbyError("op must be one of bot, empty, move, rotate, swap, teams, order")
+    try:
+        if kind == "bot":
+            seat = _seat(op.get("seat"), n)
+            level = op.get("level")
+            if level not in levels:
+                raise LobbyError(f"no bot level {level!r}; levels: {', '.join(levels)}")
+            if seats[seat].kind == "human":
+                raise LobbyError(f"seat {seat} is taken by {seats[seat].name}; empty it first")
+            changed = list(seats)
+            changed[seat] = SeatRow(seat, "bot", level=level)
+            return changed
+        if kind == "empty":
+            seat = _seat(op.get("seat"), n)
+            if seats[seat].host:
+                raise LobbyError("the host's own seat cannot be emptied")
+            changed = list(seats)
+            changed[seat] = seats[seat].emptied()
+            return changed
+        order = list(range(n))
+        if kind == "move":
+            order = move(order, _seat(op.get("seat"), n), _seat(op.get("to"), n, "to"))
+        elif kind == "rotate":
+            order = rotate_partners(order, teams)
+        elif kind == "swap":
+            order = swap_opponents(order, teams)
+        elif kind == "teams":
+            order = _by_teams(seats, _text(op.get("teams"), "teams"), game, teams)
+        elif kind == "order":
+            order = _by_order(seats, _text(op.get("order"), "order"), teams)
+        else:
+            raise LobbyError("op must be one of bot, empty, move, rotate, swap, teams, order")
+    except SeatingError as error:
+        raise LobbyError(str(error)) from None
+    return _reseat(seats, order)
+
+
+def why_not_start(seats: Sequence[SeatRow], game: Game, options: GameOptions) -> str | None:
+    """Why the table cannot start yet (an empty seat), in the seating rules' words, or None."""
+    return check_seating(game, options, [None if row.kind == "empty" else row.seat for row in seats])

@@ -26,12 +26,11 @@ from cartas.core.record import MatchRecord, record_of, replay, save_record
 from cartas.core.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
-from cartas.online.compat import language
 from cartas.online.connection import Connection
-from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name
+from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.store import ChatRow, SeatRow, Store, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
-from cartas.online.views import Versioned, build_view, dumps, event_frame, hand_events, versioned
+from cartas.online.views import Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned
 
 log = logging.getLogger("cartas.online")
 
@@ -181,7 +180,7 @@ class LiveTable:
         """The table's public summary (TableInfo in docs/online.md): never a token or the seed."""
         teams = self.teams
         return {
-            "code": self.code, "game": self.game.name, "title": self.game.title, "language": language(self.game),
+            "code": self.code, "game": self.game.name, "title": self.game.title, "language": self.game.language,
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
             "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
             "host_seat": self.host_seat(), "version": self.version,
@@ -243,7 +242,8 @@ class LiveTable:
             connection.send(cache[seat])
 
     def _lobby_frame(self) -> Versioned:
-        return self._next({"type": "lobby", "table": self.info()})
+        self.version += 1
+        return addressed({"type": "lobby", "v": self.version, "table": self.info()})
 
     def _presence_frame(self, seat: int) -> Versioned:
         return self._next({"type": "presence", "seat": seat, "presence": self.presence(seat)})
@@ -271,7 +271,24 @@ class LiveTable:
     def _save_lobby(self, options: dict[str, Any] | None = None) -> None:
         frame = self._lobby_frame()
         self.store.save_lobby(self.code, self.seats, self.version, options)
+        self._follow_seats()
         self._broadcast([frame])
+
+    def _follow_seats(self) -> None:
+        """After the host reseated people, each connection holds the seat its token now sits at (a new welcome
+        tells it); a connection whose person was removed becomes a spectator."""
+        seat_of = {row.token_hash: row.seat for row in self.seats if row.token_hash}
+        self.by_seat = {}
+        for connection in self.connections:
+            if connection.token_hash is None:
+                continue
+            seat = seat_of.get(connection.token_hash)
+            if seat is not None:
+                self.by_seat[seat] = connection
+            if seat != connection.seat:
+                connection.seat = seat
+                host = seat is not None and self.seats[seat].host
+                connection.send(dumps({"type": "welcome", "seat": seat, "host": host, "v": self.version - 1}))
 
     def join(self, name: Any, seat: Any) -> dict[str, Any]:
         """Take a seat with a name: the given one, or the first empty one. Returns the seat and its token."""
@@ -321,9 +338,9 @@ class LiveTable:
     def start(self, token: str | None) -> dict[str, Any]:
         self._check_host(token)
         self._check_lobby()
-        empty = [row.seat for row in self.seats if row.kind == "empty"]
-        if empty:
-            raise Refused(400, f"seat {empty[0]} is empty: put a person or a bot there before starting")
+        refusal = why_not_start(self.seats, self.game, self.options)
+        if refusal is not None:
+            raise Refused(400, refusal)
         self.state = self.game.start(self.options, seed=self.row.seed)
         self.row.status = "playing"
         frames = [self._lobby_frame()]
@@ -354,6 +371,7 @@ class LiveTable:
                 connection.close(CLOSE_BAD_TOKEN)
                 return
         connection.seat = seat
+        connection.token_hash = self.seats[seat].token_hash if seat is not None else None
         old = self.by_seat.get(seat) if seat is not None else None
         if old is not None:
             old.send(dumps({"type": "replaced"}))

@@ -15,7 +15,7 @@ from typing import Any
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.state import State
-from cartas.online.compat import public_observation, table_view
+from cartas.online.compat import table_view
 
 CARD_VERBS = ("play", "discard")
 """Actions whose card can be clicked instead of a button: the card leaves the hand face up."""
@@ -34,8 +34,12 @@ class Versioned:
     visible_to: tuple[int, ...] | None = None
     public: bool = True
     """Whether a spectator may see it (an event meant for some seats only is not public)."""
+    addressed: dict[str, Any] | None = None
+    """A frame that tells each connection its own seat (``lobby``): rendered with ``"you"`` per connection."""
 
     def for_seat(self, seat: int | None) -> str:
+        if self.addressed is not None:
+            return dumps({**self.addressed, "you": seat})
         if seat is None:
             return self.text if self.public else self.stub()
         if self.visible_to is None or seat in self.visible_to:
@@ -48,6 +52,11 @@ class Versioned:
 
 def versioned(frame: dict[str, Any], visible_to: tuple[int, ...] | None = None) -> Versioned:
     return Versioned(frame["v"], dumps(frame), visible_to, visible_to is None)
+
+
+def addressed(frame: dict[str, Any]) -> Versioned:
+    """A versioned frame that names, for each connection, the seat it holds (``"you"``)."""
+    return Versioned(frame["v"], dumps(frame), None, True, frame)
 
 
 def event_frame(game: Game, event: Event, v: int | None = None) -> dict[str, Any]:
@@ -72,7 +81,7 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
 
 def build_view(state: State, seat: int | None, names: Mapping[str, str], hand_over: bool) -> dict[str, Any]:
     """The VIEW of ``state`` for ``seat`` (None: a spectator)."""
-    observation = state.observation(seat) if seat is not None else public_observation(state)
+    observation = state.observation(seat) if seat is not None else state.public_observation()
     return {
         "observation": observation.model_dump(),
         "table_view": table_view(state.game, observation),

@@ -11,12 +11,15 @@ Plugin authors call :func:`check_conformance` from their own tests, for instance
 
 Each seeded random playout checks, at every decision: legal actions exist until the end and round-trip
 through their text; an illegal action or unreadable text is refused with the right error and no change;
-every card is accounted for; no observation shows a card hidden from its seat; a sampled state looks the
-same to its seat; clones are independent; and at the end, the match ended and its record replays exactly.
+every card is accounted for; no observation shows a card hidden from its seat; the public (spectator's)
+observation has no seat, no hand, only public events and no card any seat cannot see, and goes through
+``json.dumps``; a sampled state looks the same to its seat and to a spectator; clones are independent; and
+at the end, the match ended and its record replays exactly.
 """
 
 from __future__ import annotations
 
+import json
 import random
 import re
 from collections import Counter
@@ -26,8 +29,9 @@ from typing import Any
 from cartas.core.bench import random_playout
 from cartas.core.errors import ActionParseError, IllegalActionError
 from cartas.core.game import Game
+from cartas.core.observation import Observation
 from cartas.core.record import record_of, replay
-from cartas.core.state import Action, State
+from cartas.core.state import PUBLIC_SEAT, Action, State
 from .moves import apply_moves, legal_texts
 
 __all__ = [
@@ -148,6 +152,7 @@ def _check_cards(state: State, full_deck: Counter[Any], where: str) -> None:
 
 
 def _check_observations(state: State, full_deck: Counter[Any], rng: random.Random, where: str) -> None:
+    public = _check_public_observation(state, full_deck, where)
     for seat in range(state.table.n_seats):
         observation = state.observation(seat)
         if observation.hand != [str(c) for c in state.hand_of(seat)]:
@@ -168,8 +173,37 @@ def _check_observations(state: State, full_deck: Counter[Any], rng: random.Rando
         sample = state.sample(seat, random.Random(rng.random()))
         if sample.observation(seat) != observation:
             raise _fail(where, f"a state sampled for seat {seat} does not look the same to it")
+        if sample.public_observation() != public:
+            raise _fail(where, f"a state sampled for seat {seat} does not look the same to a spectator")
         if Counter(sample.all_cards()) != full_deck:
             raise _fail(where, f"a state sampled for seat {seat} does not hold the game's cards")
+
+
+def _check_public_observation(state: State, full_deck: Counter[Any], where: str) -> Observation:
+    """The spectator's observation: no seat, no hand, no legal actions, public events only, no hidden card.
+
+    A card is hidden from the public when some seat cannot know it: every card in a hand (but those shown to
+    all), the stock and the face-down cards. The whole observation must go through ``json.dumps``.
+    """
+    public = state.public_observation()
+    if public.seat != PUBLIC_SEAT or public.hand or public.legal:
+        raise _fail(where, f"the public observation has seat {public.seat}, hand {public.hand}, legal {public.legal}; "
+                           f"it should have seat {PUBLIC_SEAT} and neither")
+    events = [(e.kind, e.seat, e.detail) for e in state.events[state.hand_events_from:] if e.visible_to is None]
+    if [(e.kind, e.seat, e.detail) for e in public.events] != events:
+        raise _fail(where, "the public observation's events are not exactly this hand's public events")
+    forbidden: set[str] = set()
+    for seat in range(state.table.n_seats):
+        hidden = Counter(state.hidden_from(seat))
+        forbidden.update(str(card) for card, n in hidden.items() if n >= full_deck[card])
+    try:
+        text = json.dumps(public.model_dump())
+    except (TypeError, ValueError) as error:
+        raise _fail(where, f"the public observation is not JSON-serialisable: {error}") from None
+    leaked = {m.group(0) for m in CARD_TOKEN.finditer(text)} & forbidden
+    if leaked:
+        raise _fail(where, f"the public observation shows cards some seat cannot see: {sorted(leaked)}")
+    return public
 
 
 def _check_clone(state: State, seat: int, legal: list[Action], rng: random.Random, where: str) -> None:

@@ -48,6 +48,8 @@ class RemigioOptions(GameOptions):
 class RummyGame(Game):
     """What both games share: parsing actions, describing events and laying out the table."""
 
+    language = "es"
+
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 

@@ -226,6 +226,11 @@ class RummyState(State):
             table=self._table_view(),
         )
 
+    def public_observation(self) -> Observation:
+        return self.make_public_observation(
+            mano=self._next_active(self.dealer) if not self.is_over else None, table=self._table_view()
+        )
+
     def _table_view(self) -> dict[str, Any]:
         return {
             "phase": "draw" if self.phase == DRAW else "discard",

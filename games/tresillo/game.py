@@ -38,6 +38,7 @@ class TresilloGame(Game):
 
     name = "tresillo"
     title = "Julepe de 3 cartas (tresillo, three-card loo)"
+    language = "es"
     aliases = ("julepe",)
     Options = TresilloOptions
 

@@ -561,6 +561,9 @@ class TresilloState(State):
             table={**self.table_info(), "my_discards": format_cards(self.discards[seat])},
         )
 
+    def public_observation(self) -> Observation:
+        return self.make_public_observation(table=self.table_info(), mano=self.mano())
+
     # --- copies --------------------------------------------------------------------------------------
 
     def clone(self) -> TresilloState:

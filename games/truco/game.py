@@ -69,6 +69,7 @@ class TrucoGame(Game):
 
     name = "truco"
     title = "Truco argentino"
+    language = "es-AR"
     aliases = ("truco_argentino", "argentino")
     Options = TrucoOptions
 

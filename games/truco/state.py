@@ -500,6 +500,17 @@ class TrucoState(State):
     # --- what seats see ---------------------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
+        table = self._public_table()
+        table["tanto"] = self.tanto_of(seat)
+        table["flor"] = self.flores[seat]
+        table["senas_left"] = 0 if self.n == 2 or self.pica or self.senas_used[seat] else 1
+        return self.make_observation(seat, hand=self.hands[seat], mano=self.hand_mano, table=table)
+
+    def public_observation(self) -> Observation:
+        return self.make_public_observation(table=self._public_table(), mano=self.hand_mano)
+
+    def _public_table(self) -> dict[str, Any]:
+        """The table every seat and a spectator see alike; a seat's own envido, flor and señas are not in it."""
         ladder = self.ladder
         pending = None
         if self.flor_open:
@@ -523,11 +534,8 @@ class TrucoState(State):
             "pending": pending,
             "envido": [WORDS[k].text for k in self.env_chain],
             "envido_called": self.env_done,
-            "tanto": self.tanto_of(seat),
-            "flor": self.flores[seat],
-            "senas_left": 0 if self.n == 2 or self.pica or self.senas_used[seat] else 1,
         }
-        return self.make_observation(seat, hand=self.hands[seat], mano=self.hand_mano, table=table)
+        return table
 
     def hand_of(self, seat: int) -> list[Card]:
         return list(self.hands[seat])

@@ -46,6 +46,7 @@ class PaulistaGame(Game):
 
     name = "truco_paulista"
     title = "Truco paulista"
+    language = "pt-BR"
     aliases = ("paulista",)
     Options = PaulistaOptions
 

@@ -18,7 +18,7 @@ from cartas.core.errors import PositionError
 from cartas.core.ladder import RaiseLadder
 from cartas.core.observation import Observation
 from cartas.core.position import Position
-from cartas.core.state import Action, Result, State, redistribute
+from cartas.core.state import PUBLIC_SEAT, Action, Result, State, redistribute
 from cartas.core.table import Table
 from cartas.core.tricks import PARDA, UNDECIDED, best_of_three, trick_winner_by_rank
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
@@ -357,6 +357,22 @@ class PaulistaState(State):
         return view
 
     def observation(self, seat: int) -> Observation:
+        table = self._table_for(seat)
+        if self.sees_partner(seat):
+            partner = self.table.partners(seat)[0]
+            table["partner_hand"] = [str(c) for c in self.hands[partner]]
+        if self.is_over:
+            table["winner_team"] = self.winner_team
+        return self.make_observation(seat, hand=self.hand_of(seat), mano=self.mano, table=table)
+
+    def public_observation(self) -> Observation:
+        table = self._table_for(PUBLIC_SEAT)
+        if self.is_over:
+            table["winner_team"] = self.winner_team
+        return self.make_public_observation(table=table, mano=self.mano)
+
+    def _table_for(self, seat: int) -> dict[str, Any]:
+        """The table as ``seat`` sees it, without a partner's hand; ``PUBLIC_SEAT`` sees no encoberta."""
         ladder = self.ladder
         pending = RAISES[ladder.level] if ladder.pending else None
         table: dict[str, Any] = {
@@ -380,12 +396,7 @@ class PaulistaState(State):
             "mao_de_ferro": self.kind == FERRO,
             "blind": self.blind,
         }
-        if self.sees_partner(seat):
-            partner = self.table.partners(seat)[0]
-            table["partner_hand"] = [str(c) for c in self.hands[partner]]
-        if self.is_over:
-            table["winner_team"] = self.winner_team
-        return self.make_observation(seat, hand=self.hand_of(seat), mano=self.mano, table=table)
+        return table
 
     # --- copies ----------------------------------------------------------------------------------------
 

@@ -278,7 +278,9 @@ def test_an_external_program_plays_a_match(tmp_path: Path) -> None:
 
 
 def test_an_external_program_that_answers_nonsense_stops_the_match(tmp_path: Path) -> None:
-    program = write_program(tmp_path, 'import sys\nfor line in sys.stdin:\n    print("{\\"action\\": \\"7X\\"}", flush=True)\n')
+    program = write_program(
+        tmp_path, 'import sys\nfor line in sys.stdin:\n    if "decision" in line:\n        print("{\\"action\\": \\"7X\\"}", flush=True)\n'
+    )
     bot = ExternalBot(0, command=program, timeout=5)
     state = GAME.start(OPTIONS, seed=0)
     with pytest.raises(ExternalBotError, match="3 times.*7X"):

@@ -95,3 +95,38 @@ def test_every_event_and_table_reads_as_text(name: str) -> None:
     assert all(line and "  " not in line for line in lines)
     assert any(line.startswith("Seat") and "wins the match" in line for line in lines)
     assert len(game.table_lines(state.observation(0))) >= 3
+
+
+PUBLIC_FIELDS = {
+    "chinchon": ["phase", "upcard", "discard_pile", "stock", "hand_sizes", "turn", "close_from_turn", "turn_limit",
+                 "active", "reentered"],
+    "remigio": ["phase", "upcard", "discard_pile", "stock", "hand_sizes", "turn", "close_from_turn", "turn_limit",
+                "active"],
+}
+"""A spectator's table: the same as every seat's, since no table field of these games is one seat's own."""
+
+
+@pytest.mark.parametrize("name", ["chinchon", "remigio"])
+def test_the_public_table_is_every_seats_table(name: str) -> None:
+    game = GAMES[name]
+    state = game.start({"players": 3}, seed=5)
+    rng = random.Random(5)
+    for _ in range(300):
+        if state.is_over:
+            break
+        public = state.public_observation()
+        assert set(public.table) - set(PUBLIC_FIELDS[name]) <= {"reentry_score"}
+        assert set(PUBLIC_FIELDS[name]) <= set(public.table)
+        assert all(state.observation(seat).table == public.table for seat in range(3))
+        assert (public.seat, public.hand, public.legal) == (-1, [], [])
+        seat = rng.choice(state.to_act)
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def test_a_spectator_sees_a_card_taken_from_the_pile_but_no_other() -> None:
+    state = GAMES["chinchon"].start({"players": 2}, seed=1, position={
+        "dealer": 1, "hands": ["1O 2O 3O 4O 5O 6O 7O".split(), "1C 2C 3C 4C 5C 6C 7C".split()], "up": "1E"})
+    state.apply("draw discard", 0)
+    text = state.public_observation().model_dump_json()
+    assert state.public_observation().events[-1].detail == "discard 1E"
+    assert not any(card in text for card in ["2O", "7O", "1C", "7C"])

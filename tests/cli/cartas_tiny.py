@@ -117,6 +117,11 @@ class AltaState(State):
             table={"played": [f"{s}:{c}" for s, c in self.played], "stake": self.stake},
         )
 
+    def public_observation(self) -> Observation:
+        return self.make_public_observation(
+            mano=self.mano, table={"played": [f"{s}:{c}" for s, c in self.played], "stake": self.stake}
+        )
+
     def hand_of(self, seat: int) -> list[Card]:
         return list(self.hands[seat])
 

@@ -60,7 +60,7 @@ def test_a_program_plays_a_whole_match_and_bad_answers_change_nothing(subprocess
     assert observation["seat"] == 2 and observation["legal"] == message["legal"]
     assert len(observation["hand"]) == 2
     for bad, error in [
-        ("not json", "not JSON"),
+        ("not json", "not valid JSON"),
         ({"move": 1}, "an answer is an object with an \"action\" field"),
         ({"action": 7}, "index 7 is out of range"),
         ({"action": "13X"}, "is not a move of alta"),

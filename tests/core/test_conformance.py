@@ -6,13 +6,14 @@ The broken games are the example game with one rule of the contract broken, the 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Any
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cartas.core import ActionParseError, Game, Observation, State
+from cartas.core import ActionParseError, EventView, Game, Observation, State
 from cartas.core.state import Action
 from cartas.testing import ConformanceError, check_conformance, fingerprint, perft
 
@@ -78,6 +79,66 @@ def overlooking_sample(self: Any, seat: int, rng: random.Random) -> State:
 def test_a_game_whose_observation_leaks_a_hidden_card_fails(example_game: Game) -> None:
     with pytest.raises(ConformanceError, match="observation shows cards hidden from it"):
         check_conformance(broken(example_game, observation=leaky_observation), {"players": 3}, 1)
+
+
+def peeking_public_observation(self: Any) -> Observation:
+    """Shows seat 0's face-down card to spectators."""
+    seen: Observation = base(self).public_observation(self)
+    return seen.model_copy(update={"table": {**seen.table, "peek": str(self.hands[0][0])}})
+
+
+def counting_public_observation(self: Any) -> Observation:
+    """Shows seat 0's total, face-down card included: no card, but worked out from a hand."""
+    seen: Observation = base(self).public_observation(self)
+    return seen.model_copy(update={"table": {**seen.table, "total_0": self.total(0)}})
+
+
+def seated_public_observation(self: Any) -> Observation:
+    """Gives spectators seat 0's own observation."""
+    seen: Observation = self.observation(0)
+    return seen
+
+
+def gossiping_public_observation(self: Any) -> Observation:
+    """Adds an event no one emitted publicly."""
+    seen: Observation = base(self).public_observation(self)
+    return seen.model_copy(update={"events": [*seen.events, EventView(kind="peek", seat=0)]})
+
+
+def unserialisable_public_observation(self: Any) -> Observation:
+    """Puts a set in the table, which JSON cannot write."""
+    seen: Observation = base(self).public_observation(self)
+    return seen.model_copy(update={"table": {**seen.table, "banker_set": {self.dealer}}})
+
+
+@pytest.mark.parametrize(("method", "message"), [
+    (peeking_public_observation, "public observation shows cards some seat cannot see"),
+    (counting_public_observation, "does not look the same to a spectator"),
+    (seated_public_observation, "the public observation has seat 0"),
+    (gossiping_public_observation, "not exactly this hand's public events"),
+    (unserialisable_public_observation, "not JSON-serialisable"),
+])
+def test_a_game_whose_public_observation_tells_too_much_fails(
+    example_game: Game, method: Callable[[Any], Observation], message: str
+) -> None:
+    with pytest.raises(ConformanceError, match=message):
+        check_conformance(broken(example_game, public_observation=method), {"players": 3}, 1)
+
+
+def test_the_example_public_observation_shows_only_turned_up_cards(example_game: Game) -> None:
+    state = example_game.start({"players": 3, "hands": 1}, seed=1, position={
+        "dealer": 0, "hands": [["4E"], ["6O"], ["7C"]], "stock": ["1C", "10B", "5C"]})
+    state.apply("carta", 1)    # 6O + 1C, face up
+    public = state.public_observation()
+    assert (public.seat, public.hand, public.legal) == (-1, [], [])
+    assert public.table["cards"] == [["??"], ["??", "1C"], ["??"]]
+    assert public.table["showing"] == ["0", "1", "0"]
+    assert state.observation(1).table["cards"] == [["??"], ["6O", "1C"], ["??"]]
+    state.apply("carta", 1)    # 10B: 6 + 1 + ½ = 7½, still in
+    state.apply("carta", 1)    # 5C: over, the face-down card is turned up
+    public = state.public_observation()
+    assert public.table["cards"][1] == ["6O", "1C", "10B", "5C"]
+    assert public.table["showing"][1] == "12½"
 
 
 def test_a_game_that_loses_a_card_fails(example_game: Game) -> None:

@@ -77,7 +77,7 @@ def test_a_failing_save_leaves_the_old_file_and_no_temporary_file(
 def test_load_refuses_corrupt_json_and_leaves_it(tmp_path: Path) -> None:
     path = tmp_path / "match.json"
     path.write_text('{"format": "cartas-record/1", "game":', encoding="utf-8")
-    with pytest.raises(RecordError, match=r"is not valid JSON \(line 1: .*\); it was left as it is"):
+    with pytest.raises(RecordError, match=r"match\.json is not valid JSON \(Expecting value at column 38; .*\); it was left as it is"):
         load_record(path)
     assert path.read_text(encoding="utf-8") == '{"format": "cartas-record/1", "game":'
 

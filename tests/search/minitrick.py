@@ -85,6 +85,12 @@ class CartaAltaState(State):
             table={"trick": [str(c) for _, c in self.trick], "played": [str(c) for c in self.played]},
         )
 
+    def public_observation(self) -> Observation:
+        return self.make_public_observation(
+            mano=(self.dealer + 1) % 2,
+            table={"trick": [str(c) for _, c in self.trick], "played": [str(c) for c in self.played]},
+        )
+
     def hand_of(self, seat: int) -> list[Card]:
         return self.hands[seat]
 

@@ -56,3 +56,31 @@ def test_chips_are_never_made_or_lost(options: dict[str, Any], seed: int) -> Non
     assert state.deals_done == options["deals"] or sum(state.active) < 2
     winners = state.result().winners
     assert all(state.scores()[w] == max(state.scores()) for w in winners)
+
+
+PUBLIC_FIELDS = [
+    "phase", "mode", "deal", "deals", "stake", "pot", "trick_pays", "trump", "up", "up_taken", "active", "declared",
+    "obliged", "lone", "viuda_taker", "por_el_pozo", "players", "trick", "leader", "tricks_won", "cards_in_hand",
+    "played", "fell_last_deal",
+]
+"""A spectator's table: every seat's table but the seat's own face-down discards (``my_discards``)."""
+
+
+def test_the_public_table_is_every_seats_table_without_its_discards() -> None:
+    discards_seen = 0
+    for seed in range(4):
+        state = GAME.start({"players": 4, "deals": 2}, seed=seed)
+        rng = random.Random(seed)
+        while True:
+            public = state.public_observation()
+            assert list(public.table) == PUBLIC_FIELDS
+            assert (public.seat, public.hand, public.legal) == (-1, [], [])
+            for seat in range(state.table.n_seats):
+                seen = dict(state.observation(seat).table)
+                discards_seen += bool(seen.pop("my_discards"))
+                assert seen == public.table
+            if state.is_over:
+                break
+            seat = rng.choice(state.to_act)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+    assert discards_seen

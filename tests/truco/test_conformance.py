@@ -87,3 +87,38 @@ def test_opponents_never_see_a_sena_unless_caught(seed: int, players: int) -> No
 def test_perft(entry: dict[str, object]) -> None:
     state = GAME.start(entry["options"], seed=entry["seed"])  # type: ignore[arg-type]
     assert perft(state, entry["depth"]) == entry["count"]  # type: ignore[arg-type]
+
+
+PUBLIC_FIELDS = [
+    "points", "turn", "playing", "pica_pica", "tricks", "trick", "played", "results", "truco", "hand_worth",
+    "el_quiero", "pending", "envido", "envido_called",
+]
+"""A spectator's table: every seat's table but the seat's own envido (tanto), flor and señas left."""
+
+
+@pytest.mark.parametrize("options", [{"players": 2, "flor": True}, {"players": 6, "flor": True}])
+def test_the_public_table_is_every_seats_table_without_its_own_fields(options: dict[str, object]) -> None:
+    for seed in range(3):
+        state = GAME.start(options, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            public = state.public_observation()
+            assert list(public.table) == PUBLIC_FIELDS
+            for seat in range(state.table.n_seats):
+                seen = state.observation(seat).table
+                assert set(seen) - set(PUBLIC_FIELDS) == {"tanto", "flor", "senas_left"}
+                assert {key: seen[key] for key in PUBLIC_FIELDS} == public.table
+            seat = rng.choice(state.to_act)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+
+
+def test_the_public_observation_after_two_plays() -> None:
+    state = GAME.start({"players": 2}, seed=1, position={"dealer": 1, "hands": [["1E", "7O", "4C"], ["3B", "12O", "5E"]]})
+    state.apply("play 4C", 0)
+    state.apply("play 3B", 1)
+    public = state.public_observation()
+    assert (public.seat, public.hand, public.legal, public.mano) == (-1, [], [], 0)
+    assert public.table["played"] == [["4C"], ["3B"]]
+    assert public.table["tricks"] == [[[0, "4C"], [1, "3B"]]]
+    assert public.table["results"] == [1]
+    assert "tanto" not in public.table and "1E" not in public.model_dump_json()

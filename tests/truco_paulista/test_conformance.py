@@ -139,3 +139,50 @@ def test_perft_counts_match_the_data_file() -> None:
     for entry in entries:
         state = GAME.start(entry["options"], seed=entry["seed"], position=entry.get("position"))
         assert perft(state, entry["depth"]) == entry["count"], entry
+
+
+PUBLIC_FIELDS = [
+    "vira", "manilha", "manilhas", "stake", "pending", "caller", "raise_holder", "turn", "tricks", "trick_winners",
+    "current_trick", "hand_sizes", "mao_de_onze", "deciding", "mao_de_ferro", "blind",
+]
+"""A spectator's table (and ``winner_team`` once the match is over): no partner's hand, no encoberta."""
+
+
+def _face_down_unnamed(trick: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    return [{**play, "card": None} if play["face_down"] else play for play in trick]
+
+
+@pytest.mark.parametrize("scores", [None, [11, 3]])
+def test_the_public_table_is_every_seats_table_without_what_only_it_sees(scores: list[int] | None) -> None:
+    hidden_plays = partner_hands = 0
+    for seed in range(6):
+        position = {"scores": scores} if scores else None
+        state = GAME.start({"players": 4}, seed=seed, position=position)
+        rng = random.Random(seed)
+        while True:
+            public = state.public_observation()
+            assert list(public.table) == PUBLIC_FIELDS + (["winner_team"] if state.is_over else [])
+            for seat in range(state.table.n_seats):
+                seen = state.observation(seat).table
+                partner_hands += "partner_hand" in seen
+                assert {key: seen[key] for key in public.table if "trick" not in key} == {
+                    key: value for key, value in public.table.items() if "trick" not in key}
+                assert [_face_down_unnamed(t) for t in seen["tricks"]] == public.table["tricks"]
+                assert _face_down_unnamed(seen["current_trick"]) == public.table["current_trick"]
+            hidden_plays += sum(p["face_down"] for t in public.table["tricks"] for p in t)
+            if state.is_over:
+                break
+            seat = rng.choice(state.to_act)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+    assert partner_hands if scores else hidden_plays
+
+
+def test_a_spectator_sees_an_encoberta_face_down() -> None:
+    state = GAME.start({"players": 2}, seed=1, position={"dealer": 1, "up": "4O", "hands": [["3E", "2B", "7O"], ["1O", "3C", "4B"]]})
+    state.apply("play 3E", 0)
+    state.apply("play 4B", 1)
+    state.apply("hide 2B", 0)
+    public = state.public_observation()
+    assert public.table["current_trick"] == [{"seat": 0, "card": None, "face_down": True}]
+    assert state.observation(0).table["current_trick"] == [{"seat": 0, "card": "2B", "face_down": True}]
+    assert "2B" not in public.model_dump_json()

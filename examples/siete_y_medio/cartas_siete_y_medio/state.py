@@ -6,11 +6,11 @@ Card values are kept in half points (7½ is 15) so every total is an exact integ
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from cartas.core import Card, Observation, Position, PositionError, Result, State, Table
 from cartas.core.deck import deal, shuffled, spanish_deck, stack_deck
-from cartas.core.state import Action, redistribute
+from cartas.core.state import PUBLIC_SEAT, Action, redistribute
 from cartas_siete_y_medio.actions import CARTA, PLANTO, Move
 
 if TYPE_CHECKING:
@@ -188,6 +188,18 @@ class SieteYMedioState(State):
         return index > 0 or self.revealed[seat] or seat == viewer
 
     def observation(self, seat: int) -> Observation:
+        return self.make_observation(
+            seat, hand=self.hands[seat], mano=(self.dealer + 1) % self.table.n_seats, table=self._table_for(seat)
+        )
+
+    def public_observation(self) -> Observation:
+        # PUBLIC_SEAT is no seat, so _visible shows it only the cards turned up for everyone.
+        return self.make_public_observation(
+            mano=(self.dealer + 1) % self.table.n_seats, table=self._table_for(PUBLIC_SEAT)
+        )
+
+    def _table_for(self, seat: int) -> dict[str, Any]:
+        """The table as ``seat`` sees it: its own face-down card, the others' only once turned up."""
         n = self.table.n_seats
         cards = [
             [str(card) if self._visible(s, seat, i) else "??" for i, card in enumerate(self.hands[s])]
@@ -197,19 +209,14 @@ class SieteYMedioState(State):
             show_halves(sum(HALVES[card] for i, card in enumerate(self.hands[s]) if self._visible(s, seat, i)))
             for s in range(n)
         ]
-        return self.make_observation(
-            seat,
-            hand=self.hands[seat],
-            mano=(self.dealer + 1) % n,
-            table={
-                "banker": self.dealer,
-                "cards": cards,
-                "showing": showing,
-                "status": list(self.status),
-                "stock": len(self.stock),
-                "hands": self.options.hands,
-            },
-        )
+        return {
+            "banker": self.dealer,
+            "cards": cards,
+            "showing": showing,
+            "status": list(self.status),
+            "stock": len(self.stock),
+            "hands": self.options.hands,
+        }
 
     def hand_of(self, seat: int) -> list[Card]:
         return self.hands[seat]

@@ -128,6 +128,18 @@ def test_the_first_card_is_hidden_and_later_cards_are_face_up() -> None:
     assert "4C" not in map(str, state.hidden_from(2))
 
 
+def test_a_spectator_sees_every_first_card_face_down_until_it_is_turned_up() -> None:
+    state = start(3, 0, ["6E", "3O", "4C"], ["12B"])
+    play(state, "carta")
+    public = state.public_observation()
+    assert (public.seat, public.hand, public.legal, public.mano) == (-1, [], [], 1)
+    assert public.table["cards"] == [["??"], ["??", "12B"], ["??"]]
+    assert public.table["showing"] == ["0", "½", "0"]
+    assert not any(card in public.model_dump_json() for card in ("6E", "3O", "4C"))
+    play(state, "me planto", "me planto")
+    assert state.public_observation().table["cards"][0] == ["6E"]
+
+
 def test_a_sampled_state_redeals_only_what_the_seat_cannot_see() -> None:
     state = start(3, 0, ["6E", "3O", "4C"], ["12B"])
     play(state, "carta")

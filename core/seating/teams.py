@@ -1,0 +1,192 @@
+"""Teams and seat order: reading a teams or order line, and seating the teams the way the game seats them.
+
+A game's ``teams`` tuple gives the team of each seat (truco with four: ``(0, 1, 0, 1)``, partners opposite).
+A teams line (``you,medium/easy,hard`` or ``0,2/1,3``) groups players; an order line (``you,easy,medium,hard``)
+says who sits at seat 0, 1, 2... Both name players by number or by name, and a refusal names what the game allows.
+``flag`` is how a refusal names the line: ``--teams`` in the terminal, ``teams`` on the web.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cartas.core.errors import SeatingError
+from cartas.core.game import Game
+from cartas.core.seating.participants import Participant, fold, roster
+
+
+def team_seats(teams: Sequence[int]) -> list[tuple[int, ...]]:
+    """The seats of each team, teams in order: ``(0, 1, 0, 1)`` gives ``[(0, 2), (1, 3)]``."""
+    return [tuple(seat for seat, team in enumerate(teams) if team == side) for side in sorted(set(teams))]
+
+
+def describe_teams(teams: Sequence[int] | None) -> str:
+    """The teams by seat in words: ``0,2 against 1,3``."""
+    if teams is None:
+        return "every player for himself"
+    return " against ".join(",".join(map(str, group)) for group in team_seats(teams))
+
+
+def sides(teams: Sequence[int]) -> str:
+    """The seats of each team, as alternatives: ``0,2 or 1,3``."""
+    return " or ".join(",".join(map(str, group)) for group in team_seats(teams))
+
+
+def plays_in_teams(teams: Sequence[int] | None) -> bool:
+    """Whether choosing partners means anything: some team has more than one seat."""
+    return teams is not None and len(set(teams)) < len(teams)
+
+
+def require_teams(game: Game, n: int, teams: Sequence[int] | None) -> Sequence[int]:
+    """The game's teams, or a refusal when it has none with ``n`` players (so a teams line means nothing)."""
+    if teams is None:
+        raise SeatingError(f"{game.name} with {n} players has no teams: every player for himself")
+    return teams
+
+
+def format_groups(groups: Sequence[Sequence[int]], participants: Sequence[Participant]) -> str:
+    """Groups of players as a teams line takes them: by name, or by number when two players share a name."""
+    unique = len({who.name for who in participants}) == len(participants)
+    return "/".join(",".join(participants[p].name if unique else str(p) for p in group) for group in groups)
+
+
+def _resolve(token: str, participants: Sequence[Participant], used: set[int], flag: str) -> int:
+    """The player a word names: a number, or a name (the first such player not named yet)."""
+    word = fold(token)
+    if word.isdigit():
+        number = int(word)
+        if number >= len(participants):
+            raise SeatingError(f"{flag} names player {number}; the players are {roster(participants)}")
+        if number in used:
+            raise SeatingError(f"{flag} names player {number} ({participants[number].name}) twice")
+        return number
+    named = [number for number, who in enumerate(participants) if word in who.aliases]
+    if not named:
+        raise SeatingError(
+            f"{flag} names {token.strip()!r}, who is not playing; the players are {roster(participants)}"
+        )
+    for number in named:
+        if number not in used:
+            return number
+    raise SeatingError(
+        f"{flag} names {token.strip()} more often than there are such players; the players are {roster(participants)}"
+    )
+
+
+def _names(spec: str, participants: Sequence[Participant], used: set[int], flag: str) -> list[int]:
+    chosen = []
+    for token in filter(str.strip, spec.split(",")):
+        number = _resolve(token, participants, used, flag)
+        used.add(number)
+        chosen.append(number)
+    return chosen
+
+
+def team_rule(
+    game: Game, teams: Sequence[int], participants: Sequence[Participant], *, flag: str = "teams"
+) -> str:
+    """What the game allows, for refusals: ``alta seats 0,2 against 1,3 (2 teams of 2), such as --teams ...``."""
+    seats = team_seats(teams)
+    size = " or ".join(map(str, sorted({len(group) for group in seats})))
+    example = format_groups(seats, participants)  # the players grouped as they sit by default
+    return f"{game.name} seats {describe_teams(teams)} ({len(seats)} teams of {size}), such as {flag} {example}"
+
+
+def parse_teams(
+    spec: str, participants: Sequence[Participant], game: Game, teams: Sequence[int], *, flag: str = "teams"
+) -> list[list[int]]:
+    """``"you,medium/easy,hard"`` or ``"0,2/1,3"`` into groups of players, refused unless the game can seat them.
+
+    ``teams`` is the game's team of each seat, which decides how many teams of what size there are.
+    """
+    n = len(participants)
+    used: set[int] = set()
+    groups = [_names(part, participants, used, flag) for part in spec.split("/")]
+    missing = [participants[p].name for p in range(n) if p not in used]
+    if missing or not all(groups):
+        left = f" leaves out {', '.join(missing)};" if missing else " has an empty team;"
+        rule = team_rule(game, teams, participants, flag=flag)
+        raise SeatingError(f"{flag} {spec!r}{left} every player joins one team: {rule}")
+    seats = team_seats(teams)
+    if len(groups) != len(seats):
+        rule = team_rule(game, teams, participants, flag=flag)
+        raise SeatingError(f"{flag} {spec!r} makes {len(groups)} teams; with {n} players {rule}")
+    if sorted(map(len, groups)) != sorted(map(len, seats)):
+        raise SeatingError(f"uneven teams {spec!r}; {team_rule(game, teams, participants, flag=flag)}")
+    return groups
+
+
+def parse_order(spec: str, participants: Sequence[Participant], *, flag: str = "order") -> list[int]:
+    """``"you,easy,medium,hard"`` (or numbers): who sits at seat 0, 1, 2..."""
+    order = _names(spec, participants, set(), flag)
+    if len(order) != len(participants):
+        raise SeatingError(
+            f"{flag} {spec!r} must name each of the {len(participants)} players once: {roster(participants)}"
+        )
+    return order
+
+
+def seat_groups(
+    groups: Sequence[Sequence[int]], participants: Sequence[Participant], teams: Sequence[int]
+) -> list[int]:
+    """Seat the groups as the game seats teams: each group takes one team's seats, members in the order given.
+
+    The result is the player at each seat. A seat asked for (a participant's ``wish``) is honoured, which
+    decides the team of its group; the other groups take the other teams in order.
+    """
+    seats_of_team = team_seats(teams)
+    wishes = ", ".join(f"{who.name} at {who.wish}" for who in participants if who.wish is not None)
+    refusal = (
+        f"the seats asked for ({wishes}) do not fit the teams {format_groups(groups, participants)}: "
+        f"partners sit at seats {sides(teams)}"
+    )
+    team_of_group: dict[int, int] = {}
+    for index, group in enumerate(groups):
+        wished = {teams[w] for w in (participants[p].wish for p in group) if w is not None}
+        if len(wished) > 1:
+            raise SeatingError(refusal)
+        if wished:
+            team = wished.pop()
+            if team in team_of_group.values() or len(seats_of_team[team]) != len(group):
+                raise SeatingError(refusal)
+            team_of_group[index] = team
+    for index, group in enumerate(groups):
+        if index not in team_of_group:
+            taken = set(team_of_group.values())
+            team_of_group[index] = next(
+                t for t, seats in enumerate(seats_of_team) if t not in taken and len(seats) == len(group)
+            )
+    order = [-1] * len(participants)
+    for index, group in enumerate(groups):
+        free = list(seats_of_team[team_of_group[index]])
+        for p in group:
+            wish = participants[p].wish
+            if wish is not None:
+                order[wish] = p
+                free.remove(wish)
+        for p in group:
+            if participants[p].wish is None:
+                order[free.pop(0)] = p
+    return order
+
+
+def check_order(
+    order: Sequence[int], spec: str, participants: Sequence[Participant], groups: Sequence[Sequence[int]] | None,
+    teams: Sequence[int] | None, *, flag: str = "order",
+) -> None:
+    """Refuse an order that moves a player from the seat asked for, or splits a team across the table."""
+    for seat, p in enumerate(order):
+        wish = participants[p].wish
+        if wish is not None and wish != seat:
+            raise SeatingError(
+                f"{flag} {spec!r} puts {participants[p].name} at seat {seat}, but seat {wish} was asked for"
+            )
+    if groups is None or teams is None:
+        return
+    seat_of = {p: seat for seat, p in enumerate(order)}
+    for group in groups:
+        if len({teams[seat_of[p]] for p in group}) > 1:
+            raise SeatingError(
+                f"{flag} {spec!r} splits the team {format_groups([group], participants)}; "
+                f"partners sit at seats {sides(teams)}"
+            )

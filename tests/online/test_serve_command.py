@@ -1,0 +1,47 @@
+"""``cartas serve``: its defaults, its flags, and a one-line message without the online extra."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from cartas.cli.main import make_cli
+
+
+@pytest.fixture
+def calls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
+    import uvicorn
+
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setenv("CARTAS_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.append({"app": app, **kwargs}))
+    return seen
+
+
+def test_serve_listens_on_localhost_with_the_database_in_the_data_folder(calls: list, tmp_path: Path) -> None:
+    result = CliRunner().invoke(make_cli(), ["serve"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8000
+    assert f"(tables in {tmp_path / 'home' / 'online.sqlite3'})" in result.output
+
+
+def test_serve_takes_host_port_database_delay_and_grace(calls: list, tmp_path: Path) -> None:
+    db = tmp_path / "elsewhere.sqlite3"
+    args = ["serve", "--host", "0.0.0.0", "--port", "9001", "--db", str(db), "--bot-delay", "0", "--grace", "5"]
+    result = CliRunner().invoke(make_cli(), args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 9001 and str(db) in result.output
+    state = calls[0]["app"].state
+    assert state.settings.bot_delay == 0 and state.default_grace == 5
+    assert state.settings.data_dir == tmp_path / "home"
+
+
+def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(sys.modules, "uvicorn", None)
+    result = CliRunner().invoke(make_cli(), ["serve"])
+    assert result.exit_code == 1
+    assert result.output == "Error: cartas serve needs the online extra: pip install 'cartas[online]'\n"

@@ -1,0 +1,317 @@
+"""The websocket of a table: tokens, moves, races, reconnects, replacement, presence, absence and chat."""
+
+from __future__ import annotations
+
+import time
+
+from online_helpers import Player, Server
+
+
+def four_people(server: Server) -> tuple[str, dict, list[str]]:
+    """A 4-player truco table of four people, started; returns the code, the creation and each seat's token."""
+    created = server.create("truco", "Ana", players=4, points=15)
+    code = created["code"]
+    tokens = [created["token"]] + [server.join(code, name)["token"] for name in ("Beto", "Caro", "Dani")]
+    assert server.host(code, created["host_token"], "start").status_code == 200
+    return code, created, tokens
+
+
+def one_person(server: Server, game: str = "truco", grace: float = 60, **options) -> tuple[str, dict]:  # type: ignore[no-untyped-def]
+    """A table of one person at seat 0 and random bots elsewhere, started."""
+    created = server.create(game, "Ana", _body={"grace": grace}, **options)
+    code = created["code"]
+    players = server.client.get(f"/api/tables/{code}").json()["players"]
+    server.bots(code, created["host_token"], list(range(1, players)))
+    assert server.host(code, created["host_token"], "start").status_code == 200
+    return code, created
+
+
+def my_turn(player: Player) -> dict:
+    return player.my_turn()
+
+
+def test_a_seat_gets_welcome_snapshot_and_its_own_cards_only(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    ana = server.connect(code, tokens[0])
+    welcome = ana.until("welcome")
+    assert welcome["seat"] == 0 and welcome["host"] is True
+    snapshot = ana.until("snapshot")
+    state = server.table(code).state
+    assert snapshot["view"]["observation"]["hand"] == [str(c) for c in state.hand_of(0)]
+    assert snapshot["view"]["you"] == 0 and snapshot["table"]["status"] == "playing"
+    beto = server.connect(code, tokens[1])
+    assert beto.until("welcome")["host"] is False
+    assert beto.until("snapshot")["view"]["observation"]["hand"] == [str(c) for c in state.hand_of(1)]
+
+
+def test_a_wrong_or_foreign_token_is_refused_and_the_socket_closed(server: Server) -> None:
+    code, _, _ = four_people(server)
+    other = server.create("truco", "Zoe", players=2)
+    for token in ("nope", other["token"], 12):
+        player = server.connect(code, token)  # type: ignore[arg-type]
+        assert player.until("error")["message"] == "this token holds no seat at this table"
+        assert player.receive(2) is None and player.closed == 4401
+
+
+def test_a_spectator_sees_the_public_view_and_cannot_move(server: Server) -> None:
+    code, _, _ = four_people(server)
+    watcher = server.connect(code, None)
+    assert watcher.until("welcome")["seat"] is None
+    view = watcher.until("snapshot")["view"]
+    assert view["you"] is None and view["legal"] == [] and view["observation"]["hand"] == []
+    assert view["observation"]["seat"] == -1
+    watcher.send({"type": "move", "action": 0})
+    assert watcher.until("error")["message"] == "spectators cannot move"
+
+
+def test_bad_frames_get_an_error_never_a_crash(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    ana = server.connect(code, tokens[0])
+    ana.until("snapshot")
+    ana.session.send_text("{not json")
+    assert ana.until("error")["message"].startswith("the message is not valid JSON")
+    ana.session.send_text('{"type": "chat", "text": "' + "x" * 5000 + '"}')
+    assert "longer than the limit of 4096 bytes" in ana.until("error")["message"]
+    ana.send({"type": "dance"})
+    assert ana.until("error")["message"] == "frame types are move, chat and ping"
+    ana.send({"type": "ping"})
+    assert ana.until("pong") == {"type": "pong"}
+    bad_hello = server.connect(code, None)
+    bad_hello.session.send_text("[]")  # a second hello-less frame on a fresh socket is fine; this one is the hello
+    assert bad_hello.until("welcome")  # the first frame was a real hello from connect()
+
+
+def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_and_a_view(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    players = [server.connect(code, token) for token in tokens]
+    for player in players:
+        player.until("snapshot")
+    state = server.table(code).state
+    mano = state.to_act[0]
+    caller = players[mano]
+    caller.send({"type": "move", "action": "truco", "v": caller.version})
+    assert caller.until("ack")
+    answering = state.to_act
+    assert len(answering) == 2
+    first, second = (players[seat] for seat in answering)
+    for player in (first, second):
+        player.until("view")
+    v = first.version
+    assert second.version == v
+    first.send({"type": "move", "action": "quiero", "v": v})
+    second.send({"type": "move", "action": "quiero", "v": v})
+    replies = {}
+    for player in (first, second):
+        while True:
+            frame = player.receive()
+            assert frame is not None
+            if frame["type"] in ("ack", "error"):
+                replies[id(player)] = frame
+                break
+    kinds = sorted(frame["type"] for frame in replies.values())
+    assert kinds == ["ack", "error"]
+    loser = first if replies[id(first)]["type"] == "error" else second
+    assert replies[id(loser)]["message"] == "the table moved on before your move arrived; here is where it stands"
+    fresh = loser.until("view")
+    assert "quiero" not in [m["text"] for m in fresh["view"]["legal"]]
+    assert [text for seat, text in server.hub().store.moves(code)] == ["truco", "quiero"]
+
+
+def test_a_move_out_of_turn_or_illegal_is_refused_and_changes_nothing(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    players = [server.connect(code, token) for token in tokens]
+    for player in players:
+        player.until("snapshot")
+    state = server.table(code).state
+    waiting = players[(state.to_act[0] + 1) % 4]
+    waiting.send({"type": "move", "action": 0})
+    assert waiting.until("error")["message"] == "it is not your turn"
+    mover = players[state.to_act[0]]
+    mover.send({"type": "move", "action": "retruco"})
+    assert mover.until("error")["message"].startswith("retruco is not legal now; legal: play")
+    mover.send({"type": "move", "action": 99})
+    assert mover.until("error")["message"].startswith("move 99 is not one of the")
+    assert server.hub().store.moves(code) == []
+
+
+def test_card_moves_name_their_card_so_the_card_can_be_clicked(server: Server) -> None:
+    code, created = one_person(server, players=2)
+    ana = server.connect(code, created["token"])
+    view = my_turn(ana)["view"]
+    hand = view["observation"]["hand"]
+    plays = [m for m in view["legal"] if m["text"].startswith("play ")]
+    assert plays and all(m["card"] == m["text"].split()[1] and m["card"] in hand for m in plays)
+    assert all(m["card"] is None for m in view["legal"] if not m["text"].startswith("play "))
+    assert [m["index"] for m in view["legal"]] == list(range(len(view["legal"])))
+
+
+def test_reconnecting_inside_the_buffer_gets_exactly_the_missed_frames(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    ana = server.connect(code, tokens[0])
+    ana.until("snapshot")
+    seen = ana.drain()
+    last = ana.version
+    server.close_all()
+    beto = server.connect(code, tokens[1])
+    beto.until("snapshot")
+    for n in range(3):
+        beto.send({"type": "chat", "text": f"hola {n}"})
+        beto.until("chat")
+    current = server.table(code).version
+    assert current > last
+    back = server.connect(code, tokens[0], v=last)
+    assert back.until("welcome")["v"] == current
+    missed = []
+    while (frame := back.receive(1)) is not None and frame["type"] != "view":
+        missed.append(frame)
+    assert [f["v"] for f in missed] == list(range(last + 1, current + 1))
+    assert [f["text"] for f in missed if f["type"] == "chat"] == ["hola 0", "hola 1", "hola 2"]
+    assert not any(f["type"] == "snapshot" for f in missed) and seen is not None
+
+
+def test_reconnecting_outside_the_buffer_gets_a_snapshot(make_server) -> None:  # type: ignore[no-untyped-def]
+    server = make_server(buffer=2)
+    code, _, tokens = four_people(server)
+    ana = server.connect(code, tokens[0])
+    ana.until("snapshot")
+    last = ana.version
+    server.close_all()
+    beto = server.connect(code, tokens[1])
+    beto.until("snapshot")
+    for n in range(4):
+        beto.send({"type": "chat", "text": f"hola {n}"})
+        beto.until("chat")
+    back = server.connect(code, tokens[0], v=last)
+    welcome = back.until("welcome")
+    snapshot = back.receive()
+    assert snapshot is not None and snapshot["type"] == "snapshot"
+    assert snapshot["v"] == welcome["v"] > last + 2
+    assert [c["text"] for c in snapshot["chat"]] == ["hola 0", "hola 1", "hola 2", "hola 3"]
+
+
+def test_a_second_connection_with_the_same_token_replaces_the_first(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    first = server.connect(code, tokens[0])
+    first.until("snapshot")
+    first.drain()
+    second = server.connect(code, tokens[0])
+    second.until("snapshot")
+    assert first.until("replaced") == {"type": "replaced"}
+    assert first.receive(2) is None and first.closed == 4409
+    second.send({"type": "ping"})
+    assert second.until("pong")
+    presence = server.client.get(f"/api/tables/{code}").json()["seats"][0]["presence"]
+    assert presence == "online"
+
+
+def test_restart_on_the_same_database_keeps_the_version_and_the_view(make_server, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    db = tmp_path / "restart.sqlite3"
+    first = make_server(db=db)
+    code, created = one_person(first, players=2)
+    ana = first.connect(code, created["token"])
+    for _ in range(3):
+        view = my_turn(ana)
+        ana.send({"type": "move", "action": 0, "v": view["v"]})
+        ana.until("ack")
+    view = my_turn(ana)
+    table = first.table(code)
+    first.close_all()
+    deadline = time.monotonic() + 2
+    while table.by_seat and time.monotonic() < deadline:
+        time.sleep(0.01)
+    version, moves = table.version, first.hub().store.moves(code)
+    first.client.__exit__(None, None, None)
+
+    second = make_server(db=db)
+    again = second.connect(code, created["token"], v=version)
+    assert again.until("welcome")["v"] == version
+    after = again.until("view")
+    assert after["v"] == version
+    assert after["view"]["observation"] == view["view"]["observation"]
+    assert after["view"]["legal"] == view["view"]["legal"]
+    assert second.hub().store.moves(code) == moves
+
+
+def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_person_returns(server: Server) -> None:
+    created = server.create("truco", "Ana", players=2, points=15, _body={"grace": 0.2})
+    code = created["code"]
+    beto = server.join(code, "Beto")
+    assert server.host(code, created["host_token"], "start").status_code == 200
+    ana = server.connect(code, created["token"])
+    ana.until("snapshot")
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:
+        ana.drain(0.1)
+        if any(f["type"] == "presence" and f["seat"] == 1 and f["presence"] == "bot" for f in ana.frames):
+            break
+    assert any(f["type"] == "presence" and f["seat"] == 1 and f["presence"] == "bot" for f in ana.frames)
+    table = server.table(code)
+    assert 1 in table.takeover
+    # Ana plays; the bot answers for Beto's seat.
+    for _ in range(2):
+        view = my_turn(ana)
+        ana.send({"type": "move", "action": 0, "v": view["v"]})
+        ana.until("ack")
+    assert any(seat == 1 for seat, _ in server.hub().store.moves(code))
+    back = server.connect(code, beto["token"])
+    back.until("snapshot")
+    deadline = time.monotonic() + 2
+    while 1 in table.takeover and time.monotonic() < deadline:
+        time.sleep(0.02)
+    assert 1 not in table.takeover
+    assert server.client.get(f"/api/tables/{code}").json()["seats"][1]["presence"] == "online"
+    # Handed back: when it is Beto's turn, no bot moves for him.
+    while True:
+        state = table.state
+        if 1 in state.to_act:
+            break
+        view = my_turn(ana)
+        ana.send({"type": "move", "action": 0, "v": view["v"]})
+        ana.until("ack")
+        time.sleep(0.05)
+    moves = len(server.hub().store.moves(code))
+    time.sleep(0.3)
+    assert len(server.hub().store.moves(code)) == moves
+    assert my_turn(back)["view"]["legal"]
+
+
+def test_chat_is_sent_as_typed_limited_and_rate_limited(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    ana = server.connect(code, tokens[0])
+    beto = server.connect(code, tokens[1])
+    ana.until("snapshot")
+    beto.until("snapshot")
+    ana.send({"type": "chat", "text": "<script>alert('hola')</script>\u0007"})
+    line = beto.until("chat")
+    assert line["text"] == "<script>alert('hola')</script>" and line["name"] == "Ana" and line["seat"] == 0
+    ana.send({"type": "chat", "text": "x" * 301})
+    assert ana.until("error")["message"] == "a chat line has at most 300 characters"
+    for n in range(4):
+        ana.send({"type": "chat", "text": f"{n}"})
+        ana.until("chat")
+    ana.send({"type": "chat", "text": "one too many"})
+    assert ana.until("error")["message"] == "at most 5 chat lines every 10 seconds"
+    stored = [row.text for row in server.hub().store.chat(code, 50)]
+    assert stored == ["<script>alert('hola')</script>", "0", "1", "2", "3"]
+
+
+def test_a_connections_seat_follows_its_token_when_the_host_reseats_people(server: Server) -> None:
+    created = server.create("truco", "Ana", players=4, points=15)
+    code, host = created["code"], created["host_token"]
+    beto = server.join(code, "Beto")
+    server.bots(code, host, [2, 3])
+    ana_socket, beto_socket, watcher = (server.connect(code, t) for t in (created["token"], beto["token"], None))
+    for player in (ana_socket, beto_socket, watcher):
+        player.until("snapshot")
+    assert server.host(code, host, body={"op": "move", "seat": 1, "to": 2}).status_code == 200
+    welcome = beto_socket.until("welcome")
+    assert welcome["seat"] == 2 and welcome["host"] is False
+    assert beto_socket.until("lobby")["you"] == 2
+    assert ana_socket.until("lobby")["you"] == 0 and watcher.until("lobby")["you"] is None
+    assert not any(f["type"] == "welcome" for f in ana_socket.frames[1:])
+    assert server.host(code, host, "start").status_code == 200
+    state = server.table(code).state
+    view = beto_socket.until("view")["view"]
+    assert view["you"] == 2 and view["observation"]["hand"] == [str(c) for c in state.hand_of(2)]
+    info = server.client.get(f"/api/tables/{code}").json()
+    assert [s["presence"] for s in info["seats"]] == ["online", "bot", "online", "bot"]
