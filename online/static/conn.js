@@ -70,8 +70,12 @@ export class TableSocket {
     ws.addEventListener("close", (event) => {
       if (ws !== this.ws) return;
       clearInterval(this.pinger);
-      if (event.code === 4401) {
+      if (event.code === 4401 || event.code === 4404) { // a token not of this table, or no such table
         this.stop("refused");
+        return;
+      }
+      if (event.code === 4409) { // another tab or device took this seat
+        this.stop("replaced");
         return;
       }
       if (this.stopped) return;

@@ -3,6 +3,9 @@
 
 const LABELS = {
   en: {
+    absence: "When someone is away",
+    grace: "Seconds before a bot plays for them",
+    absent_level: "Level of that bot",
     vira: "vira",
     trump: "trump",
     upcard: "upcard",
@@ -81,6 +84,9 @@ const LABELS = {
     watch: "Watch",
   },
   "es-AR": {
+    absence: "Si alguien se va",
+    grace: "Segundos hasta que juegue un bot por él",
+    absent_level: "Nivel de ese bot",
     vira: "vira",
     trump: "triunfo",
     upcard: "arriba del pozo",
@@ -159,6 +165,9 @@ const LABELS = {
     watch: "Mirar",
   },
   es: {
+    absence: "Si alguien se ausenta",
+    grace: "Segundos hasta que juegue un bot por él",
+    absent_level: "Nivel de ese bot",
     vira: "vira",
     trump: "triunfo",
     upcard: "descarte",
@@ -237,6 +246,9 @@ const LABELS = {
     watch: "Mirar",
   },
   "pt-BR": {
+    absence: "Se alguém sair",
+    grace: "Segundos até um robô jogar por ele",
+    absent_level: "Nível desse robô",
     vira: "vira",
     trump: "trunfo",
     upcard: "descarte",

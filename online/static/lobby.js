@@ -24,8 +24,9 @@ function optionInput(option, value) {
   } else if (option.type === "choice" || (Array.isArray(option.choices) && option.choices.length)) {
     input = h("select", { id, name: option.name },
       (option.choices || []).map((choice) => h("option", { value: String(choice), text: String(choice), selected: String(choice) === String(value) })));
-  } else if (option.type === "int") {
-    input = h("input", { type: "number", id, name: option.name, step: 1, inputMode: "numeric" });
+  } else if (option.type === "int" || option.type === "float") {
+    const whole = option.type === "int";
+    input = h("input", { type: "number", id, name: option.name, step: whole ? 1 : "any", inputMode: whole ? "numeric" : "decimal" });
     if (value !== null && value !== undefined) input.value = String(value);
   } else {
     input = h("input", { type: "text", id, name: option.name, maxLength: 60 });
@@ -44,7 +45,7 @@ function optionInput(option, value) {
 function readOption(input) {
   const type = input.dataset.type;
   if (type === "bool") return input.checked;
-  if (type === "int") return input.value === "" ? null : Number(input.value);
+  if (type === "int" || type === "float") return input.value === "" ? null : Number(input.value);
   if (input.tagName === "SELECT") {
     const choices = JSON.parse(input.dataset.choices || "[]");
     const found = choices.find((choice) => String(choice) === input.value);
@@ -81,6 +82,13 @@ function createForm() {
   const box = h("fieldset", { class: "options" }, h("legend", { text: t("options") }));
   for (const option of options) box.append(optionInput(option, option.default));
   if (options.length) form.append(box);
+  const levels = Array.isArray(game.levels) && game.levels.length ? game.levels : ["medium"];
+  const absentLevel = h("select", { id: "bot-level", name: "bot_level" },
+    levels.map((level) => h("option", { value: level, text: level, selected: level === "medium" })));
+  const grace = h("input", { type: "number", id: "grace", name: "grace", min: 0, max: 3600, step: 1, value: "60", inputMode: "numeric" });
+  form.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),
+    h("div", { class: "field" }, h("label", { for: "grace" }, h("span", { text: t("grace") }), grace)),
+    h("div", { class: "field" }, h("label", { for: "bot-level" }, h("span", { text: t("absent_level") }), absentLevel))));
   form.append(h("p", { class: "error", id: "create-error", role: "alert", text: state.error }));
   form.append(h("button", { type: "submit", class: "primary", id: "create", text: t("create") }));
   form.addEventListener("submit", async (event) => {
@@ -93,7 +101,9 @@ function createForm() {
     const who = name.value.trim();
     rememberName(who);
     try {
-      const made = await api("POST", "/api/tables", { game: game.name, options: values, name: who });
+      const body = { game: game.name, options: values, name: who, bot_level: absentLevel.value };
+      if (grace.value !== "") body.grace = Number(grace.value);
+      const made = await api("POST", "/api/tables", body);
       saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name: who });
       state.created = made;
       state.error = "";
