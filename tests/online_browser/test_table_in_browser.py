@@ -230,6 +230,23 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
         assert set(hand_cards(ana)).isdisjoint(hand_cards(beto))
         assert scores(ana) == scores(beto) == ["0", "0"]
 
+        # Truco speaks Argentine Spanish; English is one choice away.
+        expect(beto.locator("#me")).to_contain_text("Tus cartas")
+        ana.select_option("select.lang", "en")
+        expect(ana.locator("#me")).to_contain_text("Your hand")
+
+        # Someone with the link but no seat watches: the table, and no card that is still in a hand.
+        watcher_ctx = browser.new_context(viewport=DESKTOP)
+        contexts.append(watcher_ctx)
+        watcher = shots.watch("watcher", watcher_ctx.new_page())
+        watcher.set_default_timeout(STEP_TIMEOUT_MS)
+        watcher.goto(link)
+        expect(watcher.locator("#board")).to_be_visible()
+        expect(watcher.locator("#hand")).to_have_count(0)
+        seen = {card.get_attribute("data-card") for card in watcher.locator("svg.card[data-card]").all()}
+        assert seen.isdisjoint(hand_cards(ana) + hand_cards(beto))
+        watcher.close()
+
         # Chat reaches the table as text: markup in it is shown, never built.
         beto.fill("#chat-input", "<b>hola</b> compañera")
         beto.click("#chat-send")
