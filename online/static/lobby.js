@@ -79,14 +79,17 @@ function createForm() {
   const options = (game.options || []).filter((option) => option.name !== "players");
   // Points first: it is what people choose most, then the rest in the game's order.
   options.sort((a, b) => (b.name === "points") - (a.name === "points"));
-  const box = h("fieldset", { class: "options" }, h("legend", { text: t("options") }));
-  for (const option of options) box.append(optionInput(option, option.default));
-  if (options.length) form.append(box);
+  // Points stay in sight; the game's other options fold away, since most tables keep their defaults.
+  const box = h("div", { class: "option-inputs" });
+  const more = h("details", { class: "options" }, h("summary", { text: t("options") }));
+  for (const option of options) (option.name === "points" ? box : more).append(optionInput(option, option.default));
+  box.append(more);
+  form.append(box);
   const levels = Array.isArray(game.levels) && game.levels.length ? game.levels : ["medium"];
   const absentLevel = h("select", { id: "bot-level", name: "bot_level" },
     levels.map((level) => h("option", { value: level, text: level, selected: level === "medium" })));
   const grace = h("input", { type: "number", id: "grace", name: "grace", min: 0, max: 3600, step: 1, value: "60", inputMode: "numeric" });
-  form.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),
+  more.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),
     h("div", { class: "field" }, h("label", { for: "grace" }, h("span", { text: t("grace") }), grace)),
     h("div", { class: "field" }, h("label", { for: "bot-level" }, h("span", { text: t("absent_level") }), absentLevel))));
   form.append(h("p", { class: "error", id: "create-error", role: "alert", text: state.error }));

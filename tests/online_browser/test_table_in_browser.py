@@ -152,6 +152,11 @@ def pick_move(page: Page) -> bool:
     return True
 
 
+def fits_a_phone(page: Page) -> bool:
+    """Nothing sticks out sideways on the 375 px screen."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
 def hand_cards(page: Page) -> list[str]:
     return [card.get_attribute("data-card") or "" for card in page.locator("#hand svg.card").all()]
 
@@ -192,6 +197,8 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
         ana.fill("#name", "Ana")
         ana.select_option("#players", "4")
         ana.select_option("#opt-points", "15")
+        ana.click("details.options summary")
+        expect(ana.locator("#opt-flor")).to_be_visible()
         ana.click("#create")
         invite = ana.locator("#invite")
         expect(invite).to_have_value(re.compile(r"/t/[A-Z2-9]{6}$"))
@@ -221,6 +228,7 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
         team_of = [ana.locator(f'#seats li[data-seat="{s}"] .tag.team').inner_text() for s in range(4)]
         assert team_of[0] == team_of[2] != team_of[1] == team_of[3]
         shots.step("table-lobby")
+        assert fits_a_phone(beto)
 
         ana.click("#start")
         for page in (ana, beto):
@@ -259,6 +267,7 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
                 break
             ana.wait_for_timeout(100)
         shots.step("mid-hand")
+        assert fits_a_phone(beto)
         ended = play_until_hand_over([ana, beto])
         expect(ended.locator("#summary")).to_contain_text(re.compile(r"→"))
         shots.step("hand-over")
