@@ -1,0 +1,195 @@
+// The lobby page: every installed game with its own options, creating a table, the invite link, and the list of
+// open tables (refreshed every few seconds) to join.
+
+import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
+import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+
+const REFRESH_MS = 4000;
+const state = { games: [], tables: [], created: null, error: "", gameName: null, values: {} };
+
+const app = document.getElementById("app");
+setLanguage(chosenLanguage() || navigator.language || "en");
+
+/** A readable label for an option name: "third_tie" -> "third tie". */
+function humanise(name) {
+  return String(name).replace(/_/g, " ");
+}
+
+/** The input for one option of the game's schema: choices as a select, bools as a checkbox, ints as a number. */
+function optionInput(option, value) {
+  const id = `opt-${option.name}`;
+  let input;
+  if (option.type === "bool") {
+    input = h("input", { type: "checkbox", id, name: option.name, checked: Boolean(value) });
+  } else if (option.type === "choice" || (Array.isArray(option.choices) && option.choices.length)) {
+    input = h("select", { id, name: option.name },
+      (option.choices || []).map((choice) => h("option", { value: String(choice), text: String(choice), selected: String(choice) === String(value) })));
+  } else if (option.type === "int" || option.type === "float") {
+    const whole = option.type === "int";
+    input = h("input", { type: "number", id, name: option.name, step: whole ? 1 : "any", inputMode: whole ? "numeric" : "decimal" });
+    if (value !== null && value !== undefined) input.value = String(value);
+  } else {
+    input = h("input", { type: "text", id, name: option.name, maxLength: 60 });
+    if (value !== null && value !== undefined) input.value = String(value);
+  }
+  input.dataset.type = option.type;
+  input.dataset.choices = JSON.stringify(option.choices || []);
+  const label = h("label", { for: id, class: option.type === "bool" ? "check" : "" });
+  if (option.type === "bool") label.append(input, h("span", { text: humanise(option.name) }));
+  else label.append(h("span", { text: humanise(option.name) }), input);
+  return h("div", { class: "field", title: option.description || "" }, label,
+    option.description ? h("small", { text: option.description }) : null);
+}
+
+/** The option's value as the schema wants it back (numbers for int choices, booleans for checkboxes). */
+function readOption(input) {
+  const type = input.dataset.type;
+  if (type === "bool") return input.checked;
+  if (type === "int" || type === "float") return input.value === "" ? null : Number(input.value);
+  if (input.tagName === "SELECT") {
+    const choices = JSON.parse(input.dataset.choices || "[]");
+    const found = choices.find((choice) => String(choice) === input.value);
+    return found === undefined ? input.value : found;
+  }
+  return input.value;
+}
+
+function currentGame() {
+  return state.games.find((game) => game.name === state.gameName) || state.games[0];
+}
+
+function createForm() {
+  const game = currentGame();
+  const form = h("form", { class: "panel create", id: "create-form" });
+  form.append(h("h2", { text: t("create_table") }));
+  const name = h("input", { id: "name", name: "name", required: true, maxLength: 30, autocomplete: "nickname", value: lastName() });
+  name.addEventListener("input", () => rememberName(name.value.trim()));
+  form.append(h("div", { class: "field" }, h("label", { for: "name" }, h("span", { text: t("your_name") }), name)));
+  const gameSelect = h("select", { id: "game", name: "game" },
+    state.games.map((g) => h("option", { value: g.name, text: g.title || g.name, selected: g === game })));
+  gameSelect.addEventListener("change", () => {
+    state.gameName = gameSelect.value;
+    render();
+  });
+  form.append(h("div", { class: "field" }, h("label", { for: "game" }, h("span", { text: t("game") }), gameSelect)));
+  if (!game) return form;
+  const players = h("select", { id: "players", name: "players" },
+    (game.players || []).map((n) => h("option", { value: String(n), text: String(n), selected: n === game.default_players })));
+  form.append(h("div", { class: "field" }, h("label", { for: "players" }, h("span", { text: t("players") }), players)));
+  const options = (game.options || []).filter((option) => option.name !== "players");
+  // Points first: it is what people choose most, then the rest in the game's order.
+  options.sort((a, b) => (b.name === "points") - (a.name === "points"));
+  // Points stay in sight; the game's other options fold away, since most tables keep their defaults.
+  const box = h("div", { class: "option-inputs" });
+  const more = h("details", { class: "options" }, h("summary", { text: t("options") }));
+  for (const option of options) (option.name === "points" ? box : more).append(optionInput(option, option.default));
+  box.append(more);
+  form.append(box);
+  const levels = Array.isArray(game.levels) && game.levels.length ? game.levels : ["medium"];
+  const absentLevel = h("select", { id: "bot-level", name: "bot_level" },
+    levels.map((level) => h("option", { value: level, text: level, selected: level === "medium" })));
+  const grace = h("input", { type: "number", id: "grace", name: "grace", min: 0, max: 3600, step: 1, value: "60", inputMode: "numeric" });
+  more.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),
+    h("div", { class: "field" }, h("label", { for: "grace" }, h("span", { text: t("grace") }), grace)),
+    h("div", { class: "field" }, h("label", { for: "bot-level" }, h("span", { text: t("absent_level") }), absentLevel))));
+  form.append(h("p", { class: "error", id: "create-error", role: "alert", text: state.error }));
+  form.append(h("button", { type: "submit", class: "primary", id: "create", text: t("create") }));
+  form.addEventListener("submit", async (event) => {
+    event.preventDefault();
+    const values = { players: Number(players.value) };
+    for (const input of box.querySelectorAll("[data-type]")) {
+      const value = readOption(input);
+      if (value !== null) values[input.name] = value;
+    }
+    const who = name.value.trim();
+    rememberName(who);
+    try {
+      const body = { game: game.name, options: values, name: who, bot_level: absentLevel.value };
+      if (grace.value !== "") body.grace = Number(grace.value);
+      const made = await api("POST", "/api/tables", body);
+      saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name: who });
+      state.created = made;
+      state.error = "";
+    } catch (error) {
+      state.error = error.message;
+    }
+    // Only the invite and the message change: the form keeps what was chosen, for another table like it.
+    document.getElementById("create-error").textContent = state.error;
+    document.getElementById("invite-slot").replaceChildren(...[invitePanel()].filter(Boolean));
+    refreshTables();
+  });
+  return form;
+}
+
+function invitePanel() {
+  const made = state.created;
+  if (!made) return null;
+  const link = inviteLink(made.code);
+  const input = h("input", { id: "invite", readOnly: true, value: link, "aria-label": t("invite_link") });
+  const copy = h("button", { type: "button", id: "copy-invite", text: t("copy") });
+  copy.addEventListener("click", async () => {
+    if (await copyText(link, input)) copy.textContent = t("copied");
+  });
+  return h("section", { class: "panel invite" },
+    h("h2", { text: `${t("table")} ${made.code}` }),
+    h("label", { for: "invite", text: t("invite_link") }),
+    h("div", { class: "row" }, input, copy),
+    h("a", { class: "button primary", id: "open-table", href: made.url || `/t/${made.code}`, text: t("open_table") }));
+}
+
+function tablesPanel() {
+  const section = h("section", { class: "panel tables", id: "tables" }, h("h2", { text: t("open_tables") }));
+  if (!state.tables.length) {
+    section.append(h("p", { class: "muted", text: t("no_open_tables") }));
+    return section;
+  }
+  const list = h("ul", { class: "table-list" });
+  for (const table of state.tables) {
+    const facts = [`${table.players} ${t("players").toLowerCase()}`];
+    if (table.points) facts.push(`${table.points} ${t("points")}`);
+    facts.push(`${table.free} ${t("free_seats")}`);
+    list.append(h("li", { dataset: { code: table.code } },
+      h("div", { class: "grow" },
+        h("strong", { text: table.title || table.game }), " ",
+        h("code", { text: table.code }),
+        h("div", { class: "muted", text: `${facts.join(" · ")} · ${t("host")}: ${table.host}` })),
+      h("a", { class: "button", href: `/t/${encodeURIComponent(table.code)}`, text: t("join") })));
+  }
+  section.append(list);
+  return section;
+}
+
+function render() {
+  const slot = document.getElementById("lang-slot");
+  slot.replaceChildren(languageSelector(() => render()));
+  document.title = t("lobby_title");
+  app.replaceChildren(h("h1", { text: t("lobby_title") }),
+    h("div", { class: "lobby-grid" },
+      h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()), tablesPanel()));
+}
+
+async function refreshTables() {
+  try {
+    state.tables = await api("GET", "/api/tables");
+  } catch (_) {
+    return; // the list stays as it was; the next refresh tries again
+  }
+  const old = document.getElementById("tables");
+  if (old) old.replaceWith(tablesPanel());
+}
+
+async function main() {
+  try {
+    state.games = await api("GET", "/api/games");
+  } catch (error) {
+    state.error = error.message;
+  }
+  state.gameName = state.games.length ? state.games[0].name : null;
+  const wanted = new URLSearchParams(window.location.search).get("game");
+  if (wanted && state.games.some((g) => g.name === wanted)) state.gameName = wanted;
+  render();
+  await refreshTables();
+  setInterval(refreshTables, REFRESH_MS);
+}
+
+main();
