@@ -252,6 +252,7 @@ class RolloutBot:
                 if now + (now - begun) / done > deadline:  # the next state would likely overrun
                     break
             world = self._sample(view)
+            hand = world.hands_played  # read now: the last action is applied to ``world`` itself
             seed = self.rng.getrandbits(63)
             values = []
             for index, action in enumerate(legal):
@@ -259,7 +260,7 @@ class RolloutBot:
                     break  # a state not played out for every action would unbalance the comparison: drop it
                 state = world.clone() if index < len(legal) - 1 else world
                 state.apply(action, seat)
-                self._play_out(state, world.hands_played, seed)
+                self._play_out(state, hand, seed)
                 values.append(evaluate(state, root_scores)[seat])
             if len(values) < len(legal):
                 break

@@ -7,6 +7,7 @@ busy machine), played its fallback's moves for the rest of the match without sea
 from __future__ import annotations
 
 import itertools
+import random
 from collections.abc import Iterator
 
 import pytest
@@ -134,3 +135,40 @@ def test_bad_budgets_are_refused() -> None:
         HardBot(0, time_limit=-1.0).engine("truco")
     assert decision_budget("samples", None, None, 8) == (8, None)
     assert decision_budget("samples", 4, 0.1, 8) == (4, 0.1)
+
+
+def test_no_play_out_goes_past_the_hand_not_even_the_last_actions() -> None:
+    """Truco lists ``mazo`` last, and it ends the hand. The last action is applied to the sampled state itself;
+    its play-out used to read the hand number after that, and so played the whole next hand out as well."""
+    from cartas.core.plugins import get_registry
+
+    registry = get_registry()
+    truco = registry.game("truco")
+    medium = registry.bot("truco", "medium")
+    seen: list[int] = []
+
+    class Watching(medium):  # type: ignore[misc, valid-type]
+        def choose(self, view: SeatView) -> object:
+            seen.append(view.hands_played)
+            return super().choose(view)
+
+    Watching.for_rollouts = Watching  # the play-outs are played by this very bot
+    state = truco.start(seed=3)
+    view = SeatView(state, state.to_act[0])
+    assert str(view.legal_actions()[-1]) == "mazo"
+    bot = RolloutBot(0, base=Watching, samples=2)
+    bot.estimates(view)
+    assert bot.last_samples == 2 and seen and set(seen) == {0}
+
+
+def test_a_search_copy_deals_no_next_hand() -> None:
+    from cartas.core.plugins import get_registry
+
+    truco = get_registry().game("truco")
+    state = truco.start(seed=3)
+    copy = SeatView(state, 0).sample(random.Random(1))
+    assert copy.search_copy and not state.search_copy and copy.clone().search_copy
+    copy.apply("mazo", copy.to_act[0])
+    assert copy.hands_played == 1 and copy.to_act == () and copy.history == [(copy.history[0][0], copy.history[0][1])]
+    state.apply("mazo", state.to_act[0])
+    assert state.hands_played == 1 and state.to_act  # the match itself deals on
