@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import inspect
+from functools import partial
+
 import click
 
 from cartas.cli.app import App, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
-from cartas.core.bots import Agent
+from cartas.core.bots import Agent, BotFactory
 from cartas.core.errors import RecordError
 from cartas.core.record import MatchRecord
 from cartas.core.state import State
@@ -22,14 +25,27 @@ def bot_seed(seed: int, seat: int, moves: int) -> int:
     return (seed * 1_000_003 + seat * 10_007 + moves) % 2**63
 
 
-def make_bots(app: App, state: State, players: dict[int, str]) -> dict[int, Agent]:
-    """An agent for every seat played by a bot."""
+def make_bots(app: App, state: State, players: dict[int, str], think: float | None = None) -> dict[int, Agent]:
+    """An agent for every seat played by a bot; ``think`` seconds a move for those that take a time limit (the
+    search bots), else each searches its fixed budget."""
     registry = app.registry
-    return {
-        seat: registry.bot(state.game.name, level)(bot_seed(state.seed, seat, len(state.history)))
-        for seat, level in players.items()
-        if level not in PEOPLE
-    }
+    agents: dict[int, Agent] = {}
+    for seat, level in players.items():
+        if level in PEOPLE:
+            continue
+        factory = registry.bot(state.game.name, level)
+        if think is not None and takes_time_limit(factory):
+            factory = partial(factory, time_limit=think)
+        agents[seat] = factory(bot_seed(state.seed, seat, len(state.history)))
+    return agents
+
+
+def takes_time_limit(factory: BotFactory) -> bool:
+    """Whether a bot factory accepts ``time_limit=`` (the core's search bots do; heuristic bots do not)."""
+    try:
+        return "time_limit" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def finish(state: State, saver: Autosave) -> MatchRecord:

@@ -172,3 +172,27 @@ def test_a_search_copy_deals_no_next_hand() -> None:
     assert copy.hands_played == 1 and copy.to_act == () and copy.history == [(copy.history[0][0], copy.history[0][1])]
     state.apply("mazo", state.to_act[0])
     assert state.hands_played == 1 and state.to_act  # the match itself deals on
+
+
+def test_think_gives_the_search_bots_a_time_limit_and_no_other_bot() -> None:
+    from types import SimpleNamespace
+
+    from click.testing import CliRunner
+
+    from cartas.cli.main import make_cli
+    from cartas.cli.session import make_bots, takes_time_limit
+    from cartas.core.plugins import get_registry
+
+    registry = get_registry()
+    assert takes_time_limit(HardBot) and takes_time_limit(SearchBot)
+    assert not takes_time_limit(registry.bot("truco", "medium")) and not takes_time_limit(len)
+    state = registry.game("truco").start(seed=1)
+    app = SimpleNamespace(registry=registry)
+    agents = make_bots(app, state, {0: "hard", 1: "medium"}, think=0.2)  # type: ignore[arg-type]
+    assert isinstance(agents[0], HardBot) and agents[0].time_limit == 0.2
+    assert make_bots(app, state, {0: "hard"})[0].time_limit is None  # type: ignore[arg-type, attr-defined]
+    cli = make_cli()
+    refused = CliRunner().invoke(cli, ["play", "truco", "--json", "--think", "0.2"])
+    assert refused.exit_code != 0 and "--think" in refused.output
+    negative = CliRunner().invoke(cli, ["play", "truco", "--watch", "--think", "0"])
+    assert negative.exit_code != 0 and "--think" in negative.output
