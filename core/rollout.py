@@ -14,7 +14,9 @@ leaves every action with the same number of play-outs.
 Budget. By default a decision plays out a fixed number of sampled states (:data:`DEFAULT_SAMPLES`, or the base
 factory's ``rollout_samples``), so a seed gives the same match on a busy machine as on an idle one. A time
 limit is for play, where someone waits for the move: it caps each decision on its own (fewer states this
-decision, at least one), and the next decision starts with the full budget again. Each bot counts what it
+decision, at least one), and the next decision starts with the full budget again. A base factory whose
+``rollout_samples`` is 0 asks for no search at all: its move is played as it is (remigio's ``medium``, whose
+rounds take a second to play out a few times, and where no other move was ever found clearly better). Each bot counts what it
 searched in its match (:class:`cartas.core.search.SearchCounts`), and the arena reports it.
 
 A play-out stops at the same horizon as the search: the end of the hand or of the match, valued by
@@ -201,6 +203,9 @@ class RolloutBot:
         self._prepare(view.game_name)
         assert self.base is not None
         default = self.base(self.rng.getrandbits(63)).choose(view)
+        if self.samples == 0:
+            self.last_samples = 0
+            return default, {}
         candidates = self._candidates(view, legal)
         if default not in candidates:
             candidates.append(default)
@@ -223,7 +228,8 @@ class RolloutBot:
 
     def estimates(self, view: SeatView) -> dict[Action, Estimate]:
         """Play every legal action (or the base bot's shortlist) out on the same sampled states: the mean
-        value of each and the number of play-outs."""
+        value of each and the number of play-outs (on one state at least, even where :meth:`choose` plays
+        the base bot's move without a search)."""
         self._prepare(view.game_name)
         return self._estimate(view, self._candidates(view, view.legal_actions()))
 
@@ -246,7 +252,7 @@ class RolloutBot:
         begun = time.perf_counter()
         deadline = None if self.time_limit is None else begun + self.time_limit
         done = 0
-        while self.samples is None or done < self.samples:
+        while self.samples is None or done < max(self.samples, 1):
             if done and deadline is not None:
                 now = time.perf_counter()
                 if now + (now - begun) / done > deadline:  # the next state would likely overrun

@@ -201,6 +201,8 @@ class MediumBot:
     CARD_SAMPLES = 24
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.rollout`)."""
+    rollout_samples: ClassVar[int] = 8
+    """Sampled states the core's ``hard`` bot plays out per decision over this bot."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

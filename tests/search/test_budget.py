@@ -115,6 +115,24 @@ def test_without_a_budget_the_base_factory_names_its_samples() -> None:
     assert plain.last_samples == DEFAULT_SAMPLES
 
 
+def test_a_base_factory_that_names_no_samples_is_followed_without_a_search() -> None:
+    """Remigio's ``medium`` does so; the counts show the decisions were not searched, and ``hint`` still gets
+    an estimate of every move."""
+    from cartas.core.plugins import get_registry
+    from cartas.games.chinchon.bots import MediumBot, RemigioMediumBot
+
+    assert get_registry().bot("remigio", "medium") is RemigioMediumBot and RemigioMediumBot.rollout_samples == 0
+    assert get_registry().bot("chinchon", "medium") is MediumBot and MediumBot.rollout_samples == 3
+    lazy = type("Lazy", (LowCardBot,), {"rollout_samples": 0})
+    view = _views(2)[1]
+    bot = RolloutBot(0, base=lazy, margin=0.0)
+    for _ in range(3):
+        assert bot.choose(view) == LowCardBot().choose(view)
+    assert bot.search_counts == SearchCounts(decisions=3, searched=0, samples=0)
+    estimates = bot.estimates(view)
+    assert set(estimates) == set(view.legal_actions()) and bot.last_samples == 1
+
+
 def test_ismcts_counts_its_simulations_and_defaults_to_a_count() -> None:
     bot = ISMCTSBot(0)
     assert (bot.simulations, bot.time_limit) == (DEFAULT_SIMULATIONS, None)
