@@ -191,9 +191,9 @@ class EasyBot:
 
     def _answer_envido(self, r: Reading) -> Action:
         legal, tanto = r.legal, r.team_tanto()
-        if tanto >= 33 and "falta envido" in legal and self._may_raise(r):
+        if tanto >= 33 and "falta envido" in legal and self._may_raise_envido(r):
             return legal["falta envido"]
-        if tanto >= 31 and "real envido" in legal and self._may_raise(r):
+        if tanto >= 31 and "real envido" in legal and self._may_raise_envido(r):
             return legal["real envido"]
         return legal["quiero"] if tanto >= self._envido_bar(r) else legal["no quiero"]
 
@@ -202,6 +202,11 @@ class EasyBot:
         return 1.3 + 0.2 * (r.worth - 1)
 
     def _may_raise(self, r: Reading) -> bool:
+        return True
+
+    def _may_raise_envido(self, r: Reading) -> bool:
+        """Whether the bot may call or raise an envido. The tanto is scored before the hand's tricks, so a
+        hand that already decides the match leaves an envido worth calling: refused, it can win the match."""
         return True
 
     def _answer_truco(self, r: Reading) -> Action:
@@ -223,13 +228,16 @@ class EasyBot:
 
     def _open_envido(self, r: Reading) -> Action:
         tanto = r.team_tanto()
-        if tanto >= 31 and self._may_raise(r):
+        if tanto >= 31 and self._may_raise_envido(r):
             return r.legal["real envido"]
         return r.legal["envido"]
 
     def _turn(self, r: Reading) -> Action:
         legal = r.legal
-        if "envido" in legal and self._may_raise(r) and (self._may_open_envido(r) or self.rng.random() < self.bluff):
+        if "envido" in legal and (
+            self._may_open_envido(r) and self._may_raise_envido(r)
+            or self._may_raise(r) and self.rng.random() < self.bluff
+        ):
             return self._open_envido(r)
         call = next((w for w in ("truco", "retruco", "vale cuatro") if w in legal), None)
         if call and self._may_raise(r) and (self._calls_truco(r) or self.rng.random() < self.bluff):
