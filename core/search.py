@@ -110,8 +110,8 @@ def decision_budget(
 class SearchCounts:
     """How much a search bot searched over one match (a bot is made per match), so a report can say so.
 
-    A bot that stopped searching (a time budget too short for its machine) plays on, and nothing in its moves
-    shows it; these counts do, per match and in the arena's report.
+    A bot that searched little (a time limit too short for its machine) or not at all (a base bot that asks for
+    no search) plays on, and nothing in its moves shows it; these counts do, per match and in the arena's report.
     """
 
     decisions: int = 0
