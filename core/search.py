@@ -35,9 +35,6 @@ Evaluator = Callable[[State, Sequence[int]], Sequence[float]]
 DEFAULT_SIMULATIONS = 300
 """Simulations per decision when no budget is given."""
 
-PLAY_TIME_LIMIT = 0.15
-"""Seconds per decision that keep play brisk, for a caller that gives a time limit (``cartas play --think``)."""
-
 LINEAR_SCALE = 10.0
 """Points of advantage that :func:`linear_gain_value` values like a won match: a third of a truco match."""
 
