@@ -157,8 +157,33 @@ def _pct(value: float | None) -> str:
     return "-" if value is None else f"{100 * value:.1f}%"
 
 
-def _elo(value: float | None) -> str:
-    return "inf" if value is None else f"{value:+.0f}"
+def _searched(search: dict[str, Any] | None) -> str:
+    """``412/530, 8.0 each``: decisions searched of those taken, and the mean samples each; ``-`` for a bot that
+    does not search."""
+    if search is None:
+        return "-"
+    per = search["samples_per_decision"]
+    return f"{search['searched']}/{search['decisions']}, " + ("none" if per is None else f"{per:.1f} each")
+
+
+def _elo(value: float) -> str:
+    return f"{round(value):+d}"
+
+
+def duel_line(duel: dict[str, Any]) -> str:
+    """One bot against the other: the tally and the Elo difference with its interval.
+
+    A sweep (every match won, or every one lost) has no finite Elo estimate: the line says so and gives the
+    one bound the interval has, rather than an infinite estimate.
+    """
+    tally = f"+{duel['wins']} ={duel['draws']} -{duel['losses']}"
+    head = f"{duel['bot']} against {duel['against']}: {tally}"
+    matches = duel["matches"]
+    if matches and duel["wins"] == matches:
+        return f"{head}, won every match: Elo above {_elo(duel['elo_low'])} (95%)"
+    if matches and duel["losses"] == matches:
+        return f"{head}, lost every match: Elo below {_elo(duel['elo_high'])} (95%)"
+    return f"{head}, Elo {_elo(duel['elo'])} (95%: {_elo(duel['elo_low'])} to {_elo(duel['elo_high'])})"
 
 
 def show(summary: dict[str, Any]) -> None:
@@ -170,19 +195,16 @@ def show(summary: dict[str, Any]) -> None:
     )
     if "external_seed" in summary:
         console.print(f"cmd: bots seeded from --external-seed {summary['external_seed']}")
-    table = Table("bot", "matches", "score", "win rate", "95% interval")
+    table = Table("bot", "matches", "score", "win rate", "95% interval", "searched")
     for row in summary["per_bot"]:
         table.add_row(
             row["bot"], str(row["matches"]), f"{row['score']:g}", _pct(row["win_rate"]),
-            f"{_pct(row['win_rate_low'])} - {_pct(row['win_rate_high'])}",
+            f"{_pct(row['win_rate_low'])} - {_pct(row['win_rate_high'])}", _searched(row.get("search")),
         )
     console.print(table)
     duel = summary.get("head_to_head")
-    if duel:
-        console.print(
-            f"{duel['bot']} against {duel['against']}: +{duel['wins']} ={duel['draws']} -{duel['losses']}, "
-            f"Elo {_elo(duel['elo'])} (95%: {_elo(duel['elo_low'])} to {_elo(duel['elo_high'])})"
-        )
+    if duel and duel["matches"]:
+        console.print(duel_line(duel))
     if "ratings" in summary:
         ratings = Table("bot", "mu", "sigma", "ordinal (mu - 3 sigma)", title="openskill")
         for rating in sorted(summary["ratings"], key=lambda r: -r["ordinal"]):

@@ -34,11 +34,13 @@ def show_hands(renderer: Renderer, state: State, names: dict[int, str]) -> None:
 
 
 def run_terminal(
-    app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0
+    app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0,
+    think: float | None = None,
 ) -> None:
     """Play ``state`` to the end in the terminal; the people's seats are asked, the others are bots.
 
-    ``delay`` pauses after each move of a watched match, so a person can follow it.
+    ``delay`` pauses after each move of a watched match, so a person can follow it; ``think`` caps the seconds
+    a search bot spends on a move (see :func:`cartas.cli.session.make_bots`).
     """
     game, msg = state.game, renderer.msg
     names = seat_names(players, msg)
@@ -47,7 +49,7 @@ def run_terminal(
     level = strongest_level(app.registry, game.name)
     hint = (level, app.registry.bot(game.name, level)) if level else None
     recent: dict[int, list[str]] = {seat: [] for seat in people}  # what each person has not been shown yet
-    agents = make_bots(app, state, players)
+    agents = make_bots(app, state, players, think)
     for seat in people:
         agents[seat] = HumanAgent(game, renderer, names, recent[seat], hint, read_line)
     earlier = state.events[state.hand_events_from:]
@@ -125,6 +127,10 @@ def run_terminal(
 @click.option("--json", "json_mode", is_flag=True, help="Speak the JSON-lines protocol on stdin/stdout.")
 @click.option("--no-save", is_flag=True, help="Play without saving the match or counting it in the history.")
 @click.option(
+    "--think", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
+    help="Seconds a search bot (hard) may spend on a move; by default it searches a fixed number of samples.",
+)
+@click.option(
     "--lobby/--no-lobby", default=None,
     help="Ask (one answer a line) or never ask what the flags leave out; by default ask when stdin is a terminal.",
 )
@@ -133,13 +139,15 @@ def play_command(
     game_name: str, players: int | None, points: int | None, teams: str | None, order: str | None,
     options: tuple[str, ...], seats: tuple[int, ...], bot: str | None, bots: str | None, seed: int | None,
     deal: str | None, up: str | None, scores: str | None, dealer: int | None, watch: bool, delay: float,
-    json_mode: bool, no_save: bool, lobby: bool | None, ascii_: bool, lang: str,
+    json_mode: bool, no_save: bool, think: float | None, lobby: bool | None, ascii_: bool, lang: str,
 ) -> None:
     """Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."""
     if watch and json_mode:
         raise click.UsageError("--watch and --json do not go together: --json needs a seat for the program")
     if watch and seats:
         raise click.UsageError("--watch seats only bots; leave out --seat")
+    if think is not None and json_mode:
+        raise click.UsageError("--think applies to the bots of a match in the terminal, not to --json")
     if lobby and (watch or json_mode):
         raise click.UsageError("--lobby asks on stdin, which --watch and --json leave to bots and programs")
     app = current_app()
@@ -160,7 +168,7 @@ def play_command(
         if json_mode:
             run_protocol(app, state, setup.players, saver, resumed=False)
         else:
-            run_terminal(app, state, setup.players, saver, Renderer(msg, wants_plain(ascii_)), delay)
+            run_terminal(app, state, setup.players, saver, Renderer(msg, wants_plain(ascii_)), delay, think)
 
 
 def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:

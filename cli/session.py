@@ -2,15 +2,17 @@
 
 from __future__ import annotations
 
+import inspect
+from functools import partial
+from typing import Any
+
 import click
 
 from cartas.cli.app import App, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
-from typing import Any
-
-from cartas.core.bots import Agent, SeatView
+from cartas.core.bots import Agent, BotFactory, SeatView
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.record import MatchRecord
 from cartas.core.state import Action, State
@@ -53,14 +55,27 @@ class GuardedBot:
         return getattr(self.agent, name)
 
 
-def make_bots(app: App, state: State, players: dict[int, str]) -> dict[int, Agent]:
-    """An agent for every seat played by a bot, each guarded so that its failure is one line."""
+def make_bots(app: App, state: State, players: dict[int, str], think: float | None = None) -> dict[int, Agent]:
+    """An agent for every seat played by a bot, each guarded so that its failure is one line; ``think`` seconds a
+    move for those that take a time limit (the search bots), else each searches its fixed budget."""
     registry = app.registry
-    return {
-        seat: GuardedBot(registry.bot(state.game.name, level)(bot_seed(state.seed, seat, len(state.history))), seat, level)
-        for seat, level in players.items()
-        if level not in PEOPLE
-    }
+    agents: dict[int, Agent] = {}
+    for seat, level in players.items():
+        if level in PEOPLE:
+            continue
+        factory = registry.bot(state.game.name, level)
+        if think is not None and takes_time_limit(factory):
+            factory = partial(factory, time_limit=think)
+        agents[seat] = GuardedBot(factory(bot_seed(state.seed, seat, len(state.history))), seat, level)
+    return agents
+
+
+def takes_time_limit(factory: BotFactory) -> bool:
+    """Whether a bot factory accepts ``time_limit=`` (the core's search bots do; heuristic bots do not)."""
+    try:
+        return "time_limit" in inspect.signature(factory).parameters
+    except (TypeError, ValueError):
+        return False
 
 
 def stopped_by_bot(error: BotFailed, state: State, saver: Autosave) -> click.ClickException:

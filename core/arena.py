@@ -39,6 +39,7 @@ from cartas.core.game import Game
 from cartas.core.match import run_match
 from cartas.core.options import GameOptions
 from cartas.core.ratings import Sprt
+from cartas.core.search import SearchCounts
 
 
 @dataclass(frozen=True)
@@ -78,10 +79,21 @@ class MatchResult:
     hands: int
     decisions: int
     seconds: float
+    search: tuple[SearchCounts | None, ...] = ()
+    """What each side's bots searched (summed over partners); ``None`` for a side whose bots do not search."""
 
     def score_of(self, bot: int) -> float:
         """What ``bot`` earned in this match: the shares of the sides it held."""
         return sum(share for side, share in zip(self.lineup, self.shares) if side == bot)
+
+    def search_of(self, bot: int) -> SearchCounts | None:
+        """What ``bot`` searched in this match over the sides it held; ``None`` if it does not search."""
+        found: SearchCounts | None = None
+        for side, counts in zip(self.lineup, self.search):
+            if side == bot and counts is not None:
+                found = found or SearchCounts()
+                found.add(counts)
+        return found
 
 
 @dataclass
@@ -173,13 +185,25 @@ def play_match(job: MatchJob) -> MatchResult:
             close = getattr(agent, "close", None)
             if close is not None:
                 close()
+    search = tuple(_side_search([agents[seat] for seat in seats]) for seats in job.sides)
     won = [side for side, seats in enumerate(job.sides) if any(seat in result.winners for seat in seats)]
     shares = tuple(1.0 / len(won) if side in won else 0.0 for side in range(len(job.sides)))
     return MatchResult(
         index=plan.index, deal=plan.deal, seed=plan.seed, lineup=plan.lineup, winners=tuple(result.winners),
         scores=tuple(result.scores), shares=shares, hands=state.hands_played, decisions=len(state.history),
-        seconds=round(time.perf_counter() - started, 4),
+        seconds=round(time.perf_counter() - started, 4), search=search,
     )
+
+
+def _side_search(agents: Sequence[object]) -> SearchCounts | None:
+    """The search counts of a side's agents, summed; ``None`` when none of them keeps any."""
+    found: SearchCounts | None = None
+    for agent in agents:
+        counts = getattr(agent, "search_counts", None)
+        if isinstance(counts, SearchCounts):
+            found = found or SearchCounts()
+            found.add(counts)
+    return found
 
 
 def deal_scores(results: Sequence[MatchResult], bot: int = 0) -> list[float]:

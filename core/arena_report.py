@@ -14,6 +14,7 @@ from typing import Any
 from cartas.core.arena import ArenaRun, MatchResult, deal_scores
 from cartas.core.chart import bar_chart
 from cartas.core.ratings import head_to_head, openskill_ratings, wilson_interval
+from cartas.core.search import SearchCounts
 
 FORMAT = "cartas-arena/1"
 
@@ -29,6 +30,7 @@ def summarise(run: ArenaRun) -> dict[str, Any]:
         per_bot.append({
             "bot": name, "matches": len(scores), "score": total,
             "win_rate": total / len(scores) if scores else None, "win_rate_low": low, "win_rate_high": high,
+            "search": _search_summary(results, bot),
         })
     summary: dict[str, Any] = {
         "format": FORMAT, "game": run.game, "options": run.options, "seed": run.seed, "bots": run.bots,
@@ -37,9 +39,13 @@ def summarise(run: ArenaRun) -> dict[str, Any]:
     if run.external_seed is not None:
         summary["external_seed"] = run.external_seed
     if len(run.bots) == 2:
-        summary["head_to_head"] = {
-            "bot": run.bots[0], "against": run.bots[1], **head_to_head([r.score_of(0) for r in results]).as_dict()
-        }
+        duel = head_to_head([r.score_of(0) for r in results])
+        sweep = None
+        if duel.matches and duel.wins == duel.matches:
+            sweep = "won"
+        elif duel.matches and duel.losses == duel.matches:
+            sweep = "lost"
+        summary["head_to_head"] = {"bot": run.bots[0], "against": run.bots[1], **duel.as_dict(), "sweep": sweep}
     else:
         try:
             summary["ratings"] = [rating.as_dict() for rating in openskill_ratings(run.bots, _placings(results))]
@@ -54,6 +60,23 @@ def summarise(run: ArenaRun) -> dict[str, Any]:
             "decision": run.decision,
         }
     return summary
+
+
+def _search_summary(results: list[MatchResult], bot: int) -> dict[str, Any] | None:
+    """What ``bot`` searched over the run: its decisions, how many it searched, and the mean sampled states (or
+    simulations) per searched decision; ``None`` for a bot that does not search."""
+    total: SearchCounts | None = None
+    for result in results:
+        counts = result.search_of(bot)
+        if counts is not None:
+            total = total or SearchCounts()
+            total.add(counts)
+    if total is None:
+        return None
+    return {
+        "decisions": total.decisions, "searched": total.searched, "samples": total.samples,
+        "samples_per_decision": total.per_decision,
+    }
 
 
 def _placings(results: list[MatchResult]) -> list[list[tuple[int, int]]]:
@@ -80,6 +103,11 @@ def match_rows(run: ArenaRun) -> list[dict[str, Any]]:
         row["scores"] = " ".join(map(str, result.scores))
         for bot, name in enumerate(run.bots):
             row[f"score_{name}"] = result.score_of(bot) if bot in result.lineup else ""
+        for bot, name in enumerate(run.bots):
+            counts = result.search_of(bot)
+            if counts is not None:
+                row[f"searched_{name}"] = counts.searched
+                row[f"samples_{name}"] = counts.samples
         row.update(hands=result.hands, decisions=result.decisions, seconds=result.seconds)
         rows.append(row)
     return rows

@@ -11,16 +11,24 @@ action (common random numbers), so differences between actions are not drowned i
 are drawn one at a time and every action is played out on each one in turn, so a time budget that runs out
 leaves every action with the same number of play-outs.
 
+Budget. By default a decision plays out a fixed number of sampled states (:data:`DEFAULT_SAMPLES`, or the base
+factory's ``rollout_samples``), so a seed gives the same match on a busy machine as on an idle one. A time
+limit is for play, where someone waits for the move: it caps each decision on its own (fewer states this
+decision, at least one), and the next decision starts with the full budget again. A base factory whose
+``rollout_samples`` is 0 asks for no search at all: its move is played as it is (remigio's ``medium``, whose
+rounds take a second to play out a few times, and where no other move was ever found clearly better). Each bot counts what it
+searched in its match (:class:`cartas.core.search.SearchCounts`), and the arena reports it.
+
 A play-out stops at the same horizon as the search: the end of the hand or of the match, valued by
 :func:`cartas.core.search.linear_gain_value` (or any :data:`cartas.core.search.Evaluator`).
 
-Two guards keep the bot from doing worse than its base bot. It plays the base bot's own choice unless another
-action beats it clearly on the shared states (see :meth:`RolloutBot.choose`): a handful of noisy play-outs
-would otherwise pick lucky actions. And a base bot too slow to play out a few states within the time budget
-(remigio's ``medium`` takes about 150 ms to play a round out) is simply followed: its play-outs give way to a cheaper
-``fallback`` bot for the estimates ``hint`` shows, but those are biased towards the cheaper bot's answers.
-A factory with a ``for_rollouts`` attribute (a :data:`BotFactory` for a cheaper variant of the same bot) is
-used inside play-outs in its place.
+A guard keeps the bot from doing worse than its base bot: it plays the base bot's own choice unless another
+action beats it clearly on the shared states (see :meth:`RolloutBot.choose`), since a handful of noisy
+play-outs would otherwise pick lucky actions; a decision cut to one state by a time limit therefore plays the
+base bot's move. A factory with a ``for_rollouts`` attribute (a :data:`BotFactory` for a cheaper variant of the
+same bot) is used inside play-outs in its place. (Play-outs by another, cheaper bot were tried as a fallback and
+dropped: in truco paulista, rollouts of ``easy``, which gives up against a raise far more often than ``medium``,
+re-raised where ``medium`` folds and lost 28 of 40 matches to ``medium``, even with a margin of 3.)
 
 Inference. A sampled state deals the hidden cards at random, as if the others' bids said nothing about their
 hands; a player who went in is then given a random hand, and the bot overrates its own chances against him.
@@ -46,14 +54,14 @@ from typing import NamedTuple
 from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
 from cartas.core.errors import PluginError
 from cartas.core.game import Game
-from cartas.core.search import Estimate, Evaluator, decision_time_limit, linear_gain_value
+from cartas.core.search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
 from cartas.core.state import Action, State
 
 DEFAULT_MARGIN = 1.0
 """Standard errors by which an action must beat the base bot's choice: a one-sided test at about 84%."""
 
-MIN_SAMPLES = 2
-"""Sampled states a decision should play out at least; fewer, and play-outs switch to the fallback bot."""
+DEFAULT_SAMPLES = 8
+"""Sampled states per decision when no budget is given and the base factory names no ``rollout_samples``."""
 
 MAX_DRAWS = 30
 """Sampled states drawn for one play-out at most while looking for one the base bot finds plausible."""
@@ -123,18 +131,14 @@ class RolloutBot:
     :param base: the bot playing every seat in the play-outs; by default the game's own ``medium`` bot, else
         its ``easy`` bot, else random play (see :func:`base_policy`).
     :param samples: sampled states per decision, each played out once per legal action; ``None`` for no limit.
-    :param time_limit: seconds per decision; ``None`` for no limit. With neither budget,
-        :data:`cartas.core.search.DEFAULT_TIME_LIMIT` applies. No new sampled state is begun when the time its
-        play-outs are expected to take would overrun the limit, but the first one is always played out.
+    :param time_limit: seconds per decision; ``None`` for no limit. With neither budget, the base factory's
+        ``rollout_samples`` (else :data:`DEFAULT_SAMPLES`) states a decision. No new sampled state is begun when
+        the time its play-outs are expected to take would overrun the limit, and one overrunning it is dropped,
+        but the first one is always played out; the limit binds each decision alone.
     :param evaluate: values a play-out at its horizon; by default :func:`cartas.core.search.linear_gain_value`
         in the game's score direction and on its ``gain_scale`` (see :func:`gain_valuation`).
     :param margin: how many standard errors an action's advantage over the base bot's own choice must exceed
         for the bot to play it instead (see :meth:`choose`); 0 plays the best mean.
-    :param fallback: a cheaper bot for the play-outs of :meth:`estimates` (for ``hint``) when, under a time limit,
-        those of the base bot are too slow to play out :data:`MIN_SAMPLES` states in a decision. From then on
-        :meth:`choose` plays the base bot's choice: play-outs by another bot lean its way (measured in truco
-        paulista, where ``easy`` gives up against a raise far more often than ``medium``, rollouts of ``easy``
-        re-raised where ``medium`` folds and lost 28 of 40 matches to ``medium``, even with a margin of 3).
     """
 
     def __init__(
@@ -146,15 +150,15 @@ class RolloutBot:
         time_limit: float | None = None,
         evaluate: Evaluator | None = None,
         margin: float = DEFAULT_MARGIN,
-        fallback: BotFactory | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.base = base
+        decision_budget("samples", samples, time_limit, DEFAULT_SAMPLES)  # refuses a bad budget at once
         self.samples = samples
-        self.time_limit = decision_time_limit("samples", samples, time_limit)
+        """Sampled states per decision; ``None`` until the first decision when no budget was given."""
+        self.time_limit = time_limit
         self.evaluate = evaluate
         self.margin = margin
-        self.fallback = fallback
         self._game: str | None = None
         self._player: BotFactory = RandomBot
         self._plausible: Plausible | None = None
@@ -163,6 +167,8 @@ class RolloutBot:
         """The last decision's play-out values: one row per sampled state, one column per legal action."""
         self.last_samples = 0
         """How many sampled states the last decision played out (for benchmarks and ``hint``)."""
+        self.search_counts = SearchCounts()
+        """What the bot searched in its match: decisions, those searched, and sampled states in all."""
 
     def choose(self, view: SeatView) -> Action:
         """The base bot's own choice, unless another action's play-outs beat it clearly; a lone action at once.
@@ -173,6 +179,7 @@ class RolloutBot:
         lucky one.
         """
         default, gains = self.gains(view)
+        self.search_counts.record(self.last_samples)
         if not gains:
             return default
         best = max(gains, key=lambda action: gains[action].mean)
@@ -183,8 +190,8 @@ class RolloutBot:
 
     def gains(self, view: SeatView) -> tuple[Action, dict[Action, Gain]]:
         """The base bot's own choice, and what each action compared played out better than it on the same
-        sampled states (the choice itself gains 0); no gains when nothing was played out: a lone legal action,
-        a shortlist of one, or a base bot followed because its play-outs are too slow.
+        sampled states (the choice itself gains 0); no gains when nothing was played out: a lone legal action
+        or a shortlist of one.
 
         This is the evidence :meth:`choose` weighs; with a points evaluator it measures how much one step of
         policy improvement could gain over the base bot (``benchmarks/rollout_headroom.py``).
@@ -196,7 +203,7 @@ class RolloutBot:
         self._prepare(view.game_name)
         assert self.base is not None
         default = self.base(self.rng.getrandbits(63)).choose(view)
-        if self._player is self.fallback:
+        if self.samples == 0:
             self.last_samples = 0
             return default, {}
         candidates = self._candidates(view, legal)
@@ -206,8 +213,6 @@ class RolloutBot:
             self.last_samples = 0
             return default, {}
         self._estimate(view, candidates)
-        if self._player is self.fallback:
-            return default, {}
         base = candidates.index(default)
         return default, {action: self._gain(index, base) for index, action in enumerate(candidates)}
 
@@ -223,7 +228,8 @@ class RolloutBot:
 
     def estimates(self, view: SeatView) -> dict[Action, Estimate]:
         """Play every legal action (or the base bot's shortlist) out on the same sampled states: the mean
-        value of each and the number of play-outs."""
+        value of each and the number of play-outs (on one state at least, even where :meth:`choose` plays
+        the base bot's move without a search)."""
         self._prepare(view.game_name)
         return self._estimate(view, self._candidates(view, view.legal_actions()))
 
@@ -243,20 +249,16 @@ class RolloutBot:
         root_scores = view.scores()
         totals = [0.0] * len(legal)
         self._values = []
-        started = time.perf_counter()
-        deadline = None if self.time_limit is None else started + self.time_limit
-        # Play-outs by the base bot that cannot fit half the budget are cut short for the cheaper bot.
-        cutoff = None
-        if self.time_limit is not None and self.fallback is not None and self._player is not self.fallback:
-            cutoff = started + self.time_limit / 2
-        begun = started  # when the counted states began: the per-state time is measured from there
+        begun = time.perf_counter()
+        deadline = None if self.time_limit is None else begun + self.time_limit
         done = 0
-        while self.samples is None or done < self.samples:
+        while self.samples is None or done < max(self.samples, 1):
             if done and deadline is not None:
                 now = time.perf_counter()
-                if now + (now - begun) / done > deadline:
+                if now + (now - begun) / done > deadline:  # the next state would likely overrun
                     break
             world = self._sample(view)
+            hand = world.hands_played  # read now: the last action is applied to ``world`` itself
             seed = self.rng.getrandbits(63)
             values = []
             for index, action in enumerate(legal):
@@ -264,22 +266,13 @@ class RolloutBot:
                     break  # a state not played out for every action would unbalance the comparison: drop it
                 state = world.clone() if index < len(legal) - 1 else world
                 state.apply(action, seat)
-                if not self._play_out(state, world.hands_played, seed, None if done else cutoff):
-                    break
+                self._play_out(state, hand, seed)
                 values.append(evaluate(state, root_scores)[seat])
             if len(values) < len(legal):
-                if done:
-                    break
-                assert self.fallback is not None  # only then is there a cutoff
-                self._player, cutoff = self.fallback, None  # the first state overran: start again, cheaper
-                begun = time.perf_counter()
-                continue
+                break
             totals = [total + value for total, value in zip(totals, values)]
             self._values.append(values)
             done += 1
-        if cutoff is not None and done < MIN_SAMPLES:
-            assert self.fallback is not None
-            self._player = self.fallback  # too few states to compare actions: later decisions play out cheaper
         self.last_samples = done
         return {action: Estimate(total / done, done) for action, total in zip(legal, totals)}
 
@@ -293,6 +286,8 @@ class RolloutBot:
         self._player = getattr(self.base, "for_rollouts", self.base)
         self._plausible = getattr(self.base, "plausible", None)
         self._shortlist = getattr(self.base, "shortlist", None)
+        if self.samples is None and self.time_limit is None:
+            self.samples = getattr(self.base, "rollout_samples", DEFAULT_SAMPLES)
         if self.evaluate is None:
             self.evaluate = gain_valuation(game_name)
 
@@ -307,20 +302,14 @@ class RolloutBot:
                 world = view.sample(self.rng)
         return world
 
-    def _play_out(self, state: State, hand: int, seed: int, until: float | None = None) -> bool:
-        """Every seat plays the play-out bot (its own instance, seeded alike for every action) to the horizon.
-
-        ``False`` when the clock passed ``until`` first (the play-out is then unfinished).
-        """
+    def _play_out(self, state: State, hand: int, seed: int) -> None:
+        """Every seat plays the play-out bot (its own instance, seeded alike for every action) to the horizon."""
         factory = self._player
         agents: dict[int, Agent] = {}
         while not state.is_over and state.hands_played == hand:
-            if until is not None and time.perf_counter() > until:
-                return False
             seat = state.to_act[0]
             agent = agents.get(seat)
             if agent is None:
                 agent = agents[seat] = factory(seed + seat)
             state.apply(agent.choose(SeatView(state, seat)), seat)
-        return True
 

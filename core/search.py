@@ -23,6 +23,7 @@ import math
 import random
 import time
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import NamedTuple
 
 from cartas.core.bots import Agent, BotFactory, SeatView
@@ -31,8 +32,8 @@ from cartas.core.state import Action, State
 Evaluator = Callable[[State, Sequence[int]], Sequence[float]]
 """Values each seat's outcome at a simulation's horizon: ``evaluate(state, scores_at_root) -> value per seat``."""
 
-DEFAULT_TIME_LIMIT = 0.15
-"""Seconds per decision when no budget is given: keeps a truco decision under 200 ms."""
+DEFAULT_SIMULATIONS = 300
+"""Simulations per decision when no budget is given."""
 
 LINEAR_SCALE = 10.0
 """Points of advantage that :func:`linear_gain_value` values like a won match: a third of a truco match."""
@@ -83,14 +84,57 @@ def relative_gains(state: State, root_scores: Sequence[int], sign: int = 1) -> l
     return diffs
 
 
-def decision_time_limit(unit: str, count: int | None, time_limit: float | None) -> float | None:
-    """The time limit a search bot runs under: :data:`DEFAULT_TIME_LIMIT` when neither a ``count`` of ``unit``
-    (simulations, sampled states) nor a time limit is given. A count below 1 is refused."""
+def decision_budget(
+    unit: str, count: int | None, time_limit: float | None, default: int
+) -> tuple[int | None, float | None]:
+    """A search bot's budget per decision: ``count`` of ``unit`` (simulations, sampled states), a time limit, or
+    both (whichever ends first); ``default`` of ``unit`` when neither is given. A count below 1 or a time limit
+    that is not positive is refused.
+
+    Counts are the default because they make a seed play the same match on any machine, busy or idle; a time
+    limit is for play, where a person waits for the move.
+    """
     if count is not None and count < 1:
         raise ValueError(f"{unit} must be at least 1")
+    if time_limit is not None and not time_limit > 0:
+        raise ValueError("a time limit must be a positive number of seconds")
     if count is None and time_limit is None:
-        return DEFAULT_TIME_LIMIT
-    return time_limit
+        return default, None
+    return count, time_limit
+
+
+@dataclass
+class SearchCounts:
+    """How much a search bot searched over one match (a bot is made per match), so a report can say so.
+
+    A bot that searched little (a time limit too short for its machine) or not at all (a base bot that asks for
+    no search) plays on, and nothing in its moves shows it; these counts do, per match and in the arena's report.
+    """
+
+    decisions: int = 0
+    """Choices the bot was asked for."""
+    searched: int = 0
+    """Of them, those it searched: more than one candidate, and at least one sampled state or simulation."""
+    samples: int = 0
+    """Sampled states (rollouts) or simulations (ISMCTS) spent on the searched decisions, in all."""
+
+    def record(self, samples: int) -> None:
+        """Count one decision that spent ``samples`` (0: not searched, such as a lone legal action)."""
+        self.decisions += 1
+        if samples:
+            self.searched += 1
+            self.samples += samples
+
+    def add(self, other: SearchCounts) -> None:
+        """Add another bot's counts (a side's partners, or one bot's matches)."""
+        self.decisions += other.decisions
+        self.searched += other.searched
+        self.samples += other.samples
+
+    @property
+    def per_decision(self) -> float | None:
+        """The mean samples (or simulations) per searched decision; ``None`` when none was searched."""
+        return self.samples / self.searched if self.searched else None
 
 
 class Estimate(NamedTuple):
@@ -124,7 +168,7 @@ class ISMCTSBot:
         the same views give the same choices.
     :param simulations: iterations per decision; ``None`` for no limit (then a time limit is needed).
     :param time_limit: seconds per decision; ``None`` for no limit. With neither budget,
-        :data:`DEFAULT_TIME_LIMIT` applies.
+        :data:`DEFAULT_SIMULATIONS` apply.
     :param exploration: the UCB constant (values lie in ``[0, 1]``).
     :param rollout: a bot factory playing every seat in the rollouts (a game's heuristic bot), or ``None`` for
         uniformly random rollouts.
@@ -142,21 +186,26 @@ class ISMCTSBot:
         evaluate: Evaluator | None = None,
     ) -> None:
         self.rng = random.Random(seed)
-        self.simulations = simulations
-        self.time_limit = decision_time_limit("simulations", simulations, time_limit)
+        self.simulations, self.time_limit = decision_budget(
+            "simulations", simulations, time_limit, DEFAULT_SIMULATIONS
+        )
         self.exploration = exploration
         self.rollout_factory = rollout
         self.evaluate: Evaluator = evaluate or score_gain_value
         self._rollout_agent: Agent | None = None
         self.last_simulations = 0
         """How many simulations the last decision ran (for benchmarks and ``hint``)."""
+        self.search_counts = SearchCounts()
+        """What the bot searched in its match (see :class:`SearchCounts`)."""
 
     def choose(self, view: SeatView) -> Action:
         """The most visited action after the search (ties to the better value, then to the first legal)."""
         legal = view.legal_actions()
         if len(legal) == 1:
+            self.search_counts.record(0)
             return legal[0]
         estimates = self.estimates(view)
+        self.search_counts.record(self.last_simulations)
         return max(legal, key=lambda action: (estimates[action].visits, estimates[action].value))
 
     def estimates(self, view: SeatView) -> dict[Action, Estimate]:

@@ -1,9 +1,13 @@
 """The core's strong bots for every game: ``hard`` (rollouts of the game's own bot) and ``search`` (ISMCTS).
 
 ``hard`` is the rollout algorithm (:mod:`cartas.core.rollout`) over the game's ``medium`` bot, or its ``easy``
-bot when it has no ``medium``: one step of policy improvement over the game's best heuristics, with ``easy`` as
-the cheaper play-out bot when ``medium`` is too slow to roll out in the time budget (150 ms a decision). A game
-with no bot of its own gets ISMCTS with random rollouts instead.
+bot when it has no ``medium``: one step of policy improvement over the game's best heuristics. A game with no
+bot of its own gets ISMCTS with random rollouts instead.
+
+Both search a fixed number of sampled states (or simulations) per decision unless given a time limit, so the
+arena and the tests play the same match from a seed on any machine; ``cartas play --think SECONDS`` gives them
+a time limit instead, which shortens a slow decision and no other. Each reports what it searched in its match
+(``search_counts``), which the arena sums per bot.
 
 Why rollouts and not ISMCTS for ``hard``, by measurement in two-player truco: ISMCTS with random rollouts beat
 ``easy`` in 65% of 80 matches but lost 34 of 40 to ``medium``; rollouts of ``medium`` won 64 of 100 against it.
@@ -20,17 +24,24 @@ from functools import partial
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.hookspecs import hookimpl
 from cartas.core.rollout import RolloutBot, base_policy, gain_valuation, score_sign
-from cartas.core.search import Estimate, ISMCTSBot, score_gain_value
+from cartas.core.search import Estimate, ISMCTSBot, SearchCounts, score_gain_value
 from cartas.core.state import Action
 
 Engine = RolloutBot | ISMCTSBot
 
 
 class SearchBot:
-    """ISMCTS with random rollouts, built on the first decision, once the game (and its ``score_sign``) is known."""
+    """ISMCTS with random rollouts, built on the first decision, once the game (and its ``score_sign``) is known.
 
-    def __init__(self, seed: int = 0) -> None:
+    :param budget: sampled states (``hard``) or simulations (``search``) per decision; ``None`` for the engine's
+        default.
+    :param time_limit: seconds per decision, for play; ``None`` (the default) for none.
+    """
+
+    def __init__(self, seed: int = 0, *, budget: int | None = None, time_limit: float | None = None) -> None:
         self.seed = seed
+        self.budget = budget
+        self.time_limit = time_limit
         self._engine: Engine | None = None
 
     def choose(self, view: SeatView) -> Action:
@@ -40,13 +51,21 @@ class SearchBot:
         """The engine's estimate of every legal action, for ``hint``."""
         return self.engine(view.game_name).estimates(view)
 
+    @property
+    def search_counts(self) -> SearchCounts:
+        """What the bot searched in its match so far (nothing before its first decision)."""
+        return SearchCounts() if self._engine is None else self._engine.search_counts
+
     def engine(self, game_name: str) -> Engine:
         if self._engine is None:
             self._engine = self._build(game_name)
         return self._engine
 
     def _build(self, game_name: str) -> Engine:
-        return ISMCTSBot(self.seed, evaluate=partial(score_gain_value, sign=score_sign(game_name)))
+        return ISMCTSBot(
+            self.seed, simulations=self.budget, time_limit=self.time_limit,
+            evaluate=partial(score_gain_value, sign=score_sign(game_name)),
+        )
 
 
 class HardBot(SearchBot):
@@ -56,11 +75,10 @@ class HardBot(SearchBot):
         base = base_policy(game_name)
         if base is None:
             return super()._build(game_name)
-        from cartas.core.plugins import get_registry
-
-        easy = get_registry().bots.get(game_name, {}).get("easy")
-        fallback = easy if easy is not base else None
-        return RolloutBot(self.seed, base=base, fallback=fallback, evaluate=gain_valuation(game_name))
+        return RolloutBot(
+            self.seed, base=base, samples=self.budget, time_limit=self.time_limit,
+            evaluate=gain_valuation(game_name),
+        )
 
 
 @hookimpl

@@ -47,7 +47,7 @@ class State(ABC):
 
     __slots__ = (
         "game", "options", "table", "seed", "position", "rng", "history", "events",
-        "hands_played", "hand_events_from", "dealer", "to_act", "is_over", "_legal_seat", "_legal",
+        "hands_played", "hand_events_from", "dealer", "to_act", "is_over", "_legal_seat", "_legal", "search_copy",
     )
 
     game: Game
@@ -65,6 +65,8 @@ class State(ABC):
     is_over: bool
     _legal_seat: int
     _legal: list[Action]
+    search_copy: bool
+    """A copy made for search (:meth:`forget_hidden`): its play stops at the end of its hand (see :meth:`at_horizon`)."""
 
     def _init_base(self, game: Game, options: GameOptions, table: Table, seed: int, position: Position | None) -> None:
         """Set the fields every state has; call first from a game's constructor."""
@@ -77,17 +79,21 @@ class State(ABC):
         self.to_act = ()
         self.is_over = False
         self._legal_seat, self._legal = -1, []
+        self.search_copy = False
 
     def _copy_base(self, other: State) -> None:
         """Copy the shared fields of ``other`` into this fresh state; a game's ``clone`` calls it first."""
         self.game, self.options, self.table = other.game, other.options, other.table
         self.seed, self.position = other.seed, other.position
-        self.rng = random.Random()
+        # Not ``random.Random()``: that seeds itself from the system's entropy first, which costs more than the
+        # rest of a clone, and search clones on every sampled state.
+        self.rng = random.Random.__new__(random.Random)
         self.rng.setstate(other.rng.getstate())
         self.history, self.events = other.history.copy(), other.events.copy()
         self.hands_played, self.hand_events_from = other.hands_played, other.hand_events_from
         self.dealer, self.to_act, self.is_over = other.dealer, other.to_act, other.is_over
         self._legal_seat, self._legal = -1, []
+        self.search_copy = other.search_copy
 
     # --- the public contract -------------------------------------------------------------------------
 
@@ -196,6 +202,21 @@ class State(ABC):
         self.hand_events_from = 0
         self.history = []
         self.rng = random.Random(rng.getrandbits(64))
+        self.search_copy = True
+
+    def at_horizon(self) -> bool:
+        """Whether a hand that just ended is the last this state plays: ``True`` for a search copy, whose play
+        stops at the end of its hand, and then nobody is left to act in it.
+
+        A game asks where it would deal the next hand, and deals only when this is ``False``: a search and the
+        evaluations of the games' bots play sampled states to the end of the hand and no further, so dealing
+        the next hand there (a shuffle, the deal and what the game works out from it) is wasted; in truco
+        paulista it was a third of a play-out.
+        """
+        if self.search_copy:
+            self.to_act = ()
+            return True
+        return False
 
     def returns(self) -> tuple[float, ...]:
         """Each seat's share of the outcome: 1 for a winner, 0 otherwise (used by search and the arena)."""

@@ -3,7 +3,7 @@
 from collections.abc import Callable
 
 from cartas.core import hookimpl
-from cartas.games.chinchon.bots import EasyBot, MediumBot
+from cartas.games.chinchon.bots import EasyBot, MediumBot, RemigioMediumBot
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
 
 
@@ -15,6 +15,6 @@ def register_games(register: Callable[..., None]) -> None:
 
 @hookimpl
 def register_bots(register: Callable[..., None]) -> None:
-    for name in ("chinchon", "remigio"):
+    for name, medium in (("chinchon", MediumBot), ("remigio", RemigioMediumBot)):
         register(name, "easy", EasyBot)
-        register(name, "medium", MediumBot)
+        register(name, "medium", medium)

@@ -24,9 +24,11 @@ near it: all 48 to 51% of 400 to 800 matches against it. What does move it is kn
 a safe card no better than chance, and a filter that replays the opponent's turns (his initial cards and
 blind draws sampled, each declined upcard, taken card and discard weighed by how ``medium`` would have
 played it) reaches an AUC of 0.58 in chinchón and 0.49 in remigio; feed penalties built on a cruder guess
-stayed level in chinchón and lost in remigio. So ``hard`` plays ``medium``'s move here: a round played out
-by full ``medium`` (~20 ms; remigio ~150 ms) leaves too few play-outs in 150 ms, and more would not help.
-The shortlist and the check serve ``hint``'s estimates."""
+stayed level in chinchón and lost in remigio. So ``hard`` adds little here: in chinchón it plays out three
+sampled states a decision (a round played out by ``medium`` costs tens of milliseconds) and keeps ``medium``'s
+move unless another is clearly better; in remigio, where a round costs ten times more and no move was ever
+clearly better, it plays ``medium``'s move without a search (:class:`RemigioMediumBot`), and the arena shows
+it searched nothing. The shortlist and the check serve ``hint``'s estimates."""
 
 from __future__ import annotations
 
@@ -94,6 +96,9 @@ class MediumBot:
 
     CANDIDATES = 4
     """Discards examined in depth: the best few by loose points now."""
+    rollout_samples = 3
+    """Sampled states the core's ``hard`` bot plays out per decision over this bot: a round played out by it
+    costs tens of milliseconds, and its shortlist leaves few moves to compare (see :mod:`cartas.core.rollout`)."""
 
     CLOSE_BONUS = 15
     """How much a hand that could close is worth over its loose points."""
@@ -292,3 +297,14 @@ def plausible(world: State, view: SeatView) -> bool:
 
 MediumBot.shortlist = staticmethod(shortlist)
 MediumBot.plausible = staticmethod(plausible)
+
+
+class RemigioMediumBot(MediumBot):
+    """:class:`MediumBot` for remigio, telling the core's ``hard`` bot to play its move without a search.
+
+    A remigio round played out by ``medium`` takes about 150 ms on an idle machine, so three sampled states of
+    four candidates cost seconds a decision, and the headroom measurement found no move clearly better than
+    ``medium``'s in 12 decisions.
+    """
+
+    rollout_samples = 0

@@ -202,7 +202,8 @@ class RummyState(State):
                       " ".join(str(s) for s in self.winners))
             return
         self.dealer = self._next_active(self.dealer)
-        self._deal()
+        if not self.at_horizon():
+            self._deal()
 
     @abstractmethod
     def _closes(self, hand: list[Card]) -> list[Action]:

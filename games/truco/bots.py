@@ -1,5 +1,6 @@
 """Truco bots: ``easy`` plays sound cards and honest calls; ``medium`` judges a truco over sampled deals,
-weighs position and score, and bluffs now and then.
+weighs position and score, and bluffs now and then; :class:`QuickMediumBot` is ``medium`` on a quarter of its
+sampled deals, for the play-outs of the core's ``hard`` bot.
 
 Both read only their seat's view: their cards, the public table, their tanto, the señas their partners
 showed them (and the rivals' they caught), and, for ``medium``, deals sampled to fit all that. Both show
@@ -11,8 +12,9 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import ClassVar
 
-from cartas.core.bots import SeatView
+from cartas.core.bots import BotFactory, SeatView
 from cartas.core.cards import Card
 from cartas.core.state import Action
 from cartas.core.tricks import PARDA, best_of_three, trick_winner_by_rank
@@ -189,9 +191,9 @@ class EasyBot:
 
     def _answer_envido(self, r: Reading) -> Action:
         legal, tanto = r.legal, r.team_tanto()
-        if tanto >= 33 and "falta envido" in legal and self._may_raise(r):
+        if tanto >= 33 and "falta envido" in legal and self._may_raise_envido(r):
             return legal["falta envido"]
-        if tanto >= 31 and "real envido" in legal and self._may_raise(r):
+        if tanto >= 31 and "real envido" in legal and self._may_raise_envido(r):
             return legal["real envido"]
         return legal["quiero"] if tanto >= self._envido_bar(r) else legal["no quiero"]
 
@@ -200,6 +202,11 @@ class EasyBot:
         return 1.3 + 0.2 * (r.worth - 1)
 
     def _may_raise(self, r: Reading) -> bool:
+        return True
+
+    def _may_raise_envido(self, r: Reading) -> bool:
+        """Whether the bot may call or raise an envido. The tanto is scored before the hand's tricks, so a
+        hand that already decides the match leaves an envido worth calling: refused, it can win the match."""
         return True
 
     def _answer_truco(self, r: Reading) -> Action:
@@ -221,13 +228,16 @@ class EasyBot:
 
     def _open_envido(self, r: Reading) -> Action:
         tanto = r.team_tanto()
-        if tanto >= 31 and self._may_raise(r):
+        if tanto >= 31 and self._may_raise_envido(r):
             return r.legal["real envido"]
         return r.legal["envido"]
 
     def _turn(self, r: Reading) -> Action:
         legal = r.legal
-        if "envido" in legal and self._may_raise(r) and (self._may_open_envido(r) or self.rng.random() < self.bluff):
+        if "envido" in legal and (
+            self._may_open_envido(r) and self._may_raise_envido(r)
+            or self._may_raise(r) and self.rng.random() < self.bluff
+        ):
             return self._open_envido(r)
         call = next((w for w in ("truco", "retruco", "vale cuatro") if w in legal), None)
         if call and self._may_raise(r) and (self._calls_truco(r) or self.rng.random() < self.bluff):
@@ -240,6 +250,12 @@ class MediumBot(EasyBot):
     then, and never raises once what is on the table already decides the match."""
 
     bluff = 0.08
+    samples = SAMPLES
+    """Deals sampled to judge a truco."""
+    for_rollouts: ClassVar[BotFactory]
+    """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.rollout`)."""
+    rollout_samples: ClassVar[int] = 8
+    """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.rollout`)."""
 
     def _shows_sena(self, r: Reading) -> bool:
         return len(r.hand) >= 2
@@ -266,11 +282,11 @@ class MediumBot(EasyBot):
     def _win_chance(self, r: Reading) -> float:
         """How often the team wins the hand's tricks over deals sampled to fit what the bot knows."""
         wins = 0
-        for _ in range(SAMPLES):
+        for _ in range(self.samples):
             state = r.view.sample(self.rng)
             assert isinstance(state, TrucoState)
             wins += playout_tricks(state) == r.team
-        return wins / SAMPLES
+        return wins / self.samples
 
     def _answer_truco(self, r: Reading) -> Action:
         """Accept when the hand's chance beats the price: refusing loses the current worth for sure,
@@ -290,3 +306,18 @@ class MediumBot(EasyBot):
 
     def _calls_truco(self, r: Reading) -> bool:
         return self._win_chance(r) >= 0.62
+
+
+class QuickMediumBot(MediumBot):
+    """:class:`MediumBot`'s rules on a quarter of its sampled deals, for the play-outs of the core's ``hard`` bot.
+
+    Judging a truco is nearly all of ``medium``'s time (16 sampled deals each time it may call or must answer),
+    and a play-out asks it at almost every turn; on four deals a hand plays out about three times faster, so
+    ``hard`` can play out eight sampled states per decision. Its chances are noisier, but its thresholds and
+    cards are ``medium``'s own, so the play-outs lean no other bot's way.
+    """
+
+    samples = SAMPLES // 4
+
+
+MediumBot.for_rollouts = QuickMediumBot

@@ -233,7 +233,8 @@ class TrucoState(State):
             return
         self.hands_played += 1
         self.dealer = (self.dealer + 1) % self.n
-        self._deal(None)
+        if not self.at_horizon():
+            self._deal(None)
 
     # --- legal actions ----------------------------------------------------------------------------------
 

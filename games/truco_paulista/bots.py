@@ -8,8 +8,8 @@
   chance against the points at stake, decides a mão de onze by how much losing it would cost, and picks the
   card whose playouts take the mão most often.
 - :class:`QuickMediumBot` is the same bot on a fifth of the samples: the core's ``hard`` bot plays its mãos out
-  with it (``MediumBot.for_rollouts``), since ``medium`` itself takes too long to play several mãos out within
-  a decision's time budget.
+  with it (``MediumBot.for_rollouts``), since ``medium`` itself takes too long to play eight sampled states out
+  for every move in a decision.
 
 None of them ever calls truco in a mão de onze (which loses the match) nor raises when taking the mão as it stands
 already wins the match.
@@ -201,6 +201,8 @@ class MediumBot:
     CARD_SAMPLES = 24
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.rollout`)."""
+    rollout_samples: ClassVar[int] = 8
+    """Sampled states the core's ``hard`` bot plays out per decision over this bot."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -261,8 +263,8 @@ class MediumBot:
 class QuickMediumBot(MediumBot):
     """:class:`MediumBot`'s rules on a fifth of its samples, for the play-outs of the core's ``hard`` bot.
 
-    ``medium`` plays a two-player mão out in about 25 ms, so the few mãos it could play out per action within
-    a decision's 150 ms would leave ``hard`` merely following ``medium``; this variant plays one in about 6 ms. Its
+    ``medium`` plays a two-player mão out in about 25 ms, so eight sampled states for every move would cost
+    ``hard`` about a second a decision; this variant plays one in about 6 ms. Its
     chances are noisier, but its thresholds and card choices are ``medium``'s own, so the play-outs lean no
     other bot's way.
     """

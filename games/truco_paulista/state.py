@@ -291,13 +291,15 @@ class PaulistaState(State):
             self._end_match(team, "match")
         else:
             self.dealer = (self.dealer + 1) % self.n
-            self._deal()
+            if not self.at_horizon():
+                self._deal()
 
     def _replay_hand(self) -> None:
         """Three tied tricks: nobody scores and the same dealer deals again, the stake back to its start."""
         self.hands_played += 1
         self.emit("hand", -1, "empate")
-        self._deal()
+        if not self.at_horizon():
+            self._deal()
 
     def _end_match(self, team: int, kind: str) -> None:
         self.winner_team = team

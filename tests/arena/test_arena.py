@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 from minitrick import CartaAlta, HighCardBot, LowCardBot
 
-from cartas.cli.arena_command import arena_command
+from cartas.cli.arena_command import arena_command, duel_line
 from cartas.core.arena import ArenaRun, Contestant, MatchResult, deal_scores, run_arena, schedule, sides_of
 from cartas.core.arena_report import summarise, write_outputs
 from cartas.core.bots import RandomBot, SeatView
@@ -25,6 +25,7 @@ from cartas.core.chart import plain_bar_chart
 from cartas.core.external_bot import ExternalBot, ExternalBotError, external_bot_factory
 from cartas.core.ratings import Sprt, elo_difference, expected_score, head_to_head, openskill_ratings, wilson_interval
 from cartas.core.registry import Registry
+from cartas.core.rollout import RolloutBot
 from cartas.core.search import ISMCTSBot
 
 GAME = CartaAlta()
@@ -375,3 +376,53 @@ def test_the_command_explains_bad_input() -> None:
     assert alone.exit_code != 0 and "at least two bots" in alone.output
     option = runner.invoke(arena_command, ["carta_alta", "high", "low", "-o", "colour=red"], obj=registry())
     assert option.exit_code != 0 and "unknown option colour" in option.output
+
+
+# --- what the search bots searched, and a sweep ---------------------------------------------------
+
+
+def test_the_json_report_counts_each_search_bots_decisions_and_samples() -> None:
+    """Four sampled states for every decision with a choice: the counts add up exactly, per bot and per match."""
+    reg = registry()
+    reg.registry.add_bot("carta_alta", "rollout", partial(RolloutBot, base=HighCardBot, samples=4))
+    result = CliRunner().invoke(
+        arena_command, ["carta_alta", "rollout", "high", "-n", "4", "--seed", "5", "-j", "1", "--json"], obj=reg,
+    )
+    assert result.exit_code == 0, result.output
+    rollout, high = json.loads(result.output)["per_bot"]
+    assert high["search"] is None
+    search = rollout["search"]
+    run = run_arena(GAME, OPTIONS, [Contestant("r", partial(RolloutBot, base=HighCardBot, samples=4)),
+                                    Contestant("h", HighCardBot)], games=4, seed=5, jobs=1)
+    assert search["decisions"] == sum(r.decisions for r in run.results) // 2  # two seats play alike many cards
+    assert 0 < search["searched"] < search["decisions"]  # a last card is played without a search
+    assert search["samples"] == 4 * search["searched"] and search["samples_per_decision"] == 4.0
+    assert [r.search_of(0).searched for r in run.results] == [r.search[r.lineup.index(0)].searched for r in run.results]
+    assert all(r.search_of(1) is None for r in run.results)
+
+
+def test_the_table_shows_the_decisions_each_bot_searched() -> None:
+    reg = registry()
+    reg.registry.add_bot("carta_alta", "search", partial(ISMCTSBot, simulations=10))
+    result = CliRunner().invoke(arena_command, ["carta_alta", "search", "low", "-n", "2", "-j", "1", "-q"], obj=reg)
+    assert result.exit_code == 0, result.output
+    searched = [line for line in result.output.splitlines() if line.startswith("│ search ")]
+    assert len(searched) == 1 and "10.0 each" in searched[0], result.output
+
+
+def test_a_sweep_reads_as_one() -> None:
+    """0 of 20: no infinite Elo estimate, only the bound the interval has (its upper end, -287)."""
+    lost = {**head_to_head([0.0] * 20).as_dict(), "bot": "easy", "against": "hard"}
+    assert duel_line(lost) == "easy against hard: +0 =0 -20, lost every match: Elo below -287 (95%)"
+    won = {**head_to_head([1.0] * 20).as_dict(), "bot": "hard", "against": "easy"}
+    assert duel_line(won) == "hard against easy: +20 =0 -0, won every match: Elo above +287 (95%)"
+    mixed = {**head_to_head([1.0] * 15 + [0.0] * 5).as_dict(), "bot": "a", "against": "b"}
+    assert duel_line(mixed) == "a against b: +15 =0 -5, Elo +191 (95%: +22 to +360)"
+
+
+def test_the_json_summary_marks_a_sweep() -> None:
+    run = run_arena(GAME, OPTIONS, HIGH_LOW, games=2, seed=0, jobs=1)
+    run.results = [replace(r, shares=(1.0, 0.0) if r.lineup == (0, 1) else (0.0, 1.0)) for r in run.results]
+    assert summarise(run)["head_to_head"]["sweep"] == "won"
+    run.results = [replace(r, shares=(0.0, 1.0) if r.lineup == (0, 1) else (1.0, 0.0)) for r in run.results]
+    assert summarise(run)["head_to_head"]["sweep"] == "lost"

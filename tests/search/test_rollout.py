@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import time
+import itertools
 from functools import partial
 
 import pytest
 from minitrick import STRENGTH, CartaAlta, CartaAltaState, HighCardBot, LowCardBot
 
+from cartas.core import rollout
 from cartas.core.bots import RandomBot, SeatView
 from cartas.core.cards import Card
 from cartas.core.match import run_match
@@ -81,30 +82,6 @@ def test_a_clearly_better_move_overrides_the_base_bots_choice() -> None:
     assert overrides >= 3
 
 
-def test_play_outs_too_slow_for_the_budget_switch_to_the_fallback_bot() -> None:
-    """The estimates come from the cheaper bot's play-outs, and the choice is then the base bot's own."""
-
-    class Slow(HighCardBot):
-        def choose(self, view: object) -> object:
-            time.sleep(0.01)
-            return super().choose(view)
-
-    bot = RolloutBot(0, base=Slow, fallback=LowCardBot, time_limit=0.05, evaluate=linear_gain_value)
-    for seed in (3, 4):
-        view = _first_view(seed)
-        started = time.perf_counter()
-        assert bot.choose(view) == HighCardBot().choose(view)
-        assert time.perf_counter() - started < 0.3
-        assert bot._player is LowCardBot
-    assert bot.estimates(view) and bot.last_samples >= 2
-
-
-def test_play_outs_that_fit_the_budget_keep_the_base_bot() -> None:
-    bot = RolloutBot(0, base=HighCardBot, fallback=LowCardBot, time_limit=0.05)
-    bot.choose(_first_view(3))
-    assert bot._player is HighCardBot
-
-
 def test_every_move_is_played_out_on_the_same_sampled_states() -> None:
     """Common random numbers: the follower's hidden hand, as its base bot first sees it in each play-out, is the
     same for every move tried on one sampled state, and differs from one state to the next."""
@@ -138,13 +115,14 @@ def test_a_single_legal_move_is_played_without_sampling() -> None:
     assert bot.last_samples == 0
 
 
-def test_a_time_budget_ends_the_decision() -> None:
+def test_a_time_budget_ends_the_decision(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A clock that moves a millisecond per reading, so the test does not depend on the machine's load."""
+    readings = itertools.count()
+    monkeypatch.setattr(rollout.time, "perf_counter", lambda: next(readings) * 0.001)
     view = _first_view(1)
     bot = RolloutBot(0, base=HighCardBot, time_limit=0.05, evaluate=linear_gain_value)
-    started = time.perf_counter()
     bot.choose(view)
-    assert time.perf_counter() - started < 0.3
-    assert bot.last_samples > 3
+    assert 3 < bot.last_samples < 50
 
 
 def test_budget_must_be_positive() -> None:
@@ -267,7 +245,6 @@ def test_hard_in_truco_rolls_out_truco_medium_and_plays_legally() -> None:
     medium = registry.bot("truco", "medium")
     engine = HardBot(0).engine("truco")
     assert isinstance(engine, RolloutBot) and engine.base is medium
-    assert engine.fallback is registry.bot("truco", "easy")
     state = truco.start(seed=3)
     view = SeatView(state, state.to_act[0])
     bot = RolloutBot(5, base=medium, samples=2)
