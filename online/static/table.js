@@ -478,7 +478,10 @@ function centrePanel() {
 
 function meldsPanel() {
   const view = tv();
-  if (!Array.isArray(view.melds) && !Array.isArray(view.loose)) return null;
+  // Every game's table view has (empty) melds and loose cards; only a rummy game fills them or prices them.
+  const melds = Array.isArray(view.melds) ? view.melds : [];
+  const loose = Array.isArray(view.loose) ? view.loose : [];
+  if (!melds.length && !loose.length && typeof view.loose_points !== "number") return null;
   const box = h("div", { class: "melds", id: "melds" });
   if (Array.isArray(view.melds) && view.melds.length) {
     box.append(h("span", { class: "label", text: t("melds") }),

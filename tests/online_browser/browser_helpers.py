@@ -1,0 +1,310 @@
+"""What the browser tests share: the skip where chromium is missing, screenshots, the lobby steps, a move by clicking.
+
+Importing this module skips the importing test module (with a message) when /usr/bin/chromium, Playwright or the
+online extra is missing. ``ServerProcess`` runs the real ``cartas serve`` in its own process, so a test can kill it
+with SIGKILL and start it again on the same database and port.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+CHROMIUM = Path("/usr/bin/chromium")
+if not CHROMIUM.exists():
+    pytest.skip(f"browser tests need Debian's chromium at {CHROMIUM} (apt-get install chromium)", allow_module_level=True)
+try:
+    import uvicorn  # noqa: F401  (the online extra: starlette, uvicorn)
+    from playwright.sync_api import Page, expect
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    from cartas.online.app import create_app  # noqa: F401
+except ImportError as missing:
+    pytest.skip(f"browser tests need the online extra and playwright: {missing}", allow_module_level=True)
+
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+                 "--disable-sync", "--no-first-run"]
+DESKTOP = {"width": 1280, "height": 800}
+PHONE = {"width": 375, "height": 740}
+STEP_TIMEOUT_MS = 15_000
+CLICK_TIMEOUT_MS = 2_000
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind(("127.0.0.1", 0))
+        return int(sock.getsockname()[1])
+
+
+# --- the server in its own process -----------------------------------------------------------------------------
+
+
+class ServerProcess:
+    """``cartas serve`` on a fixed port and database, in its own process group, to be killed and started again."""
+
+    def __init__(self, folder: Path, port: int | None = None) -> None:
+        self.folder = folder
+        self.port = port or free_port()
+        self.db = folder / "online.sqlite3"
+        self.log = folder / "server.log"
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def command(self) -> list[str]:
+        script = Path(sys.executable).parent / "cartas"
+        program = [str(script)] if script.exists() else [sys.executable, "-c", "from cartas.cli.main import main; main()"]
+        return program + ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
+                          "--bot-delay", "0"]
+
+    def start(self, timeout_s: float = 45) -> None:
+        """Start the server and wait until it answers; records and history go to a home inside ``folder``."""
+        env = dict(os.environ, CARTAS_HOME=str(self.folder / "home"), PYTHONUNBUFFERED="1")
+        with self.log.open("ab") as log:
+            log.write(f"--- start {time.strftime('%H:%M:%S')}\n".encode())
+            self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, env=env,
+                                            start_new_session=True)
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            if self.process.poll() is not None:
+                raise RuntimeError(f"cartas serve exited with {self.process.returncode}:\n{self.log_tail()}")
+            try:
+                with urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as answer:
+                    if answer.status == 200:
+                        return
+            except (urllib.error.URLError, ConnectionError, TimeoutError):
+                pass
+            time.sleep(0.1)
+        raise RuntimeError(f"cartas serve did not answer in {timeout_s} s:\n{self.log_tail()}")
+
+    def kill(self) -> None:
+        """SIGKILL the server and everything it started (its bot workers): a crash, nothing shut down cleanly."""
+        if self.process is None or self.process.poll() is not None:
+            return
+        try:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        except ProcessLookupError:
+            pass
+        self.process.wait(timeout=10)
+
+    def get(self, path: str) -> Any:
+        with urllib.request.urlopen(f"{self.url}{path}", timeout=10) as answer:
+            return json.loads(answer.read())
+
+    def log_tail(self, lines: int = 40) -> str:
+        try:
+            return "\n".join(self.log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
+        except OSError:
+            return "(no server log)"
+
+
+# --- screenshots -----------------------------------------------------------------------------------------------
+
+
+class Shots:
+    """Screenshots of the open pages: at named steps when asked for, and of everything when the test fails."""
+
+    def __init__(self) -> None:
+        wanted = os.environ.get("CARTAS_SCREENSHOTS")
+        self.steps = Path(wanted) if wanted else None
+        self.pages: dict[str, Page] = {}
+        self.errors: list[str] = []
+
+    def watch(self, name: str, page: Page) -> Page:
+        self.pages[name] = page
+        page.set_default_timeout(STEP_TIMEOUT_MS)
+        page.on("pageerror", lambda error: self.errors.append(f"{name}: {error}"))
+        return page
+
+    def step(self, label: str) -> None:
+        if self.steps is None:
+            return
+        self.steps.mkdir(parents=True, exist_ok=True)
+        for name, page in self.pages.items():
+            if page.is_closed():
+                continue
+            page.screenshot(path=str(self.steps / f"{label}-{name}.png"), full_page=True)
+            size = page.viewport_size
+            if size and size["width"] > PHONE["width"]:  # the same screen on a phone, for looking at
+                page.set_viewport_size(PHONE)
+                page.screenshot(path=str(self.steps / f"{label}-{name}-at-375.png"), full_page=True)
+                page.set_viewport_size(size)
+
+    def failure(self) -> Path:
+        folder = Path(os.environ.get("CARTAS_ARTIFACTS") or tempfile.mkdtemp(prefix="cartas-browser-"))
+        folder.mkdir(parents=True, exist_ok=True)
+        for name, page in self.pages.items():
+            if page.is_closed():
+                continue
+            try:
+                page.screenshot(path=str(folder / f"failure-{name}.png"), full_page=True, timeout=5_000)
+                (folder / f"failure-{name}.html").write_text(page.content(), encoding="utf-8")
+            except Exception as problem:  # a page that cannot be shot must not hide the failure itself
+                (folder / f"failure-{name}.txt").write_text(f"no screenshot: {problem}", encoding="utf-8")
+        return folder
+
+
+# --- the lobby, step by step -----------------------------------------------------------------------------------
+
+
+def create_truco_table(page: Page, server: str, name: str, points: int = 15) -> str:
+    """From the lobby page: a 4-player truco table to ``points``; opens it and returns its invite link."""
+    page.goto(f"{server}/?game=truco")
+    page.fill("#name", name)
+    page.select_option("#players", "4")
+    page.select_option("#opt-points", str(points))
+    page.click("details.options summary")
+    expect(page.locator("#opt-flor")).to_be_visible()
+    page.click("#create")
+    invite = page.locator("#invite")
+    expect(invite).to_have_value(re.compile(r"/t/[A-Z2-9]{6}$"))
+    link = invite.input_value()
+    page.click("#open-table")
+    expect(page.locator('#seats li[data-seat="0"]')).to_contain_text(name)
+    return link
+
+
+def join_by_link(page: Page, link: str, name: str, seat: int) -> None:
+    """A second person opens the invite link and takes the first free seat, which is ``seat``."""
+    page.goto(link)
+    page.fill("#join-name", name)
+    page.click("#join")
+    expect(page.locator(f'#seats li[data-seat="{seat}"]')).to_contain_text(name)
+
+
+def seat_partners_and_bots(host: Page, guest: Page, guest_name: str) -> None:
+    """The host (seat 0) moves the guest from seat 1 to seat 2, its partner, and puts easy bots in seats 1 and 3."""
+    expect(host.locator('#seats li[data-seat="1"]')).to_contain_text(guest_name)
+    host.click('#seats li[data-seat="1"] .move-down')
+    expect(host.locator('#seats li[data-seat="2"]')).to_contain_text(guest_name)
+    host.select_option("#level-1", "easy")
+    host.click('#seats li[data-seat="1"] .add-bot')
+    expect(host.locator('#seats li[data-seat="1"]')).to_contain_text("easy")
+    host.select_option("#level-3", "easy")
+    host.click('#seats li[data-seat="3"] .add-bot')
+    expect(host.locator('#seats li[data-seat="3"]')).to_contain_text("easy")
+    expect(guest.locator('#seats li[data-seat="2"] .tag.you')).to_be_visible()
+    team_of = [host.locator(f'#seats li[data-seat="{s}"] .tag.team').inner_text() for s in range(4)]
+    assert team_of[0] == team_of[2] != team_of[1] == team_of[3]
+
+
+# --- the table -------------------------------------------------------------------------------------------------
+
+
+def click_something(page: Page) -> bool:
+    """Make one move if it is this page's turn: a card from the hand first, else an answer, else another call.
+
+    False when there is nothing to click, or the end-of-hand summary came up over the table meanwhile.
+    """
+    if page.locator("#summary").count():
+        return False
+    try:
+        return pick_move(page)
+    except PlaywrightTimeout:
+        return False
+
+
+def pick_move(page: Page) -> bool:
+    cards = page.locator("#hand .card-button:not([disabled])")
+    if cards.count():
+        cards.first.click(timeout=CLICK_TIMEOUT_MS)
+        return True
+    buttons = page.locator("#actions .action:not([disabled])")
+    if not buttons.count():
+        return False
+    texts = [buttons.nth(i).get_attribute("data-action") or "" for i in range(buttons.count())]
+    for preferred in ("quiero", "no quiero"):
+        if preferred in texts:
+            buttons.nth(texts.index(preferred)).click(timeout=CLICK_TIMEOUT_MS)
+            return True
+    calm = [i for i, text in enumerate(texts) if not text.startswith(("seña", "truco", "retruco", "vale", "envido",
+                                                                        "real", "falta", "flor", "mazo"))]
+    buttons.nth(calm[0] if calm else 0).click(timeout=CLICK_TIMEOUT_MS)
+    return True
+
+
+def fits_a_phone(page: Page) -> bool:
+    """Nothing sticks out sideways on the 375 px screen."""
+    return bool(page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"))
+
+
+def hand_cards(page: Page) -> list[str]:
+    return [card.get_attribute("data-card") or "" for card in page.locator("#hand svg.card").all()]
+
+
+def scores(page: Page) -> list[str]:
+    return [text.strip() for text in page.locator("#scores .side-score").all_inner_texts()]
+
+
+TABLE_STATE_JS = """() => {
+  const table = window.cartasTable;
+  if (!table) return null;
+  const s = table.state;
+  const o = s.view && s.view.observation;
+  return {
+    v: table.socket.version, conn: table.socket.state, me: s.me, pending: s.pending,
+    hand_number: o ? o.hand_number : null, to_act: o ? o.to_act : [], scores: o ? o.scores : null,
+    over: Boolean(o && o.over), result: s.result ? {winners: s.result.winners, scores: s.result.scores} : null,
+  };
+}"""
+
+
+def table_state(page: Page) -> dict[str, Any] | None:
+    """What the page's own script holds: socket version and state, hand number, whose turn, scores, the result."""
+    return page.evaluate(TABLE_STATE_JS)  # type: ignore[no-any-return]
+
+
+def play_until_hand_over(pages: list[Page], timeout_s: float = 40) -> Page:
+    """Click for whichever person is to act until one page shows the end-of-hand summary; that page."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        for page in pages:
+            if page.locator("#summary").count():
+                return page
+        moved = False
+        for page in pages:
+            moved = click_something(page) or moved
+            if moved:
+                page.wait_for_timeout(150)
+        if not moved:
+            pages[0].wait_for_timeout(100)
+    raise AssertionError("the hand did not end in time")
+
+
+class FrameLog:
+    """Every websocket frame each watched page receives, parsed, in order: to check what a reconnect brought."""
+
+    def __init__(self) -> None:
+        self.frames: list[tuple[str, dict[str, Any]]] = []
+
+    def watch(self, name: str, page: Page) -> None:
+        def on_socket(ws: Any) -> None:
+            ws.on("framereceived", lambda payload: self._keep(name, payload))
+
+        page.on("websocket", on_socket)
+
+    def _keep(self, name: str, payload: Any) -> None:
+        try:
+            frame = json.loads(payload)
+        except (TypeError, ValueError):
+            return
+        if isinstance(frame, dict):
+            self.frames.append((name, frame))
+
+    def mark(self) -> int:
+        return len(self.frames)
+
+    def since(self, mark: int, name: str, kind: str) -> list[dict[str, Any]]:
+        return [frame for who, frame in self.frames[mark:] if who == name and frame.get("type") == kind]
