@@ -15,6 +15,9 @@ from cartas.cli.app import data_home
 MISSING_EXTRA = "cartas serve needs the online extra: pip install 'cartas[online]'"
 MAX_MESSAGE = 64 * 1024
 """The largest websocket message uvicorn accepts; the server refuses any frame over 4 KiB itself."""
+DEFLATE = False
+"""No permessage-deflate: compressing every frame took a tenth of the server's CPU under load, and a view is
+under 2 KiB (docs/online.md, Capacity)."""
 
 
 @click.command("serve")
@@ -52,4 +55,6 @@ def serve_command(host: str, port: int, db: Path | None, bot_delay: float, grace
         raise click.ClickException(str(error)) from None
     app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home)
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {path})")
-    uvicorn.run(app, host=host, port=port, ws_max_size=MAX_MESSAGE, log_level="info")
+    uvicorn.run(
+        app, host=host, port=port, ws_max_size=MAX_MESSAGE, ws_per_message_deflate=DEFLATE, log_level="info"
+    )

@@ -31,7 +31,9 @@ from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, 
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.store import ChatRow, SeatRow, Store, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
-from cartas.online.views import Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned
+from cartas.online.views import (
+    Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned, view_text,
+)
 
 log = logging.getLogger("cartas.online")
 
@@ -230,20 +232,22 @@ class LiveTable:
             for frame in frames:
                 connection.send(frame.for_seat(connection.seat))
 
-    def _view_text(self, seat: int | None) -> str:
+    def _view_text(self, seat: int | None, names: dict[str, str] | None = None) -> str:
         assert self.state is not None
-        view = build_view(self.state, seat, self.names(), self.hand_over)
-        return dumps({"type": "view", "v": self.version, "view": view})
+        return view_text(self.state, seat, names or self.names(), self.hand_over, self.version)
 
     def _send_views(self, timer: MoveTimer | None = None) -> None:
+        """Each connection's view of the table now: built and written once per seat (spectators share one)."""
         if self.state is None:
             return
+        names = self.names()
         cache: dict[int | None, str] = {}
         for connection in self.connections:
             seat = connection.seat
-            if seat not in cache:
-                cache[seat] = self._view_text(seat)
-            connection.send(cache[seat], timer)
+            text = cache.get(seat)
+            if text is None:
+                text = cache[seat] = self._view_text(seat, names)
+            connection.send(text, timer)
 
     def _lobby_frame(self) -> Versioned:
         self.version += 1
