@@ -28,8 +28,8 @@ MAX_MESSAGE = 64 * 1024
 )
 @click.option(
     "--advertise", default=None,
-    help="The address other processes send this one's clients to (with several on one database)"
-    " [default: http://HOST:PORT].",
+    help="The address other processes send this one's clients to (with several on one database), unique to this"
+    " process [default: http://HOST:PORT].",
 )
 @click.option(
     "--lease", default=10.0, show_default=True, type=click.FloatRange(2, 600),
@@ -69,7 +69,9 @@ def serve_command(
         asyncio.run(check())  # refuse a foreign, newer or unreachable database here, in one line
     except (StoreError, OSError) as error:
         raise click.ClickException(str(error)) from None
-    ownership = Ownership(address=advertise or f"http://{host}:{port}", ttl=lease, renew_every=lease / 5)
+    address = advertise or f"http://{host}:{port}"
+    # The address is the owner id too: one process per address, and a restarted one takes its tables back at once.
+    ownership = Ownership(owner=address, address=address, ttl=lease, renew_every=lease / 5)
     app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home, ownership=ownership)
     where = "a Postgres database" if isinstance(path, str) else path
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")

@@ -306,6 +306,7 @@ def create_app(
     app.state.hub = hub
     app.state.settings = settings
     app.state.default_grace = grace
+    app.state.ownership = ownership
     return app
 
 

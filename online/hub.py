@@ -50,7 +50,8 @@ class Ownership:
     """Who this process is among the processes sharing the database, and how long its leases last."""
 
     owner: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
-    """This process's id in the leases table, new at every start."""
+    """This process's id in the leases table: ``cartas serve`` uses its ``--advertise`` address, so a process
+    restarted in the same place takes its own tables back at once rather than after the lease runs out."""
     address: str = ""
     """Where a client or a proxy reaches this process (``--advertise``), handed out in redirect hints."""
     ttl: float = 10.0
@@ -136,7 +137,7 @@ class Hub:
     async def sweep(self) -> int:
         """Take over every table in play whose lease ran out (or that has none); returns how many were taken."""
         taken = 0
-        for code in await self.store.unowned_playing():
+        for code in await self.store.unowned_playing(self.ownership.owner):
             if code in self.tables:
                 continue
             try:

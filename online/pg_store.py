@@ -245,11 +245,12 @@ class PostgresStore:
             else:
                 await conn.execute("DELETE FROM leases WHERE owner = %s AND code = ANY(%s)", (owner, codes))
 
-    async def unowned_playing(self) -> list[str]:
+    async def unowned_playing(self, owner: str) -> list[str]:
         async with self.pool.connection() as conn:
             cursor = await conn.execute(
                 f"SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= {NOW}"
-                " WHERE t.status = 'playing' AND l.code IS NULL ORDER BY t.created, t.code"
+                " AND l.owner <> %s WHERE t.status = 'playing' AND l.code IS NULL ORDER BY t.created, t.code",
+                (owner,),
             )
             return [row[0] for row in await cursor.fetchall()]
 

@@ -129,8 +129,9 @@ class Store(Protocol):
         """Give up the leases of ``codes`` (all of ``owner``'s when None), so another process may take them at once."""
         ...
 
-    def unowned_playing(self) -> list[str]:
-        """Tables in play that no live lease covers: their process died, or stopped without releasing them."""
+    def unowned_playing(self, owner: str) -> list[str]:
+        """Tables in play that no live lease of another owner covers: their process died, or stopped without
+        releasing them, or was this very owner before a restart (an owner id may be stable across restarts)."""
         ...
 
     def checkpoint(self) -> None:
@@ -173,7 +174,7 @@ class AsyncStore(Protocol):
     async def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease: ...
     async def renew(self, owner: str, ttl: float) -> set[str]: ...
     async def release(self, owner: str, codes: list[str] | None = None) -> None: ...
-    async def unowned_playing(self) -> list[str]: ...
+    async def unowned_playing(self, owner: str) -> list[str]: ...
     async def checkpoint(self) -> None: ...
     async def close(self) -> None: ...
 
@@ -229,8 +230,8 @@ class OnLoop:
     async def release(self, owner: str, codes: list[str] | None = None) -> None:
         self.sync.release(owner, codes)
 
-    async def unowned_playing(self) -> list[str]:
-        return self.sync.unowned_playing()
+    async def unowned_playing(self, owner: str) -> list[str]:
+        return self.sync.unowned_playing(owner)
 
     async def checkpoint(self) -> None:
         await asyncio.to_thread(self.sync.checkpoint)
@@ -429,11 +430,11 @@ class SQLiteStore:
             else:
                 db.executemany("DELETE FROM leases WHERE owner = ? AND code = ?", [(owner, code) for code in codes])
 
-    def unowned_playing(self) -> list[str]:
+    def unowned_playing(self, owner: str) -> list[str]:
         rows = self.db.execute(
-            "SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= ?"
+            "SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= ? AND l.owner <> ?"
             " WHERE t.status = 'playing' AND l.code IS NULL ORDER BY t.created",
-            (time.time(),),
+            (time.time(), owner),
         )
         return [row[0] for row in rows]
 

@@ -71,21 +71,22 @@ def test_a_lease_is_held_by_one_owner_until_it_expires_or_is_released(with_store
     async def check(store: AsyncStore) -> None:
         await store.create_table(table("AAAAAA", "playing"))
         await store.create_table(table("BBBBBB", "playing"))
-        assert sorted(await store.unowned_playing()) == ["AAAAAA", "BBBBBB"]
+        assert sorted(await store.unowned_playing("x")) == ["AAAAAA", "BBBBBB"]
         lease = await store.acquire("AAAAAA", "one", "http://one", 0.6)
         assert (lease.owner, lease.address) == ("one", "http://one") and 0.3 < lease.seconds_left <= 0.6
         other = await store.acquire("AAAAAA", "two", "http://two", 30)
         assert (other.owner, other.address) == ("one", "http://one")  # still one's
-        assert await store.unowned_playing() == ["BBBBBB"]
+        assert await store.unowned_playing("two") == ["BBBBBB"]
+        assert await store.unowned_playing("one") == ["AAAAAA", "BBBBBB"]  # one, restarted, takes its own back
         assert await store.renew("one", 0.6) == {"AAAAAA"}
         assert await store.renew("two", 30) == set()
         await asyncio.sleep(0.8)
-        assert sorted(await store.unowned_playing()) == ["AAAAAA", "BBBBBB"]
+        assert sorted(await store.unowned_playing("two")) == ["AAAAAA", "BBBBBB"]
         assert (await store.acquire("AAAAAA", "two", "http://two", 30)).owner == "two"  # expired: taken over
         assert await store.renew("one", 30) == set()  # one learns it lost the table
         await store.acquire("BBBBBB", "two", "http://two", 30)
         await store.release("two", ["AAAAAA"])
-        assert await store.unowned_playing() == ["AAAAAA"]
+        assert await store.unowned_playing("one") == ["AAAAAA"]
         assert (await store.acquire("AAAAAA", "one", "http://one", 30)).owner == "one"
         await store.release("two")
         assert await store.renew("two", 30) == set()
@@ -127,7 +128,7 @@ def test_a_version_1_database_is_upgraded_and_keeps_its_tables(database: str) ->
         store = await open_store(database)
         try:
             assert await store.moves("OLDOLD") == [(0, "truco"), (1, "quiero")]
-            assert await store.unowned_playing() == ["OLDOLD"]  # the new leases table works
+            assert await store.unowned_playing("me") == ["OLDOLD"]  # the new leases table works
             assert (await store.acquire("OLDOLD", "me", "http://me", 5)).owner == "me"
         finally:
             await store.close()
