@@ -28,6 +28,11 @@ NOW = "extract(epoch from clock_timestamp())"
 COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
 
 
+def one_line(error: BaseException) -> str:
+    """libpq's messages span lines (a hint on the second): one line for the command's error."""
+    return " ".join(str(error).split())
+
+
 def is_postgres_url(db: object) -> bool:
     """Whether ``--db`` names a Postgres database rather than a SQLite file."""
     return isinstance(db, str) and db.startswith(("postgresql://", "postgres://"))
@@ -51,15 +56,18 @@ class PostgresStore:
         import psycopg
 
         try:
+            # One plain connection first: a refused or misnamed server fails at once, where the pool would retry.
+            probe = await psycopg.AsyncConnection.connect(self.url, connect_timeout=10)
+            await probe.close()
             await self.pool.open(wait=True, timeout=10.0)
         except Exception as error:
             await self.pool.close()
-            raise StoreError(f"cannot connect to the Postgres database: {error}") from None
+            raise StoreError(f"cannot connect to the Postgres database: {one_line(error)}") from None
         try:
             await self._upgrade(target)
         except psycopg.Error as error:
             await self.pool.close()
-            raise StoreError(f"the Postgres database could not be prepared: {error}") from None
+            raise StoreError(f"the Postgres database could not be prepared: {one_line(error)}") from None
         except StoreError:
             await self.pool.close()
             raise
