@@ -97,10 +97,14 @@ class Hub:
             if len(code) > 16:
                 return None
             lock = self.loading.setdefault(code, asyncio.Lock())
-            async with lock:  # two requests for one table must not load it twice
-                table = self.tables.get(code)
-                if table is None:
-                    table = await self._load(code)
+            try:
+                async with lock:  # two requests for one table must not load it twice
+                    table = self.tables.get(code)
+                    if table is None:
+                        table = await self._load(code)
+            finally:
+                if not lock.locked():
+                    self.loading.pop(code, None)
             if table is None:
                 return None
         table.ensure_running()

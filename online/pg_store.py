@@ -236,7 +236,9 @@ class PostgresStore:
             cursor = await conn.execute(
                 f"SELECT owner, address, expires - {NOW} FROM leases WHERE code = %s", (code,)
             )
-            holder, where, left = await cursor.fetchone()
+            found = await cursor.fetchone()
+            assert found is not None  # the row was inserted or kept just above, in this transaction
+            holder, where, left = found
         return Lease(code, holder, where, float(left))
 
     async def renew(self, owner: str, ttl: float) -> set[str]:
