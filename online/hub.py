@@ -180,7 +180,10 @@ class Hub:
         for table in self.tables.values():
             await table.stop()
         self.bots.close()
-        await self.store.release(self.ownership.owner)
+        try:  # let another process take the tables at once rather than after the lease runs out
+            await self.store.release(self.ownership.owner)
+        except Exception:
+            log.exception("the table leases could not be released; they run out by themselves")
 
     # --- creating and listing -------------------------------------------------------------------------------
 
