@@ -173,6 +173,7 @@ def create_app(
         watcher = loop.create_task(settings.metrics.watch_loop())
         checkpoints = loop.create_task(checkpoint_every(store, CHECKPOINT_EVERY))
         leases = loop.create_task(state["hub"].keep_leases())
+        lobby = loop.create_task(state["hub"].listen_lobby())
         app.state.leases = leases
         try:
             yield
@@ -180,6 +181,7 @@ def create_app(
             watcher.cancel()
             checkpoints.cancel()
             leases.cancel()
+            lobby.cancel()
             await state["hub"].shut_down()
             await store.close()
 

@@ -75,6 +75,22 @@ class Hub:
         self.ownership = ownership or Ownership()
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
+        self.lobby_cache: list[dict[str, Any]] | None = None
+        self.lobby_changes = 0
+        self.lobby_trusted = False
+        """Whether a listener tells this hub of every lobby change (Postgres LISTEN/NOTIFY), so the list may be kept."""
+
+    def lobby_changed(self, listening: bool) -> None:
+        """A table in the lobby changed somewhere (or the listener went away): drop the cached open-tables list."""
+        self.lobby_cache = None
+        self.lobby_changes += 1
+        self.lobby_trusted = listening
+
+    async def listen_lobby(self) -> None:
+        """Keep the open-tables list cached between changes, when the store can tell of them (Postgres)."""
+        listen = getattr(self.store, "listen_lobby", None)
+        if listen is not None:
+            await listen(self.lobby_changed)
 
     async def _live(self, row: TableRow) -> LiveTable:
         table = LiveTable(row, self.registry.game(row.game), self.registry, self.store, self.bots, self.settings)
@@ -226,7 +242,20 @@ class Hub:
         return {"code": row.code, "seat": 0, "token": token, "host_token": host_token, "url": f"/t/{row.code}"}
 
     async def open_tables(self) -> list[dict[str, Any]]:
-        """Tables in the lobby with at least one free seat, oldest first (whichever process runs them)."""
+        """Tables in the lobby with at least one free seat, oldest first (whichever process runs them).
+
+        With Postgres the list is read once per change anywhere (LISTEN/NOTIFY), not once per request.
+        """
+        cached = self.lobby_cache
+        if cached is not None and self.lobby_trusted:
+            return cached
+        changes = self.lobby_changes
+        listed = await self._read_open_tables()
+        if self.lobby_trusted and changes == self.lobby_changes:  # no change arrived while it was read
+            self.lobby_cache = listed
+        return listed
+
+    async def _read_open_tables(self) -> list[dict[str, Any]]:
         listed = []
         for row in await self.store.tables_with_status("lobby"):
             free = sum(seat.kind == "empty" for seat in row.seats)

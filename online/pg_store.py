@@ -16,12 +16,19 @@ Needs the ``online-pg`` extra: ``pip install 'cartas[online-pg]'``.
 
 from __future__ import annotations
 
+import asyncio
 import json
+import logging
+from collections.abc import Callable
 from typing import Any
 
 from cartas.online.schema import SCHEMA_VERSION, steps_after
 from cartas.online.store import ChatRow, Lease, SeatRow, StoreError, TableRow
 
+log = logging.getLogger("cartas.online")
+
+LOBBY_CHANNEL = "cartas_lobby"
+"""The channel every change to a table in the lobby is notified on (its code as the payload), at commit."""
 MISSING_EXTRA = "a postgresql:// database needs the online-pg extra: pip install 'cartas[online-pg]'"
 MIGRATION_LOCK = 0x63617274  # "cart": the advisory lock taken while the schema is created or upgraded
 NOW = "extract(epoch from clock_timestamp())"
@@ -123,6 +130,7 @@ class PostgresStore:
                     ),
                 )
                 await self._write_seats(conn, table.code, table.seats)
+                await self._notify_lobby(conn, table.code)
         except psycopg.errors.UniqueViolation:
             return False
         return True
@@ -178,11 +186,37 @@ class PostgresStore:
             await conn.execute("UPDATE tables SET version = %s WHERE code = %s", (version, code))
             if options is not None:
                 await conn.execute("UPDATE tables SET options = %s WHERE code = %s", (json.dumps(options), code))
+            await self._notify_lobby(conn, code)
 
     async def start(self, code: str, seats: list[SeatRow], version: int) -> None:
         async with self.pool.connection() as conn, conn.transaction():
             await self._write_seats(conn, code, seats)
             await conn.execute("UPDATE tables SET status = 'playing', version = %s WHERE code = %s", (version, code))
+            await self._notify_lobby(conn, code)
+
+    async def _notify_lobby(self, conn: Any, code: str) -> None:
+        """Tell every process listening that the open-tables list changed; Postgres delivers it at commit."""
+        await conn.execute("SELECT pg_notify(%s, %s)", (LOBBY_CHANNEL, code))
+
+    async def listen_lobby(self, changed: Callable[[bool], None]) -> None:
+        """Call ``changed(True)`` whenever any process changes a table in the lobby, for as long as it runs.
+
+        ``changed(False)`` says the listening connection is down (notifications may be missed meanwhile):
+        the caller stops trusting what it cached until the next ``changed(True)``.
+        """
+        import psycopg
+
+        while True:
+            try:
+                async with await psycopg.AsyncConnection.connect(self.url, autocommit=True) as conn:
+                    await conn.execute(f"LISTEN {LOBBY_CHANNEL}")
+                    changed(True)
+                    async for _ in conn.notifies():
+                        changed(True)
+            except psycopg.Error as error:
+                log.warning("listening for lobby changes failed (%s); trying again", one_line(error))
+            changed(False)
+            await asyncio.sleep(1.0)
 
     # --- moves, versions and chat ------------------------------------------------------------------------------
 

@@ -145,3 +145,19 @@ def test_a_dead_owners_table_is_taken_over_within_the_lease_time_with_every_comm
         socket.send_json({"type": "hello"})
         assert socket.receive_json()["type"] == "welcome"
         assert socket.receive_json()["type"] == "snapshot"
+
+
+def test_the_lobby_list_is_cached_between_changes_and_a_change_anywhere_refreshes_it(
+    two_servers: tuple[TestClient, TestClient],
+) -> None:
+    """LISTEN/NOTIFY: b reads the list once, keeps it, and drops it when a (committed) change on a arrives."""
+    a, b = two_servers
+    hub_b = b.app.state.hub()  # type: ignore[attr-defined]
+    wait_for(lambda: hub_b.lobby_trusted, 5, "b listening")
+    assert b.get("/api/tables").json() == []
+    assert hub_b.lobby_cache == []
+    code = a.post("/api/tables", json={"game": "truco", "name": "Ana", "options": {"players": 2}}).json()["code"]
+    wait_for(lambda: hub_b.lobby_cache is None, 5, "the notification reaching b")
+    assert [t["code"] for t in b.get("/api/tables").json()] == [code]
+    assert a.post(f"/api/tables/{code}/join", json={"name": "Bea"}).status_code == 200
+    wait_for(lambda: b.get("/api/tables").json() == [], 5, "the full table leaving b's list")
