@@ -12,6 +12,13 @@ bounds how long the event loop was busy elsewhere (its lag).
 
     python benchmarks/online_load.py --tables 100 --seconds 30 --think 1.0
     python benchmarks/online_load.py --tables 4 --bots search      # one person and 3 search bots per table
+    python benchmarks/online_load.py --tables 100 --servers 2 --db postgresql://cartas@127.0.0.1/load
+
+With ``--servers N`` (a Postgres ``--db``, an empty database or one kept for the benchmark) it starts N processes
+on that database; table i is created on process i mod N and its clients talk to that process, as a proxy routing
+by table code would send them. CPU and memory are summed over the processes; the in-server figures are those
+of the first process. ``--kill`` then kill -9s the first process and times how long until the second serves
+every one of its tables (``--lease`` seconds of lease, passed to ``cartas serve``).
 
 Needs the online extra (websockets, httpx). Not a test: numbers depend on the machine and its load.
 """
@@ -153,49 +160,70 @@ async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, 
     return code, tokens
 
 
-async def run(tables: int, seconds: float, think: float, warmup: float, bots: str | None) -> None:
-    port = free_port()
+async def run(
+    tables: int, seconds: float, think: float, warmup: float, bots: str | None, servers: int = 1, db: str | None = None,
+    kill: bool = False, lease: float = 10.0,
+) -> None:
     folder = Path(tempfile.mkdtemp(prefix="cartas-load-"))
-    env = dict(os.environ, CARTAS_HOME=str(folder))
-    server = subprocess.Popen(
-        [sys.executable, "-m", "cartas.cli.main", "serve", "--port", str(port), "--db", str(folder / "load.sqlite3"),
-         "--bot-delay", "0"],
-        env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
+    ports = [free_port() for _ in range(servers)]
+    processes = []
+    for n, port in enumerate(ports):
+        env = dict(os.environ, CARTAS_HOME=str(folder / str(n)))
+        processes.append(subprocess.Popen(
+            [sys.executable, "-m", "cartas.cli.main", "serve", "--port", str(port),
+             "--db", db or str(folder / "load.sqlite3"), "--bot-delay", "0", "--lease", str(lease)],
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+        ))
+    bases = [f"http://127.0.0.1:{port}" for port in ports]
+
+    def cpu() -> float:
+        return sum(cpu_seconds(process.pid) for process in processes)
+
+    def rss() -> float:
+        return sum(rss_mib(process.pid) for process in processes)
+
     try:
-        base = f"http://127.0.0.1:{port}"
-        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
-            for _ in range(100):
-                try:
-                    await client.get("/api/games")
-                    break
-                except httpx.TransportError:
-                    await asyncio.sleep(0.1)
-            idle_rss = rss_mib(server.pid)
-            setups = [await make_table(client, bots) for _ in range(tables)]
+        setups: list[tuple[int, str, list[str]]] = []
+        for n, base in enumerate(bases):
+            async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+                for _ in range(300):
+                    try:
+                        await client.get("/api/games")
+                        break
+                    except httpx.TransportError:
+                        await asyncio.sleep(0.1)
+        idle_rss = rss()
+        for i in range(tables):
+            async with httpx.AsyncClient(base_url=bases[i % servers], timeout=30) as client:
+                setups.append((i % servers, *await make_table(client, bots)))
         stats = Stats()
         stop = asyncio.Event()
         clients = [
-            asyncio.create_task(
-                seat_client(f"ws://127.0.0.1:{port}/ws/{code}", code, token, think, stats, stop, bots is not None)
-            )
-            for code, tokens in setups for token in tokens
+            asyncio.create_task(seat_client(
+                f"ws://127.0.0.1:{ports[n]}/ws/{code}", code, token, think, stats, stop, bots is not None
+            ))
+            for n, code, tokens in setups for token in tokens
         ]
-        clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{port}/ws/{setups[0][0]}", stats, stop)))
+        clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{ports[0]}/ws/{setups[0][1]}", stats, stop)))
         await asyncio.sleep(warmup)
-        loaded_rss = rss_mib(server.pid)
-        cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+        loaded_rss = rss()
+        cpu0, t0 = cpu(), time.perf_counter()
         stats.measuring = True
         await asyncio.sleep(seconds)
         stats.measuring = False
-        cpu1, t1 = cpu_seconds(server.pid), time.perf_counter()
-        async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        cpu1, t1 = cpu(), time.perf_counter()
+        async with httpx.AsyncClient(base_url=bases[0], timeout=30) as client:
             inside = (await client.get("/api/metrics", params={"window": str(t1 - t0)})).json()
+        takeover = None
+        if kill and servers > 1:
+            takeover = await kill_and_time_takeover(processes[0], bases[1], [code for n, code, _ in setups if n == 0])
         stop.set()
         await asyncio.gather(*clients, return_exceptions=True)
     finally:
-        server.terminate()
-        server.wait(10)
+        for process in processes:
+            process.terminate()
+        for process in processes:
+            process.wait(10)
     latencies = []
     people = 1 if bots else 4
     for key, sent in stats.sent.items():
@@ -209,7 +237,7 @@ async def run(tables: int, seconds: float, think: float, warmup: float, bots: st
 
     elapsed = t1 - t0
     who = f"1 person + 3 {bots} bots" if bots else "4 people"
-    print(f"tables {tables} x {who}, think {think:g} s, measured {elapsed:.1f} s after {warmup:g} s of warm-up")
+    print(f"{servers} server process(es), tables {tables} x {who}, think {think:g} s, measured {elapsed:.1f} s after {warmup:g} s of warm-up")
     print(f"people's moves {stats.moves} ({stats.moves / elapsed:.1f}/s), refused {stats.errors}")
     moves_ms, lag_ms = inside["move_ms"], inside["loop_lag_ms"]
     if moves_ms.get("n"):
@@ -227,10 +255,27 @@ async def run(tables: int, seconds: float, think: float, warmup: float, bots: st
           f"{(loaded_rss - idle_rss) / tables * 1024:.0f} KiB per table of 4 sockets")
     if latencies:
         print(f"mean latency {statistics.fmean(latencies):.1f} ms")
+    if takeover is not None:
+        print(f"kill -9 of the first process: the second served all its tables after {takeover:.2f} s"
+              f" (lease {lease:g} s)")
     pings = sorted(stats.pings)
     if pings:
         print(f"ping round trip (event loop lag bound) ms: p50 {pings[len(pings) // 2]:.1f}  "
               f"p99 {pings[min(len(pings) - 1, int(0.99 * len(pings)))]:.1f}  max {pings[-1]:.1f}  (n={len(pings)})")
+
+
+async def kill_and_time_takeover(victim: subprocess.Popen[bytes], survivor: str, codes: list[str]) -> float:
+    """Kill -9 ``victim`` and return the seconds until ``survivor`` answers 200 for every one of ``codes``."""
+    victim.kill()
+    died = time.perf_counter()
+    waiting = set(codes)
+    async with httpx.AsyncClient(base_url=survivor, timeout=10) as client:
+        while waiting and time.perf_counter() - died < 120:
+            for code in list(waiting):
+                if (await client.get(f"/api/tables/{code}")).status_code == 200:
+                    waiting.discard(code)
+            await asyncio.sleep(0.05)
+    return time.perf_counter() - died
 
 
 def main() -> None:
@@ -240,8 +285,17 @@ def main() -> None:
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before a move")
     parser.add_argument("--warmup", type=float, default=5.0)
     parser.add_argument("--bots", default=None, help="a bot level: tables of one person and three such bots")
+    parser.add_argument("--servers", type=int, default=1, help="server processes on one database (needs --db)")
+    parser.add_argument("--db", default=None, help="a postgresql:// URL [default: a new SQLite file]")
+    parser.add_argument("--kill", action="store_true", help="kill -9 the first process at the end; time the takeover")
+    parser.add_argument("--lease", type=float, default=10.0, help="the processes' --lease")
     args = parser.parse_args()
-    asyncio.run(run(args.tables, min(args.seconds, 120.0), args.think, args.warmup, args.bots))
+    if args.servers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
+        parser.error("--servers above 1 needs a Postgres --db: SQLite is one process's database")
+    asyncio.run(run(
+        args.tables, min(args.seconds, 120.0), args.think, args.warmup, args.bots, args.servers, args.db,
+        args.kill, args.lease,
+    ))
 
 
 if __name__ == "__main__":

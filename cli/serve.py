@@ -6,6 +6,7 @@ imported only when the command runs, so ``cartas --help`` and every other comman
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import click
@@ -24,8 +25,18 @@ under 2 KiB (docs/online.md, Capacity)."""
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every one).")
 @click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
 @click.option(
-    "--db", "db", type=click.Path(dir_okay=False, path_type=Path), default=None,
-    help="The SQLite database of the tables [default: DATA/online.sqlite3].",
+    "--db", "db", default=None,
+    help="The tables' database: a SQLite file [default: DATA/online.sqlite3], or a postgresql://user@host/name URL"
+    " for several server processes on one database (needs the online-pg extra).",
+)
+@click.option(
+    "--advertise", default=None,
+    help="The address other processes send this one's clients to (with several on one database), unique to this"
+    " process [default: http://HOST:PORT].",
+)
+@click.option(
+    "--lease", default=10.0, show_default=True, type=click.FloatRange(2, 600),
+    help="Seconds a table's lease lasts: another process takes a dead one's tables over after about this long.",
 )
 @click.option(
     "--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10),
@@ -35,7 +46,9 @@ under 2 KiB (docs/online.md, Capacity)."""
     "--grace", default=60.0, show_default=True, type=click.FloatRange(0, 3600),
     help="Seconds a player may be away before a bot plays for them (new tables' default).",
 )
-def serve_command(host: str, port: int, db: Path | None, bot_delay: float, grace: float) -> None:
+def serve_command(
+    host: str, port: int, db: str | None, advertise: str | None, lease: float, bot_delay: float, grace: float
+) -> None:
     """Serve online play: a lobby and tables in the browser, bots in the empty seats.
 
     Finished matches are saved as records that `cartas replay` reads and count in `cartas stats`.
@@ -43,18 +56,28 @@ def serve_command(host: str, port: int, db: Path | None, bot_delay: float, grace
     try:
         import uvicorn
 
-        from cartas.online.app import create_app
-        from cartas.online.store import SQLiteStore, StoreError
+        from cartas.online.app import create_app, open_store
+        from cartas.online.hub import Ownership
+        from cartas.online.pg_store import is_postgres_url
+        from cartas.online.store import StoreError
     except ImportError:
         raise click.ClickException(MISSING_EXTRA) from None
     home = data_home()
-    path = db if db is not None else home / "online.sqlite3"
+    path: Path | str = db if db is not None and is_postgres_url(db) else Path(db or home / "online.sqlite3")
+
+    async def check() -> None:
+        await (await open_store(path)).close()
+
     try:
-        SQLiteStore(path).close()  # refuse a foreign or newer database here, in one line, not in a traceback
+        asyncio.run(check())  # refuse a foreign, newer or unreachable database here, in one line
     except (StoreError, OSError) as error:
         raise click.ClickException(str(error)) from None
-    app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home)
-    click.echo(f"cartas serve: http://{host}:{port}/ (tables in {path})")
+    address = advertise or f"http://{host}:{port}"
+    # The address is the owner id too: one process per address, and a restarted one takes its tables back at once.
+    ownership = Ownership(owner=address, address=address, ttl=lease, renew_every=lease / 5)
+    app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home, ownership=ownership)
+    where = "a Postgres database" if isinstance(path, str) else path
+    click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
     uvicorn.run(
         app, host=host, port=port, ws_max_size=MAX_MESSAGE, ws_per_message_deflate=DEFLATE, log_level="info"
     )

@@ -28,8 +28,9 @@ from cartas.core.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
-from cartas.online.hub import Hub
-from cartas.online.store import SQLiteStore
+from cartas.online.hub import Hub, NotOwner, Ownership
+from cartas.online.pg_store import PostgresStore, is_postgres_url
+from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
 from cartas.online.views import dumps
 
@@ -109,6 +110,25 @@ async def json_body(request: Request) -> dict[str, Any]:
     return data
 
 
+def moved(refusal: NotOwner) -> JSONResponse:
+    """The answer for a table another process runs: 503, its owner's address and when its lease runs out.
+
+    A proxy that routes by table code retries another upstream on 503 (see docs/online.md); a client may go to
+    the address in ``X-Cartas-Owner`` itself.
+    """
+    lease = refusal.lease
+    headers = {"x-cartas-owner": lease.address, "retry-after": str(max(1, int(lease.seconds_left + 1)))}
+    body = {"error": str(refusal), "owner": lease.address, "retry_after": round(max(0.0, lease.seconds_left), 1)}
+    return JSONResponse(body, status_code=503, headers=headers)
+
+
+async def open_store(db: Path | str) -> AsyncStore:
+    """The store ``--db`` names: a Postgres database for a postgresql:// URL, else a SQLite file."""
+    if is_postgres_url(db):
+        return await PostgresStore(str(db)).open()
+    return OnLoop(SQLiteStore(Path(db)))
+
+
 def create_app(
     db_path: Path | str,
     *,
@@ -118,18 +138,23 @@ def create_app(
     grace: float = 60.0,
     data_dir: Path | None = None,
     buffer: int = 256,
+    ownership: Ownership | None = None,
 ) -> Starlette:
-    """The ``cartas serve`` application over the SQLite file ``db_path``.
+    """The ``cartas serve`` application over the SQLite file or the Postgres URL ``db_path``.
 
     ``registry`` defaults to the installed plugins; ``bot_runner`` to a process pool (an :class:`InlineBots`
     when a registry is given, since pool workers load the installed plugins, not a test's registry);
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
-    ``data_dir`` (the database's folder by default); ``buffer`` versioned frames per table are kept for reconnects.
+    ``data_dir`` (the database's folder by default; needed with Postgres); ``buffer`` versioned frames per table
+    are kept for reconnects; ``ownership`` says who this process is among several on one database.
     """
-    db = Path(db_path)
+    postgres = is_postgres_url(db_path)
+    if postgres and data_dir is None:
+        raise ValueError("a Postgres database needs a data_dir for the finished matches' records")
+    db: Path | str = str(db_path) if postgres else Path(db_path)
     games = registry if registry is not None else installed_registry()
     runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
-    settings = Settings(data_dir=data_dir or db.parent, bot_delay=bot_delay, buffer=buffer)
+    settings = Settings(data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer)
     state: dict[str, Hub] = {}
 
     def hub() -> Hub:
@@ -137,25 +162,31 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = SQLiteStore(db)
+        store = await open_store(db)
         bots = runner if runner is not None else PoolBots()
-        state["hub"] = Hub(store, games, bots, settings, grace)
-        rebuilt = state["hub"].start_up()
+        state["hub"] = Hub(store, games, bots, settings, grace, ownership)
+        app.state.store = store
+        rebuilt = await state["hub"].start_up()
         if rebuilt:
-            log.info("rebuilt %d table(s) in play from %s", rebuilt, db)
+            log.info("rebuilt %d table(s) in play from the database", rebuilt)
         loop = asyncio.get_running_loop()
         watcher = loop.create_task(settings.metrics.watch_loop())
         checkpoints = loop.create_task(checkpoint_every(store, CHECKPOINT_EVERY))
+        leases = loop.create_task(state["hub"].keep_leases())
+        lobby = loop.create_task(state["hub"].listen_lobby())
+        app.state.leases = leases
         try:
             yield
         finally:
             watcher.cancel()
             checkpoints.cancel()
+            leases.cancel()
+            lobby.cancel()
             await state["hub"].shut_down()
-            store.close()
+            await store.close()
 
-    def table_or_404(code: str) -> LiveTable:
-        table = hub().get(code)
+    async def table_or_404(code: str) -> LiveTable:
+        table = await hub().get(code)
         if table is None:
             raise Refused(404, f"no table {code!r}")
         return table
@@ -165,6 +196,8 @@ def create_app(
             result = await handler(request)
         except Refused as refusal:
             return error(refusal.status, refusal.message)
+        except NotOwner as refusal:
+            return moved(refusal)
         if isinstance(result, Response):
             return result
         return JSONResponse(result)
@@ -173,24 +206,24 @@ def create_app(
         return JSONResponse(hub().games())
 
     async def tables_list(request: Request) -> Response:
-        return JSONResponse(hub().open_tables())
+        return JSONResponse(await hub().open_tables())
 
     async def create_table(request: Request) -> Response:
         async def handle(request: Request) -> Response:
-            return JSONResponse(hub().create(await json_body(request)), status_code=201)
+            return JSONResponse(await hub().create(await json_body(request)), status_code=201)
 
         return await guarded(request, handle)
 
     async def table_info(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            table = table_or_404(request.path_params["code"])
+            table = await table_or_404(request.path_params["code"])
             return await table.call(table.info)
 
         return await guarded(request, handle)
 
     async def join(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            table = table_or_404(request.path_params["code"])
+            table = await table_or_404(request.path_params["code"])
             body = await json_body(request)
             return await table.call(table.join, body.get("name"), body.get("seat"))
 
@@ -198,14 +231,14 @@ def create_app(
 
     async def leave(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            table = table_or_404(request.path_params["code"])
+            table = await table_or_404(request.path_params["code"])
             return await table.call(table.leave, bearer(request))
 
         return await guarded(request, handle)
 
     async def seating(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            table = table_or_404(request.path_params["code"])
+            table = await table_or_404(request.path_params["code"])
             body = await json_body(request)
             return await table.call(table.seating, bearer(request), body)
 
@@ -213,14 +246,14 @@ def create_app(
 
     async def start(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            table = table_or_404(request.path_params["code"])
+            table = await table_or_404(request.path_params["code"])
             return await table.call(table.start, bearer(request))
 
         return await guarded(request, handle)
 
     async def record(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            table = table_or_404(request.path_params["code"])
+            table = await table_or_404(request.path_params["code"])
             match = await table.call(table.record)
             return Response(match.model_dump_json(indent=1), media_type="application/json")
 
@@ -275,15 +308,16 @@ def create_app(
     app.state.hub = hub
     app.state.settings = settings
     app.state.default_grace = grace
+    app.state.ownership = ownership
     return app
 
 
-async def checkpoint_every(store: SQLiteStore, seconds: float) -> None:
-    """Checkpoint the database in a worker thread now and then, so the event loop never does it."""
+async def checkpoint_every(store: AsyncStore, seconds: float) -> None:
+    """Checkpoint the database now and then (SQLite's in a worker thread), so the event loop never does it."""
     while True:
         await asyncio.sleep(seconds)
         try:
-            await asyncio.to_thread(store.checkpoint)
+            await store.checkpoint()
         except Exception:  # a busy or locked database: try again next time
             log.exception("the database checkpoint failed")
 
@@ -300,9 +334,16 @@ async def _read_frame(socket: WebSocket) -> Any:
 
 
 async def serve_socket(socket: WebSocket, hub: Hub) -> None:
-    """One websocket: the hello with its token, then moves, chat and pings until it closes."""
+    """One websocket: the hello with its token, then moves, chat and pings until it closes.
+
+    A table another process runs is refused before the upgrade, with the same 503 as over HTTP.
+    """
+    try:
+        table = await hub.get(socket.path_params["code"])
+    except NotOwner as refusal:
+        await socket.send_denial_response(moved(refusal))
+        return
     await socket.accept()
-    table = hub.get(socket.path_params["code"])
     if table is None:
         await socket.send_text(dumps({"type": "error", "message": "no such table"}))
         await socket.close(CLOSE_NO_TABLE)

@@ -1,11 +1,23 @@
 """The server's tables: creating them, finding them by code, listing the open ones, and bringing every
 running table back on start-up by replaying its stored moves.
+
+Several processes may serve one database. Each table that is not finished is run by exactly one of them, the
+holder of its lease (a row of the ``leases`` table: owner id, address, expiry), which renews every lease it
+holds every :attr:`Ownership.renew_every` seconds. A process asked for a table another live process holds
+refuses with :class:`NotOwner` (the app turns it into a 503 with the owner's address); a table whose lease ran
+out (its process died or hung) is taken over by the first process that asks for it or finds it in its
+periodic sweep, by replaying its committed moves from the database. A process that finds, on renewal, that it
+lost a lease stops that table and closes its sockets, so its clients reconnect to the new owner. Two owners
+can never both commit a move: moves are keyed by (table, move number), so the stale one's insert fails.
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import typing
+import uuid
+from dataclasses import dataclass, field
 from typing import Any, Literal
 
 from cartas.core.deck import new_seed
@@ -14,76 +26,184 @@ from cartas.core.game import Game
 from cartas.core.registry import Registry
 from cartas.online.bots import BotRunner
 from cartas.online.lobby import LobbyError, clean_name
-from cartas.online.store import Store, TableRow
+from cartas.online.store import AsyncStore, Lease, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token
 
 log = logging.getLogger("cartas.online")
 
 MAX_GRACE = 3600.0
+CLOSE_MOVED = 4503
+"""The websocket close code a table's clients get when this process lost the table to another: reconnect."""
+
+
+class NotOwner(Exception):
+    """Another live process runs this table: the client should go there (or retry after the lease runs out)."""
+
+    def __init__(self, lease: Lease) -> None:
+        super().__init__(f"table {lease.code} is run by another server process at {lease.address}")
+        self.lease = lease
+
+
+@dataclass
+class Ownership:
+    """Who this process is among the processes sharing the database, and how long its leases last."""
+
+    owner: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
+    """This process's id in the leases table: ``cartas serve`` uses its ``--advertise`` address, so a process
+    restarted in the same place takes its own tables back at once rather than after the lease runs out."""
+    address: str = ""
+    """Where a client or a proxy reaches this process (``--advertise``), handed out in redirect hints."""
+    ttl: float = 10.0
+    """Seconds a lease lasts unless renewed: a dead process's tables are taken over within about this time."""
+    renew_every: float = 2.0
+    """Seconds between renewals (and sweeps for tables whose lease ran out)."""
 
 
 class Hub:
-    """Every table this process serves, each loaded from the store on first use."""
+    """Every table this process serves, each loaded from the store on first use and run under a lease."""
 
     def __init__(
-        self, store: Store, registry: Registry, bots: BotRunner, settings: Settings, default_grace: float = 60.0
+        self, store: AsyncStore, registry: Registry, bots: BotRunner, settings: Settings, default_grace: float = 60.0,
+        ownership: Ownership | None = None,
     ) -> None:
         self.store = store
         self.registry = registry
         self.bots = bots
         self.settings = settings
         self.default_grace = default_grace
+        self.ownership = ownership or Ownership()
         self.tables: dict[str, LiveTable] = {}
+        self.loading: dict[str, asyncio.Lock] = {}
+        self.lobby_cache: list[dict[str, Any]] | None = None
+        self.lobby_changes = 0
+        self.lobby_trusted = False
+        """Whether a listener tells this hub of every lobby change (Postgres LISTEN/NOTIFY), so the list may be kept."""
 
-    def _live(self, row: TableRow) -> LiveTable:
+    def lobby_changed(self, listening: bool) -> None:
+        """A table in the lobby changed somewhere (or the listener went away): drop the cached open-tables list."""
+        self.lobby_cache = None
+        self.lobby_changes += 1
+        self.lobby_trusted = listening
+
+    async def listen_lobby(self) -> None:
+        """Keep the open-tables list cached between changes, when the store can tell of them (Postgres)."""
+        listen = getattr(self.store, "listen_lobby", None)
+        if listen is not None:
+            await listen(self.lobby_changed)
+
+    async def _live(self, row: TableRow) -> LiveTable:
         table = LiveTable(row, self.registry.game(row.game), self.registry, self.store, self.bots, self.settings)
-        table.restore()
+        await table.restore()
         self.tables[row.code] = table
         return table
 
-    def get(self, code: str) -> LiveTable | None:
-        """The table with this code (any case), loaded from the store if this process has not yet; None if none."""
+    async def _lease(self, code: str) -> Lease:
+        me = self.ownership
+        return await self.store.acquire(code, me.owner, me.address, me.ttl)
+
+    async def get(self, code: str) -> LiveTable | None:
+        """The table with this code (any case), loaded from the store if this process has not yet; None if none.
+
+        Raises :class:`NotOwner` when another live process runs it.
+        """
         code = code.upper()
         table = self.tables.get(code)
         if table is None:
             if len(code) > 16:
                 return None
-            row = self.store.load_table(code)
-            if row is None:
+            lock = self.loading.setdefault(code, asyncio.Lock())
+            try:
+                async with lock:  # two requests for one table must not load it twice
+                    table = self.tables.get(code)
+                    if table is None:
+                        table = await self._load(code)
+            finally:
+                if not lock.locked():
+                    self.loading.pop(code, None)
+            if table is None:
                 return None
-            table = self._live(row)
         table.ensure_running()
         return table
 
-    def start_up(self) -> int:
-        """Rebuild every table in play, so their bots and grace periods run again; returns how many.
+    async def _load(self, code: str) -> LiveTable | None:
+        row = await self.store.load_table(code)
+        if row is None:
+            return None
+        if row.status != "finished":
+            lease = await self._lease(code)
+            if lease.owner != self.ownership.owner:
+                raise NotOwner(lease)
+            row = await self.store.load_table(code)  # what the last owner committed before its lease ran out
+            assert row is not None
+        return await self._live(row)
 
-        A finished table whose record file is missing (the server stopped between committing the last move and
-        writing the file) is exported now, so no finished match is left out of the records and the history.
+    async def start_up(self) -> int:
+        """Rebuild every table in play that no live process runs, so their bots and grace periods run again.
+
+        Returns how many. A finished table whose record file is missing (the server stopped between committing
+        the last move and writing the file) is exported now, so no finished match is left out of the records
+        and the history.
         """
-        rows = self.store.tables_with_status("playing")
-        for row in rows:
-            try:
-                self._live(row).ensure_running()
-            except CartasError as error:
-                log.error("table %s could not be rebuilt from the store: %s", row.code, error)
-        for row in self.store.tables_with_status("finished"):
+        rebuilt = await self.sweep()
+        for row in await self.store.tables_with_status("finished"):
             if not self.settings.record_path(row.code).exists():
                 try:
-                    self._live(row).export()
+                    (await self._live(row)).export()
                 except CartasError as error:
                     log.error("finished table %s could not be exported: %s", row.code, error)
-        return len(rows)
+        return rebuilt
+
+    async def sweep(self) -> int:
+        """Take over every table in play whose lease ran out (or that has none); returns how many were taken."""
+        taken = 0
+        for code in await self.store.unowned_playing(self.ownership.owner):
+            if code in self.tables:
+                continue
+            try:
+                if await self.get(code) is not None:
+                    taken += 1
+                    log.info("took table %s over", code)
+            except NotOwner:
+                continue  # another process was quicker
+            except CartasError as error:
+                log.error("table %s could not be rebuilt from the store: %s", code, error)
+        return taken
+
+    async def renew(self) -> None:
+        """Renew this process's leases; stop the tables whose lease another process took meanwhile."""
+        held = await self.store.renew(self.ownership.owner, self.ownership.ttl)
+        for code, table in list(self.tables.items()):
+            if table.row.status != "finished" and code not in held:
+                log.warning("table %s: the lease was lost to another process; its clients go there", code)
+                del self.tables[code]
+                for connection in list(table.connections):
+                    connection.close(CLOSE_MOVED)
+                if table.task is not None:
+                    table.task.cancel()
+
+    async def keep_leases(self) -> None:
+        """Renew and sweep every few seconds, for as long as the process runs."""
+        while True:
+            await asyncio.sleep(self.ownership.renew_every)
+            try:
+                await self.renew()
+                await self.sweep()
+            except Exception:  # the database is away for a moment: try again next time
+                log.exception("renewing the table leases failed")
 
     async def shut_down(self) -> None:
         for table in self.tables.values():
             await table.stop()
         self.bots.close()
+        try:  # let another process take the tables at once rather than after the lease runs out
+            await self.store.release(self.ownership.owner)
+        except Exception:
+            log.exception("the table leases could not be released; they run out by themselves")
 
     # --- creating and listing -------------------------------------------------------------------------------
 
-    def create(self, body: dict[str, Any]) -> dict[str, Any]:
+    async def create(self, body: dict[str, Any]) -> dict[str, Any]:
         """A new table with its creator at seat 0 as the host; returns the code and both tokens."""
         try:
             game = self.registry.game(str(body.get("game", "")))
@@ -113,17 +233,31 @@ class Hub:
                 new_code(), game, options.model_dump(), seed, creator, hash_token(token), hash_token(host_token),
                 float(grace), level,
             )
-            if self.store.create_table(row):
+            if await self.store.create_table(row):
                 break
         else:
             raise Refused(503, "no free table code was found; try again")
-        self._live(row).ensure_running()
+        await self._lease(row.code)
+        (await self._live(row)).ensure_running()
         return {"code": row.code, "seat": 0, "token": token, "host_token": host_token, "url": f"/t/{row.code}"}
 
-    def open_tables(self) -> list[dict[str, Any]]:
-        """Tables in the lobby with at least one free seat, oldest first."""
+    async def open_tables(self) -> list[dict[str, Any]]:
+        """Tables in the lobby with at least one free seat, oldest first (whichever process runs them).
+
+        With Postgres the list is read once per change anywhere (LISTEN/NOTIFY), not once per request.
+        """
+        cached = self.lobby_cache
+        if cached is not None and self.lobby_trusted:
+            return cached
+        changes = self.lobby_changes
+        listed = await self._read_open_tables()
+        if self.lobby_trusted and changes == self.lobby_changes:  # no change arrived while it was read
+            self.lobby_cache = listed
+        return listed
+
+    async def _read_open_tables(self) -> list[dict[str, Any]]:
         listed = []
-        for row in self.store.tables_with_status("lobby"):
+        for row in await self.store.tables_with_status("lobby"):
             free = sum(seat.kind == "empty" for seat in row.seats)
             if not free:
                 continue

@@ -10,6 +10,10 @@ SQLite runs in WAL mode with ``synchronous=NORMAL``: a commit costs about 0.02 m
 what a restart recovers from), and never corrupts the file; a deployment that must survive power cuts sets
 ``synchronous`` to FULL with :data:`SQLITE_SYNCHRONOUS`.
 
+The schema is versioned (:mod:`cartas.online.schema`): an older database is upgraded when the server opens
+it, a newer one is refused. The Postgres store (:mod:`cartas.online.pg_store`) is asynchronous; the tables use
+both through :class:`AsyncStore`, the SQLite store wrapped in :class:`OnLoop`.
+
 The table tasks' connection never checkpoints (``wal_autocheckpoint = 0``): a checkpoint writes the WAL back
 into the database file and syncs it, which took up to 55 ms here, and it would stall the event loop. The
 server calls :meth:`SQLiteStore.checkpoint` from a worker thread every few seconds instead (measured: the
@@ -18,58 +22,17 @@ slowest of 20,000 commits fell from 55 ms to 10 ms, the 99th percentile from 4.3
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
+import time
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any, Protocol
 
-SCHEMA_VERSION = 1
+from cartas.online.schema import SCHEMA_VERSION, steps_after
+
 SQLITE_SYNCHRONOUS = "NORMAL"
-SCHEMA = """
-CREATE TABLE schema_version (version INTEGER NOT NULL);
-CREATE TABLE tables (
-    code TEXT PRIMARY KEY,
-    game TEXT NOT NULL,
-    options TEXT NOT NULL,
-    seed INTEGER NOT NULL,
-    position TEXT,
-    status TEXT NOT NULL CHECK (status IN ('lobby', 'playing', 'finished')),
-    grace REAL NOT NULL,
-    bot_level TEXT NOT NULL,
-    host_hash TEXT NOT NULL,
-    version INTEGER NOT NULL DEFAULT 0,
-    created TEXT NOT NULL,
-    finished TEXT
-);
-CREATE TABLE seats (
-    code TEXT NOT NULL REFERENCES tables (code),
-    seat INTEGER NOT NULL,
-    kind TEXT NOT NULL CHECK (kind IN ('empty', 'human', 'bot')),
-    name TEXT,
-    level TEXT,
-    token_hash TEXT,
-    host INTEGER NOT NULL DEFAULT 0,
-    PRIMARY KEY (code, seat)
-);
-CREATE TABLE moves (
-    code TEXT NOT NULL REFERENCES tables (code),
-    n INTEGER NOT NULL,
-    seat INTEGER NOT NULL,
-    action TEXT NOT NULL,
-    PRIMARY KEY (code, n)
-);
-CREATE TABLE chat (
-    code TEXT NOT NULL REFERENCES tables (code),
-    v INTEGER NOT NULL,
-    seat INTEGER,
-    name TEXT NOT NULL,
-    text TEXT NOT NULL,
-    at TEXT NOT NULL,
-    PRIMARY KEY (code, v)
-);
-CREATE INDEX tables_status ON tables (status);
-"""
 
 
 class StoreError(Exception):
@@ -154,11 +117,127 @@ class Store(Protocol):
 
     def chat(self, code: str, limit: int) -> list[ChatRow]: ...
 
+    def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease:
+        """Take or renew the lease of a table unless another owner holds an unexpired one; the lease it has now."""
+        ...
+
+    def renew(self, owner: str, ttl: float) -> set[str]:
+        """Extend every lease ``owner`` holds by ``ttl`` seconds from now; the codes it still holds."""
+        ...
+
+    def release(self, owner: str, codes: list[str] | None = None) -> None:
+        """Give up the leases of ``codes`` (all of ``owner``'s when None), so another process may take them at once."""
+        ...
+
+    def unowned_playing(self, owner: str) -> list[str]:
+        """Tables in play that no live lease of another owner covers: their process died, or stopped without
+        releasing them, or was this very owner before a restart (an owner id may be stable across restarts)."""
+        ...
+
     def checkpoint(self) -> None:
         """Housekeeping the server runs off the event loop, in a worker thread, every few seconds."""
         ...
 
     def close(self) -> None: ...
+
+
+@dataclass(frozen=True)
+class Lease:
+    """Who runs a table (a process's owner id and the address it can be reached at) and for how many more seconds."""
+
+    code: str
+    owner: str
+    address: str
+    seconds_left: float
+
+
+class AsyncStore(Protocol):
+    """The store as the tables use it: every method a coroutine, so a store over the network never blocks the loop.
+
+    The methods and their meaning are those of :class:`Store`.
+    """
+
+    async def create_table(self, table: TableRow) -> bool: ...
+    async def load_table(self, code: str) -> TableRow | None: ...
+    async def tables_with_status(self, status: str) -> list[TableRow]: ...
+    async def save_lobby(
+        self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
+    ) -> None: ...
+    async def start(self, code: str, seats: list[SeatRow], version: int) -> None: ...
+    async def add_move(
+        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None
+    ) -> None: ...
+    async def moves(self, code: str) -> list[tuple[int, str]]: ...
+    async def set_version(self, code: str, version: int) -> None: ...
+    async def add_chat(self, code: str, row: ChatRow) -> None: ...
+    async def chat(self, code: str, limit: int) -> list[ChatRow]: ...
+    async def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease: ...
+    async def renew(self, owner: str, ttl: float) -> set[str]: ...
+    async def release(self, owner: str, codes: list[str] | None = None) -> None: ...
+    async def unowned_playing(self, owner: str) -> list[str]: ...
+    async def checkpoint(self) -> None: ...
+    async def close(self) -> None: ...
+
+
+class OnLoop:
+    """A synchronous :class:`Store` used as an :class:`AsyncStore`: each call runs at once on the event loop.
+
+    Right for SQLite, whose commits take tens of microseconds: a hop to a thread would cost more than the work.
+    Only the checkpoint, which syncs the file, goes to a worker thread. ``sync`` is the wrapped store.
+    """
+
+    def __init__(self, sync: Store) -> None:
+        self.sync = sync
+
+    async def create_table(self, table: TableRow) -> bool:
+        return self.sync.create_table(table)
+
+    async def load_table(self, code: str) -> TableRow | None:
+        return self.sync.load_table(code)
+
+    async def tables_with_status(self, status: str) -> list[TableRow]:
+        return self.sync.tables_with_status(status)
+
+    async def save_lobby(
+        self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
+    ) -> None:
+        self.sync.save_lobby(code, seats, version, options)
+
+    async def start(self, code: str, seats: list[SeatRow], version: int) -> None:
+        self.sync.start(code, seats, version)
+
+    async def add_move(self, code: str, n: int, seat: int, action: str, version: int, finished: str | None) -> None:
+        self.sync.add_move(code, n, seat, action, version, finished)
+
+    async def moves(self, code: str) -> list[tuple[int, str]]:
+        return self.sync.moves(code)
+
+    async def set_version(self, code: str, version: int) -> None:
+        self.sync.set_version(code, version)
+
+    async def add_chat(self, code: str, row: ChatRow) -> None:
+        self.sync.add_chat(code, row)
+
+    async def chat(self, code: str, limit: int) -> list[ChatRow]:
+        return self.sync.chat(code, limit)
+
+    async def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease:
+        return self.sync.acquire(code, owner, address, ttl)
+
+    async def renew(self, owner: str, ttl: float) -> set[str]:
+        return self.sync.renew(owner, ttl)
+
+    async def release(self, owner: str, codes: list[str] | None = None) -> None:
+        self.sync.release(owner, codes)
+
+    async def unowned_playing(self, owner: str) -> list[str]:
+        return self.sync.unowned_playing(owner)
+
+    async def checkpoint(self) -> None:
+        await asyncio.to_thread(self.sync.checkpoint)
+
+    async def close(self) -> None:
+        self.sync.close()
 
 
 class SQLiteStore:
@@ -173,31 +252,36 @@ class SQLiteStore:
         self.path.parent.mkdir(parents=True, exist_ok=True)
         try:
             self.db = sqlite3.connect(self.path, check_same_thread=False, isolation_level=None)
-            new = self._check()  # before any write, so a foreign file is left exactly as it was
+            version = self._check()  # before any write, so a foreign file is left exactly as it was
             self.db.execute("PRAGMA journal_mode = WAL")
             self.db.execute(f"PRAGMA synchronous = {SQLITE_SYNCHRONOUS}")
             self.db.execute("PRAGMA foreign_keys = ON")
             self.db.execute("PRAGMA wal_autocheckpoint = 0")
-            if new:
-                self.db.executescript(
-                    "BEGIN;" + SCHEMA + f"INSERT INTO schema_version VALUES ({SCHEMA_VERSION}); COMMIT;"
-                )
+            self._upgrade(version)
         except sqlite3.DatabaseError as error:
             raise StoreError(f"{self.path} is not a cartas online database ({error}); it was left as it is") from None
 
-    def _check(self) -> bool:
-        """Whether the database is new (empty); refuse one that is not ours or of another schema version."""
+    def _check(self) -> int:
+        """The database's schema version, 0 when it is empty; refuse one that is not ours or is newer than this code."""
         names = {row[0] for row in self.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if not names:
-            return True
+            return 0
         if "schema_version" not in names:
             raise StoreError(f"{self.path} is not a cartas online database; it was left as it is")
         version = self.db.execute("SELECT max(version) FROM schema_version").fetchone()[0]
-        if version != SCHEMA_VERSION:
+        if not isinstance(version, int) or version > SCHEMA_VERSION:
             raise StoreError(
-                f"{self.path} has schema version {version}; this cartas reads version {SCHEMA_VERSION}"
+                f"{self.path} has schema version {version}; this cartas reads versions up to {SCHEMA_VERSION}"
             )
-        return False
+        return version
+
+    def _upgrade(self, version: int, target: int = SCHEMA_VERSION) -> None:
+        """Apply the schema steps the database lacks, each in one transaction with its version row."""
+        for number, statements in steps_after(version, target):
+            with self._transaction() as db:
+                for statement in statements:
+                    db.execute(statement)
+                db.execute("INSERT INTO schema_version VALUES (?)", (number,))
 
     class _Tx:
         def __init__(self, db: sqlite3.Connection) -> None:
@@ -317,6 +401,42 @@ class SQLiteStore:
             "SELECT v, seat, name, text, at FROM chat WHERE code = ? ORDER BY v DESC LIMIT ?", (code, limit)
         ).fetchall()
         return [ChatRow(*row) for row in reversed(rows)]
+
+    # --- leases (several processes on one file: they must share a machine, as SQLite locks by file) -----------
+
+    def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease:
+        now = time.time()
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO leases (code, owner, address, expires) VALUES (?, ?, ?, ?) ON CONFLICT (code) DO UPDATE"
+                " SET owner = excluded.owner, address = excluded.address, expires = excluded.expires"
+                " WHERE leases.owner = excluded.owner OR leases.expires < ?",
+                (code, owner, address, now + ttl, now),
+            )
+            holder, where, expires = db.execute(
+                "SELECT owner, address, expires FROM leases WHERE code = ?", (code,)
+            ).fetchone()
+        return Lease(code, holder, where, expires - now)
+
+    def renew(self, owner: str, ttl: float) -> set[str]:
+        with self._transaction() as db:
+            db.execute("UPDATE leases SET expires = ? WHERE owner = ?", (time.time() + ttl, owner))
+            return {row[0] for row in db.execute("SELECT code FROM leases WHERE owner = ?", (owner,))}
+
+    def release(self, owner: str, codes: list[str] | None = None) -> None:
+        with self._transaction() as db:
+            if codes is None:
+                db.execute("DELETE FROM leases WHERE owner = ?", (owner,))
+            else:
+                db.executemany("DELETE FROM leases WHERE owner = ? AND code = ?", [(owner, code) for code in codes])
+
+    def unowned_playing(self, owner: str) -> list[str]:
+        rows = self.db.execute(
+            "SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= ? AND l.owner <> ?"
+            " WHERE t.status = 'playing' AND l.code IS NULL ORDER BY t.created",
+            (time.time(), owner),
+        )
+        return [row[0] for row in rows]
 
     def checkpoint(self) -> None:
         """Copy the WAL back into the database file, from a connection of the calling thread's own.

@@ -4,12 +4,15 @@ Everything that touches a table (a join over HTTP, a move over a websocket, a bo
 running out) is a call put in the table's inbox and run by its task, one at a time, in arrival order. So two
 partners answering the same truco at once cannot both succeed: the first is applied, the second finds the
 table moved on and gets an error and a fresh view. A move is validated, applied, stored and COMMITTED, and only
-then are its frames sent, each connection getting the version filtered for it.
+then are its frames sent, each connection getting the version filtered for it. A call that writes is a
+coroutine: the table's task awaits the commit (milliseconds on Postgres) before it takes the next call, while
+other tables go on running.
 """
 
 from __future__ import annotations
 
 import asyncio
+import inspect
 import logging
 import time
 from collections import deque
@@ -29,7 +32,7 @@ from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
-from cartas.online.store import ChatRow, SeatRow, Store, TableRow
+from cartas.online.store import AsyncStore, ChatRow, SeatRow, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
 from cartas.online.views import (
     Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned, view_text,
@@ -79,7 +82,7 @@ class LiveTable:
     """A table in memory: its row, its seats, its match state, its connections and its recent frames."""
 
     def __init__(
-        self, row: TableRow, game: Game, registry: Registry, store: Store, bots: BotRunner, settings: Settings
+        self, row: TableRow, game: Game, registry: Registry, store: AsyncStore, bots: BotRunner, settings: Settings
     ) -> None:
         self.row = row
         self.code = row.code
@@ -108,18 +111,18 @@ class LiveTable:
 
     # --- the task and its inbox ------------------------------------------------------------------------------
 
-    def restore(self) -> None:
+    async def restore(self) -> None:
         """Load the recent chat and rebuild the match by replaying its stored moves (when this process loads it)."""
-        for chat in self.store.chat(self.code, self.settings.chat_kept):
+        for chat in await self.store.chat(self.code, self.settings.chat_kept):
             self.chat.append({"type": "chat", "v": chat.v, "seat": chat.seat, "name": chat.name, "text": chat.text})
         if self.row.status != "lobby":
-            self.state = self._replay()
+            self.state = await self._replay()
 
-    def _replay(self) -> State:
+    async def _replay(self) -> State:
         record = MatchRecord(
             game=self.game.name, options=self.row.options, seed=self.row.seed,
             position=None if self.row.position is None else Position.model_validate(self.row.position),
-            actions=self.store.moves(self.code),
+            actions=await self.store.moves(self.code),
         )
         return replay(record, self.game)
 
@@ -134,6 +137,8 @@ class LiveTable:
             function, args, future = await self.inbox.get()
             try:
                 result = function(*args)
+                if inspect.isawaitable(result):
+                    result = await result
             except Exception as error:
                 if future is not None and not future.done():
                     future.set_exception(error)
@@ -276,9 +281,9 @@ class LiveTable:
                 found = row.seat
         return found
 
-    def _save_lobby(self, options: dict[str, Any] | None = None) -> None:
+    async def _save_lobby(self, options: dict[str, Any] | None = None) -> None:
         frame = self._lobby_frame()
-        self.store.save_lobby(self.code, self.seats, self.version, options)
+        await self.store.save_lobby(self.code, self.seats, self.version, options)
         self._follow_seats()
         self._broadcast([frame])
 
@@ -298,7 +303,7 @@ class LiveTable:
                 host = seat is not None and self.seats[seat].host
                 connection.send(dumps({"type": "welcome", "seat": seat, "host": host, "v": self.version - 1}))
 
-    def join(self, name: Any, seat: Any) -> dict[str, Any]:
+    async def join(self, name: Any, seat: Any) -> dict[str, Any]:
         """Take a seat with a name: the given one, or the first empty one. Returns the seat and its token."""
         self._check_lobby()
         try:
@@ -316,10 +321,10 @@ class LiveTable:
             raise Refused(409, f"seat {seat} is taken")
         token = new_token()
         self.seats[seat] = SeatRow(seat, "human", name=name, token_hash=hash_token(token))
-        self._save_lobby()
+        await self._save_lobby()
         return {"seat": seat, "token": token}
 
-    def leave(self, token: str | None) -> dict[str, Any]:
+    async def leave(self, token: str | None) -> dict[str, Any]:
         self._check_lobby()
         seat = self._seat_of(token)
         if seat is None:
@@ -327,10 +332,10 @@ class LiveTable:
         if self.seats[seat].host:
             raise Refused(409, "the host cannot leave the table before the start; hand the seat over or abandon it")
         self.seats[seat] = self.seats[seat].emptied()
-        self._save_lobby()
+        await self._save_lobby()
         return self.info()
 
-    def seating(self, token: str | None, op: Any) -> dict[str, Any]:
+    async def seating(self, token: str | None, op: Any) -> dict[str, Any]:
         self._check_host(token)
         self._check_lobby()
         if not isinstance(op, dict):
@@ -340,10 +345,10 @@ class LiveTable:
             self.seats = apply_op(op, self.seats, self.game, self.options, levels)
         except LobbyError as error:
             raise Refused(400, str(error)) from None
-        self._save_lobby()
+        await self._save_lobby()
         return self.info()
 
-    def start(self, token: str | None) -> dict[str, Any]:
+    async def start(self, token: str | None) -> dict[str, Any]:
         self._check_host(token)
         self._check_lobby()
         refusal = why_not_start(self.seats, self.game, self.options)
@@ -353,7 +358,7 @@ class LiveTable:
         self.row.status = "playing"
         frames = [self._lobby_frame()]
         frames += [self._next(event_frame(self.game, e), e.visible_to) for e in self.state.events]
-        self.store.start(self.code, self.seats, self.version)
+        await self.store.start(self.code, self.seats, self.version)
         self.last_move_v = self.version
         self._broadcast(frames)
         self._send_views()
@@ -369,7 +374,7 @@ class LiveTable:
 
     # --- connections ----------------------------------------------------------------------------------------
 
-    def connect(self, connection: Connection, token: Any, last_seen: Any) -> None:
+    async def connect(self, connection: Connection, token: Any, last_seen: Any) -> None:
         """A websocket said hello: check its token, replace an older connection of the seat, bring it up to date."""
         seat = None
         if token is not None:
@@ -395,7 +400,7 @@ class LiveTable:
                 self.grace_epoch[seat] = self.grace_epoch.get(seat, 0) + 1
                 self.takeover.discard(seat)
                 frame = self._presence_frame(seat)
-                self.store.set_version(self.code, self.version)
+                await self.store.set_version(self.code, self.version)
                 self._broadcast([frame])
                 self._schedule_bot()
 
@@ -422,14 +427,14 @@ class LiveTable:
             "chat": list(self.chat), "result": self.result(),
         }
 
-    def disconnect(self, connection: Connection) -> None:
+    async def disconnect(self, connection: Connection) -> None:
         self.connections.discard(connection)
         seat = connection.seat
         if seat is None or self.by_seat.get(seat) is not connection:
             return
         del self.by_seat[seat]
         frame = self._presence_frame(seat)
-        self.store.set_version(self.code, self.version)
+        await self.store.set_version(self.code, self.version)
         self._broadcast([frame])
         self._start_grace(seat)
 
@@ -440,13 +445,13 @@ class LiveTable:
         self.grace_epoch[seat] = epoch
         asyncio.get_running_loop().call_later(self.row.grace, self.post, self._grace_over, seat, epoch)
 
-    def _grace_over(self, seat: int, epoch: int) -> None:
+    async def _grace_over(self, seat: int, epoch: int) -> None:
         """A person stayed away past the grace period: a bot plays their seat until they come back."""
         if self.grace_epoch.get(seat) != epoch or seat in self.by_seat or self.row.status != "playing":
             return
         self.takeover.add(seat)
         frame = self._presence_frame(seat)
-        self.store.set_version(self.code, self.version)
+        await self.store.set_version(self.code, self.version)
         self._broadcast([frame])
         self._schedule_bot()
 
@@ -457,7 +462,7 @@ class LiveTable:
         if self.state is not None:
             connection.send(self._view_text(connection.seat))
 
-    def move(self, connection: Connection, action: Any, last_seen: Any, received: float | None = None) -> None:
+    async def move(self, connection: Connection, action: Any, last_seen: Any, received: float | None = None) -> None:
         """A person's move: refused with an error and a fresh view unless it is theirs to make, now, and legal."""
         seat = connection.seat
         state = self.state
@@ -492,9 +497,9 @@ class LiveTable:
         else:
             self._refuse_move(connection, "action must be a move's text or its index in the legal moves")
             return
-        self._apply(seat, chosen, connection, received)
+        await self._apply(seat, chosen, connection, received)
 
-    def _apply(
+    async def _apply(
         self, seat: int, action: Action, mover: Connection | None = None, received: float | None = None
     ) -> None:
         """Apply a legal move, commit it, and only then tell everyone."""
@@ -510,11 +515,11 @@ class LiveTable:
             frames.append(self._next(result))
             finished = now_iso()
         try:
-            self.store.add_move(self.code, len(state.history) - 1, seat, str(action), self.version, finished)
+            await self.store.add_move(self.code, len(state.history) - 1, seat, str(action), self.version, finished)
         except Exception:
             log.exception("table %s: the move could not be stored; the table goes back to its stored state", self.code)
             self.version = before_version
-            self.state = self._replay()
+            self.state = await self._replay()
             if mover is not None:
                 self._refuse_move(mover, "the server could not store the move; try again")
             return
@@ -587,7 +592,7 @@ class LiveTable:
             await asyncio.sleep(wait)
         self.post(self._bot_answer, len(request.actions), request.seat, text)
 
-    def _bot_answer(self, moves: int, seat: int, text: str | None) -> None:
+    async def _bot_answer(self, moves: int, seat: int, text: str | None) -> None:
         self.bot_job = None
         state = self.state
         if state is None or len(state.history) != moves or self._bot_seat() != seat:
@@ -602,11 +607,11 @@ class LiveTable:
                 log.error("table %s: the bot at seat %d answered %r, which does not parse", self.code, seat, text)
         if action not in legal:
             action = legal[0]
-        self._apply(seat, action)
+        await self._apply(seat, action)
 
     # --- chat -----------------------------------------------------------------------------------------------
 
-    def say(self, connection: Connection, text: Any) -> None:
+    async def say(self, connection: Connection, text: Any) -> None:
         if not isinstance(text, str) or not text.strip():
             connection.send(dumps({"type": "error", "message": "a chat line needs some text"}))
             return
@@ -622,7 +627,7 @@ class LiveTable:
         name = (display_name(self.seats[seat]) if seat is not None else None) or "spectator"
         frame_data = {"type": "chat", "seat": seat, "name": name, "text": text}
         frame = self._next(frame_data)
-        self.store.add_chat(self.code, ChatRow(self.version, seat, name, text, now_iso()))
+        await self.store.add_chat(self.code, ChatRow(self.version, seat, name, text, now_iso()))
         self.chat.append(frame_data)
         self._broadcast([frame])
 

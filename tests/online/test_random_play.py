@@ -91,13 +91,15 @@ def watch(monkeypatch: pytest.MonkeyPatch) -> LeakWatch:
         spy.check(self.seat, text)
         send(self, text, timer)
 
-    def watched_apply(self: LiveTable, seat: int, action: Any, mover: Any = None, received: Any = None) -> None:
+    async def watched_apply(
+        self: LiveTable, seat: int, action: Any, mover: Any = None, received: Any = None
+    ) -> None:
         spy.table = self
         assert self.state is not None
         before = {s: spy.forbidden(s) for s in [None, *range(self.state.table.n_seats)]}
         spy.during = (before, len(self.state.events))
         try:
-            apply(self, seat, action, mover, received)
+            await apply(self, seat, action, mover, received)
         finally:
             spy.during = None
 

@@ -114,7 +114,7 @@ def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_
     assert replies[id(loser)]["message"] == "the table moved on before your move arrived; here is where it stands"
     fresh = loser.until("view")
     assert "quiero" not in [m["text"] for m in fresh["view"]["legal"]]
-    assert [text for seat, text in server.hub().store.moves(code)] == ["truco", "quiero"]
+    assert [text for seat, text in server.hub().store.sync.moves(code)] == ["truco", "quiero"]
 
 
 def test_a_move_out_of_turn_or_illegal_is_refused_and_changes_nothing(server: Server) -> None:
@@ -131,7 +131,7 @@ def test_a_move_out_of_turn_or_illegal_is_refused_and_changes_nothing(server: Se
     assert mover.until("error")["message"].startswith("retruco is not legal now; legal: play")
     mover.send({"type": "move", "action": 99})
     assert mover.until("error")["message"].startswith("move 99 is not one of the")
-    assert server.hub().store.moves(code) == []
+    assert server.hub().store.sync.moves(code) == []
 
 
 def test_card_moves_name_their_card_so_the_card_can_be_clicked(server: Server) -> None:
@@ -219,7 +219,7 @@ def test_restart_on_the_same_database_keeps_the_version_and_the_view(make_server
     deadline = time.monotonic() + 2
     while table.by_seat and time.monotonic() < deadline:
         time.sleep(0.01)
-    version, moves = table.version, first.hub().store.moves(code)
+    version, moves = table.version, first.hub().store.sync.moves(code)
     first.client.__exit__(None, None, None)
 
     second = make_server(db=db)
@@ -229,7 +229,7 @@ def test_restart_on_the_same_database_keeps_the_version_and_the_view(make_server
     assert after["v"] == version
     assert after["view"]["observation"] == view["view"]["observation"]
     assert after["view"]["legal"] == view["view"]["legal"]
-    assert second.hub().store.moves(code) == moves
+    assert second.hub().store.sync.moves(code) == moves
 
 
 def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_person_returns(server: Server) -> None:
@@ -252,7 +252,7 @@ def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_person_retu
         view = my_turn(ana)
         ana.send({"type": "move", "action": 0, "v": view["v"]})
         ana.until("ack")
-    assert any(seat == 1 for seat, _ in server.hub().store.moves(code))
+    assert any(seat == 1 for seat, _ in server.hub().store.sync.moves(code))
     back = server.connect(code, beto["token"])
     back.until("snapshot")
     deadline = time.monotonic() + 2
@@ -269,9 +269,9 @@ def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_person_retu
         ana.send({"type": "move", "action": 0, "v": view["v"]})
         ana.until("ack")
         time.sleep(0.05)
-    moves = len(server.hub().store.moves(code))
+    moves = len(server.hub().store.sync.moves(code))
     time.sleep(0.3)
-    assert len(server.hub().store.moves(code)) == moves
+    assert len(server.hub().store.sync.moves(code)) == moves
     assert my_turn(back)["view"]["legal"]
 
 
@@ -291,7 +291,7 @@ def test_chat_is_sent_as_typed_limited_and_rate_limited(server: Server) -> None:
         ana.until("chat")
     ana.send({"type": "chat", "text": "one too many"})
     assert ana.until("error")["message"] == "at most 5 chat lines every 10 seconds"
-    stored = [row.text for row in server.hub().store.chat(code, 50)]
+    stored = [row.text for row in server.hub().store.sync.chat(code, 50)]
     assert stored == ["<script>alert('hola')</script>", "0", "1", "2", "3"]
 
 
