@@ -49,13 +49,13 @@ class SeatView:
     def scores(self) -> tuple[int, ...]:
         return self._state.scores()
 
-    def sample(self, rng: random.Random) -> State:
+    def sample(self, rng: random.Random, *, whole_match: bool = False) -> State:
         """A complete state consistent with what this seat knows; safe to play on (it is a copy).
 
         Only what the seat may know survives in it: see :meth:`State.forget_hidden`.
         """
         sampled = self._state.sample(self.seat, rng)
-        sampled.forget_hidden(self.seat, rng)
+        sampled.forget_hidden(self.seat, rng, whole_match=whole_match)
         return sampled
 
 

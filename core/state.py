@@ -187,14 +187,15 @@ class State(ABC):
             events=self.visible_events(seat),
         )
 
-    def forget_hidden(self, seat: int, rng: random.Random) -> None:
+    def forget_hidden(self, seat: int, rng: random.Random, *, whole_match: bool = False) -> None:
         """Drop from a sampled state what ``seat`` must not learn through it.
 
         A game's ``sample`` redeals the hidden cards, but the copy would still carry the stacked position (the
         real first deal), the match's seed (from which every deal can be rebuilt), events meant for other seats,
         the action history (which names face-down cards) and the match's own generator (which foretells the next
-        shuffles). Search works on the copy without them;
-        it keeps only this hand's events, which are all an observation shows, so sampling stays cheap.
+        shuffles). Search works on the copy without them; it keeps only this hand's events, which are all an
+        observation shows, so sampling stays cheap. The copy stops at the end of its hand (:meth:`at_horizon`)
+        unless ``whole_match``: a search that plays whole matches (OpenSpiel's) deals on from the fresh generator.
         """
         self.position = None
         self.seed = SAMPLED_SEED
@@ -202,7 +203,7 @@ class State(ABC):
         self.hand_events_from = 0
         self.history = []
         self.rng = random.Random(rng.getrandbits(64))
-        self.search_copy = True
+        self.search_copy = not whole_match
 
     def at_horizon(self) -> bool:
         """Whether a hand that just ended is the last this state plays: ``True`` for a search copy, whose play

@@ -237,7 +237,7 @@ def seat_sample(state: State, seat: int, rng: random.Random) -> State:
     OpenSpiel bots may read a state's ``__str__``, so the seed goes too.
     """
     sampled = state.sample(seat, rng)
-    sampled.forget_hidden(seat, rng)
+    sampled.forget_hidden(seat, rng, whole_match=True)  # OpenSpiel's searches play on past this hand
     sampled.seed = UNKNOWN_SEED
     return sampled
 

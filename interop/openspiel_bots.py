@@ -85,7 +85,7 @@ class OpenSpielAgent:
         if len(legal) == 1:
             return legal[0]
         game = self._openspiel_game(view)
-        world = view.sample(self.rng)
+        world = view.sample(self.rng, whole_match=True)  # OpenSpiel's search plays on past this hand
         world.seed = UNKNOWN_SEED  # the real seed would replay the real deal; see openspiel.seat_sample
         state = CartasState(game, world)
         if state.current_player() != view.seat:
