@@ -13,6 +13,7 @@ from cartas.core import Game
 
 ROOT = Path(__file__).resolve().parents[2]
 EXAMPLE = ROOT / "examples" / "siete_y_medio"
+sys.path.insert(0, str(Path(__file__).parent))  # so the tests import fake_plugins
 
 
 def load_example() -> type[Game]:

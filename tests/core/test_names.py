@@ -14,9 +14,10 @@ from click.testing import CliRunner
 
 from cartas.cli.main import make_cli
 from cartas.cli.saves import new_save_path
-from cartas.core import BotFactory, Game, PluginError, RandomBot, RecordError, hookimpl
+from cartas.core import Game, PluginError, RandomBot, RecordError
 from cartas.core.plugins import build_registry, make_plugin_manager
 from cartas.core.registry import Registry, check_game_name
+from fake_plugins import BotsPlugin, GamesPlugin
 
 MakeGame = Callable[..., Game]
 
@@ -36,26 +37,6 @@ def point(name: str, plugin: object) -> metadata.EntryPoint:
 
 def built_in(name: str) -> metadata.EntryPoint:
     return point(name, importlib.import_module(f"cartas.games.{name}"))
-
-
-class GamesPlugin:
-    def __init__(self, *games: Game) -> None:
-        self.games = games
-
-    @hookimpl
-    def register_games(self, register: Callable[[Game], None]) -> None:
-        for game in self.games:
-            register(game)
-
-
-class BotsPlugin:
-    def __init__(self, *bots: tuple[str, str, BotFactory]) -> None:
-        self.bots = bots
-
-    @hookimpl
-    def register_bots(self, register: Callable[[str, str, BotFactory], None]) -> None:
-        for game_name, level, factory in self.bots:
-            register(game_name, level, factory)
 
 
 class Impostor(RandomBot):

@@ -17,10 +17,11 @@ from typing import Any, cast
 import click
 import pytest
 
-from cartas.core import BotFactory, Game, PluginError, RandomBot, Result, State, hookimpl, hookspecs
+from cartas.core import Game, PluginError, RandomBot, Result, State, hookimpl, hookspecs
 from cartas.core.match import run_match
 from cartas.core.plugins import DEFAULT_PLUGINS, build_registry, make_plugin_manager, plugin_list
 from cartas.core.registry import Registry, normalise_name
+from fake_plugins import BotsPlugin, GamesPlugin
 
 
 class FakeEntryPoint:
@@ -45,26 +46,6 @@ def point(name: str, plugin: object) -> metadata.EntryPoint:
 
 def broken_import() -> object:
     raise ImportError("No module named 'numpyy'")
-
-
-class GamesPlugin:
-    def __init__(self, *games: Game) -> None:
-        self.games = games
-
-    @hookimpl
-    def register_games(self, register: Callable[[Game], None]) -> None:
-        for game in self.games:
-            register(game)
-
-
-class BotsPlugin:
-    def __init__(self, *bots: tuple[str, str, BotFactory]) -> None:
-        self.bots = bots
-
-    @hookimpl
-    def register_bots(self, register: Callable[[str, str, BotFactory], None]) -> None:
-        for game_name, level, factory in self.bots:
-            register(game_name, level, factory)
 
 
 class MisspelledPlugin:
