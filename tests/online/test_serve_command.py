@@ -12,30 +12,20 @@ from click.testing import CliRunner
 from cartas.cli.main import make_cli
 
 
-@pytest.fixture
-def calls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
-    import uvicorn
-
-    seen: list[dict[str, Any]] = []
-    monkeypatch.setenv("CARTAS_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.append({"app": app, **kwargs}))
-    return seen
-
-
-def test_serve_listens_on_localhost_with_the_database_in_the_data_folder(calls: list, tmp_path: Path) -> None:
+def test_serve_listens_on_localhost_with_the_database_in_the_data_folder(uvicorn_runs: list, tmp_path: Path) -> None:
     result = CliRunner().invoke(make_cli(), ["serve"], catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert calls[0]["host"] == "127.0.0.1" and calls[0]["port"] == 8000
+    assert uvicorn_runs[0]["host"] == "127.0.0.1" and uvicorn_runs[0]["port"] == 8000
     assert f"(tables in {tmp_path / 'home' / 'online.sqlite3'})" in result.output
 
 
-def test_serve_takes_host_port_database_delay_and_grace(calls: list, tmp_path: Path) -> None:
+def test_serve_takes_host_port_database_delay_and_grace(uvicorn_runs: list, tmp_path: Path) -> None:
     db = tmp_path / "elsewhere.sqlite3"
     args = ["serve", "--host", "0.0.0.0", "--port", "9001", "--db", str(db), "--bot-delay", "0", "--grace", "5"]
     result = CliRunner().invoke(make_cli(), args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
-    assert calls[0]["host"] == "0.0.0.0" and calls[0]["port"] == 9001 and str(db) in result.output
-    state = calls[0]["app"].state
+    assert uvicorn_runs[0]["host"] == "0.0.0.0" and uvicorn_runs[0]["port"] == 9001 and str(db) in result.output
+    state = uvicorn_runs[0]["app"].state
     assert state.settings.bot_delay == 0 and state.default_grace == 5
     assert state.settings.data_dir == tmp_path / "home"
 
@@ -47,11 +37,11 @@ def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.Monk
     assert result.output == "Error: cartas serve needs the online extra: pip install 'cartas[online]'\n"
 
 
-def test_serve_refuses_a_file_that_is_not_its_database_in_one_line(calls: list, tmp_path: Path) -> None:
+def test_serve_refuses_a_file_that_is_not_its_database_in_one_line(uvicorn_runs: list, tmp_path: Path) -> None:
     notes = tmp_path / "notes.txt"
     notes.write_text("shopping list: " * 20)
     result = CliRunner().invoke(make_cli(), ["serve", "--db", str(notes)])
-    assert result.exit_code == 1 and calls == []
+    assert result.exit_code == 1 and uvicorn_runs == []
     assert result.output.startswith(f"Error: {notes} is not a cartas online database")
     assert result.output.count("\n") == 1
     assert notes.read_text() == "shopping list: " * 20

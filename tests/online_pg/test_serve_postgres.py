@@ -14,18 +14,8 @@ from cartas.cli.main import make_cli
 pytestmark = pytest.mark.postgres
 
 
-@pytest.fixture
-def calls(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
-    import uvicorn
-
-    seen: list[dict[str, Any]] = []
-    monkeypatch.setenv("CARTAS_HOME", str(tmp_path / "home"))
-    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.append({"app": app, **kwargs}))
-    return seen
-
-
 def test_serve_on_postgres_creates_the_schema_and_owns_tables_as_its_address(
-    calls: list[dict[str, Any]], postgres_url: str
+    uvicorn_runs: list[dict[str, Any]], postgres_url: str
 ) -> None:
     import psycopg
 
@@ -33,7 +23,7 @@ def test_serve_on_postgres_creates_the_schema_and_owns_tables_as_its_address(
     result = CliRunner().invoke(make_cli(), args, catch_exceptions=False)
     assert result.exit_code == 0, result.output
     assert result.output == "cartas serve: http://127.0.0.1:8123/ (tables in a Postgres database)\n"
-    ownership = calls[0]["app"].state.ownership
+    ownership = uvicorn_runs[0]["app"].state.ownership
     assert (ownership.owner, ownership.address, ownership.ttl, ownership.renew_every) == (
         "http://127.0.0.1:8123", "http://127.0.0.1:8123", 4.0, 0.8
     )
@@ -41,8 +31,8 @@ def test_serve_on_postgres_creates_the_schema_and_owns_tables_as_its_address(
         assert [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2]
 
 
-def test_serve_refuses_an_unreachable_postgres_in_one_line(calls: list[dict[str, Any]]) -> None:
+def test_serve_refuses_an_unreachable_postgres_in_one_line(uvicorn_runs: list[dict[str, Any]]) -> None:
     result = CliRunner().invoke(make_cli(), ["serve", "--db", "postgres://nobody@127.0.0.1:1/none"])
-    assert result.exit_code == 1 and calls == []
+    assert result.exit_code == 1 and uvicorn_runs == []
     assert result.output.startswith("Error: cannot connect to the Postgres database")
     assert result.output.count("\n") == 1

@@ -1,0 +1,19 @@
+"""Fixtures shared across test folders."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+
+@pytest.fixture
+def uvicorn_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[str, Any]]:
+    """What ``cartas serve`` would hand to ``uvicorn.run``, recorded instead of serving (data folder in tmp)."""
+    import uvicorn
+
+    seen: list[dict[str, Any]] = []
+    monkeypatch.setenv("CARTAS_HOME", str(tmp_path / "home"))
+    monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.append({"app": app, **kwargs}))
+    return seen
