@@ -1,0 +1,49 @@
+"""A gettext domain that formats its messages: ``_("{who} plays {card}", who=..., card=...)``."""
+
+from __future__ import annotations
+
+import gettext
+from functools import lru_cache
+from pathlib import Path
+
+from cartas.core.i18n.language import ENGLISH, current_language, gettext_languages
+
+
+def mark(message: str) -> str:
+    """Mark a message for extraction where it is defined (a module constant) and translate it where it is shown."""
+    return message
+
+
+class Catalog:
+    """The messages of one domain (the framework's, or one game's) in whatever language is being spoken.
+
+    Messages are written in English in the code; a missing translation falls back to the English text, so a
+    plugin without catalogs still speaks, and a test (not the player) finds the gap.
+    """
+
+    def __init__(self, domain: str, localedir: Path | str) -> None:
+        self.domain = domain
+        self.localedir = str(localedir)
+
+    def translations(self, language: str | None = None) -> gettext.NullTranslations:
+        return _translations(self.domain, self.localedir, language or current_language())
+
+    def __call__(self, message: str, /, **values: object) -> str:
+        text = self.translations().gettext(message)
+        return text.format(**values) if values else text
+
+    def plural(self, singular: str, plural: str, count: int, /, **values: object) -> str:
+        """``count`` chooses the form; ``{count}`` is available to the message."""
+        text = self.translations().ngettext(singular, plural, count)
+        return text.format(count=count, **values)
+
+
+@lru_cache(maxsize=256)
+def _translations(domain: str, localedir: str, language: str) -> gettext.NullTranslations:
+    if language == ENGLISH:
+        return gettext.NullTranslations()
+    return gettext.translation(domain, localedir, languages=gettext_languages(language), fallback=True)
+
+
+FRAMEWORK = Catalog("cartas", Path(__file__).parent / "locale")
+"""The framework's own domain: the command line, the server and the web table."""
