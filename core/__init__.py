@@ -25,12 +25,13 @@ from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT, Action, Result, State
 from cartas.core.table import Table
 from cartas.core.views import FACE_DOWN, TableView
+from cartas.core.naming import TableNames, generic_names
 from cartas.core.wire import WireError
 
 __all__ = [
     "FACE_DOWN", "JOKER", "PUBLIC_SEAT", "SUITS", "Action", "ActionParseError", "Agent", "BotFactory", "Card",
     "CardParseError", "CartasError", "Event", "EventView", "Game", "GameOptions", "IllegalActionError",
     "Observation", "OptionsError", "PluginError", "Position", "PositionError", "RandomBot", "RecordError",
-    "Result", "SeatView", "SeatingError", "State", "Table", "TableView", "WireError", "format_cards", "hookimpl",
+    "Result", "SeatView", "SeatingError", "State", "Table", "TableNames", "TableView", "generic_names", "WireError", "format_cards", "hookimpl",
     "parse_cards",
 ]

@@ -16,6 +16,7 @@ from cartas.core.cards import Card
 from cartas.core.deck import new_seed
 from cartas.core.errors import PositionError
 from cartas.core.events import Event
+from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
 from cartas.core.position import Position
@@ -107,8 +108,10 @@ class Game(ABC):
         package = type(self).__module__.rpartition(".")[0]
         return resources.files(package).joinpath(self.rules_file).read_text(encoding="utf-8")
 
-    def describe(self, event: Event) -> str:
-        """An event as one line of text for the screen and logs; games override it to speak their terms."""
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
+        """An event as one line of text for the screen and logs, in the language being spoken
+        (:func:`cartas.core.i18n.speaking`); games override it to speak their terms. ``names`` are the players'
+        names as the viewer calls them (:mod:`cartas.core.naming`); ``None`` means generic ones."""
         return " ".join(part for part in (event.kind, event.detail) if part)
 
     def table_lines(self, observation: Observation) -> list[str]:

@@ -10,6 +10,7 @@ from pydantic import Field
 from cartas.core.cards import Card, parse_cards
 from cartas.core.deck import shoe, spanish_deck
 from cartas.core.events import Event
+from cartas.core.naming import TableNames
 from cartas.core.game import Game
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
@@ -56,7 +57,7 @@ class RummyGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
         who = f"Seat {event.seat}" if event.seat >= 0 else ""
         kind, detail = event.kind, event.detail
         if kind == "deal":

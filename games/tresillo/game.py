@@ -11,6 +11,7 @@ from cartas.core.cards import SUIT_NAMES, Card
 from cartas.core.deck import stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.events import Event
+from cartas.core.naming import TableNames
 from cartas.core.game import Game
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
@@ -76,7 +77,7 @@ class TresilloGame(Game):
     def deck(self, options: GameOptions) -> list[Card]:
         return list(FULL_DECK)
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
         who = f"Seat {event.seat}"
         kind, detail = event.kind, event.detail
         lines = {

@@ -9,6 +9,7 @@ from pydantic import Field
 
 from cartas.core.cards import Card
 from cartas.core.events import Event
+from cartas.core.naming import TableNames
 from cartas.core.game import Game
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
@@ -89,7 +90,7 @@ class TrucoGame(Game):
     def teams(self, options: GameOptions) -> tuple[int, ...]:
         return Table.partnership(options.players).teams
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
         """The event as the table hears it, in Argentine Spanish: "Jugador 1: ¡Truco!", "Parda la primera"."""
         kind, detail = event.kind, event.detail
         who = SEAT.format(event.seat)

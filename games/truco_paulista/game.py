@@ -8,6 +8,7 @@ from pydantic import Field
 
 from cartas.core.cards import Card
 from cartas.core.events import Event
+from cartas.core.naming import TableNames
 from cartas.core.game import Game
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
@@ -64,7 +65,7 @@ class PaulistaGame(Game):
     def teams(self, options: GameOptions) -> tuple[int, ...] | None:
         return tuple(seat % 2 for seat in range(options.players))
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
         kind, seat, detail = event.kind, event.seat, event.detail
         who = SEAT.format(seat)
         if kind == "deal":

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from cartas.core import FACE_DOWN, Card, Event, Game, GameOptions, Observation, Position, TableView
+from cartas.core import FACE_DOWN, Card, Event, Game, GameOptions, Observation, Position, TableNames, TableView
 from cartas_siete_y_medio.actions import Move, parse_action
 from cartas_siete_y_medio.state import DECK, SieteYMedioState
 
@@ -39,7 +39,7 @@ class SieteYMedio(Game):
     def deck(self, options: GameOptions) -> list[Card]:
         return list(DECK)
 
-    def describe(self, event: Event) -> str:
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
         who = f"Seat {event.seat}"
         if event.kind == "reparte":
             return f"{who} tiene la banca y reparte una carta tapada a cada uno"
