@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import typing
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from importlib import resources
 from typing import Any, ClassVar, Literal
 
@@ -107,6 +107,17 @@ class Game(ABC):
         """The game's rules document."""
         package = type(self).__module__.rpartition(".")[0]
         return resources.files(package).joinpath(self.rules_file).read_text(encoding="utf-8")
+
+    def action_text(self, action: Action) -> str:
+        """A move as a player says it, in the language being spoken (``tiro el 3 de oros``); what programs
+        read and write stays ``str(action)`` (``play 3O``). Games override it to speak their terms."""
+        return str(action)
+
+    def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
+        """The legal move that a player's words name in any of the game's languages (``tiro el 3 de oros``,
+        ``3 de oro``, ``aceito``), or ``None`` when the words name none of them; the front end then tries the
+        canonical text. Games override it to understand their players."""
+        return None
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
         """An event as one line of text for the screen and logs, in the language being spoken
