@@ -39,9 +39,9 @@ from functools import partial
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.errors import CartasError
 from cartas.core.state import Action
+from cartas.core.seat_messages import PROTOCOL_VERSION, decision_message
 from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json
 
-PROTOCOL_VERSION = 1
 ATTEMPTS = 3
 """How many answers a program may give to one decision before the match is stopped."""
 PREFIX = "cmd:"
@@ -91,13 +91,7 @@ class ExternalBot:
             })
         self._decisions += 1
         number = self._decisions
-        decision = {
-            "type": "decision",
-            "id": number,
-            "seat": view.seat,
-            "observation": view.observation().model_dump(mode="json"),
-            "legal": [str(action) for action in legal],
-        }
+        decision = decision_message(view.observation(), legal, number)
         problem = ""
         for _ in range(ATTEMPTS):
             self._refuse_unasked_lines()
