@@ -32,6 +32,12 @@ LOBBY_CHANNEL = "cartas_lobby"
 MISSING_EXTRA = "a postgresql:// database needs the online-pg extra: pip install 'cartas[online-pg]'"
 MIGRATION_LOCK = 0x63617274  # "cart": the advisory lock taken while the schema is created or upgraded
 NOW = "extract(epoch from clock_timestamp())"
+ADD_MOVE = (
+    "WITH move AS (INSERT INTO moves (code, n, seat, action) VALUES ($1, $2, $3, $4) RETURNING code)"
+    " UPDATE tables SET version = $5, status = CASE WHEN $6::text IS NULL THEN status ELSE 'finished' END,"
+    " finished = COALESCE($6::text, finished) WHERE code = (SELECT code FROM move)"
+)
+"""A move and its table's new version (and, at the end, the finished status) in one statement: one round trip."""
 COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
 
 
@@ -223,13 +229,13 @@ class PostgresStore:
     async def add_move(
         self, code: str, n: int, seat: int, action: str, version: int, finished: str | None
     ) -> None:
+        from psycopg import AsyncRawCursor
+
         async with self.pool.connection() as conn:
-            await conn.execute(
-                "WITH move AS (INSERT INTO moves (code, n, seat, action) VALUES (%(code)s, %(n)s, %(seat)s,"
-                " %(action)s) RETURNING code) UPDATE tables SET version = %(version)s,"
-                " status = CASE WHEN %(finished)s::text IS NULL THEN status ELSE 'finished' END,"
-                " finished = COALESCE(%(finished)s::text, finished) WHERE code = (SELECT code FROM move)",
-                {"code": code, "n": n, "seat": seat, "action": action, "version": version, "finished": finished},
+            # Prepared on each connection at its first move, with positional parameters: the commit's one round
+            # trip then carries only the values, and psycopg need not rewrite named placeholders each time.
+            await AsyncRawCursor(conn).execute(
+                ADD_MOVE, (code, n, seat, action, version, finished), prepare=True
             )
 
     async def moves(self, code: str) -> list[tuple[int, str]]:
