@@ -36,7 +36,8 @@ def registry() -> Registry:
 def two_servers(postgres_url: str, tmp_path: Path, registry: Registry) -> Iterator[tuple[TestClient, TestClient]]:
     clients = []
     for name in ("a", "b"):
-        ownership = Ownership(owner=name, address=f"http://{name}.test", ttl=TTL, renew_every=RENEW)
+        ownership = Ownership(owner=name, address=f"http://{name}.test", ttl=TTL, renew_every=RENEW,
+                              sweep_every=RENEW)
         app = create_app(
             postgres_url, registry=registry, bot_delay=0.03, data_dir=tmp_path / name, ownership=ownership
         )
