@@ -25,8 +25,8 @@ from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.registry import Registry
 from cartas.online.bots import BotRunner
-from cartas.online.lobby import LobbyError, clean_name
-from cartas.online.store import AsyncStore, Lease, TableRow
+from cartas.online.lobby import LobbyError, clean_name, display_name
+from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token
 
@@ -156,6 +156,7 @@ class Hub:
                 raise NotOwner(lease)
             row = await self.store.load_table(code)  # what the last owner committed before its lease ran out
             assert row is not None
+            await self.store.clear_presence(code)  # nobody is connected here yet; each client says so on arrival
         return await self._live(row)
 
     async def start_up(self) -> int:
@@ -296,22 +297,39 @@ class Hub:
         return listed
 
     async def _read_open_tables(self) -> list[dict[str, Any]]:
+        rows = [
+            row for row in await self.store.tables_with_status("lobby")
+            if any(seat.kind == "empty" for seat in row.seats)
+        ]
+        # Presence as the tables' owners recorded it, so the list is the same from every process.
+        presence = await self.store.presence([row.code for row in rows])
         listed = []
-        for row in await self.store.tables_with_status("lobby"):
+        for row in rows:
             free = sum(seat.kind == "empty" for seat in row.seats)
-            if not free:
-                continue
             host = next((seat.name for seat in row.seats if seat.host), None)
             game = self.registry.games.get(row.game)
             listed.append({
                 "code": row.code, "game": row.game, "title": game.title if game else row.game,
                 "players": len(row.seats), "points": row.options.get("points"), "free": free, "host": host,
                 "created": row.created,
+                "seats": [
+                    {"seat": seat.seat, "name": display_name(seat), "presence": seat_presence(seat, presence[row.code])}
+                    for seat in row.seats
+                ],
             })
         return listed
 
     def games(self) -> list[dict[str, Any]]:
         return [describe_game(game, self.registry) for game in self.registry.games.values()]
+
+
+def seat_presence(seat: SeatRow, recorded: dict[int, str]) -> str | None:
+    """Who is at a seat for the open-tables list: as in a table's info, from what its owner recorded."""
+    if seat.kind == "empty":
+        return None
+    if seat.kind == "bot":
+        return "bot"
+    return recorded.get(seat.seat, "away")
 
 
 def _option_type(annotation: Any) -> tuple[str, list[Any] | None]:

@@ -247,6 +247,32 @@ class PostgresStore:
         async with self.pool.connection() as conn:
             await conn.execute("UPDATE tables SET version = %s WHERE code = %s", (version, code))
 
+    async def set_presence(self, code: str, seat: int, presence: str, version: int) -> None:
+        async with self.pool.connection() as conn:
+            # One statement, one round trip: the seat's presence, the table's version, and, for a table in the
+            # lobby, the notification that makes every process read the open-tables list again after the commit.
+            await conn.execute(
+                "WITH seat AS (INSERT INTO presence (code, seat, presence) VALUES (%(code)s, %(seat)s, %(presence)s)"
+                " ON CONFLICT (code, seat) DO UPDATE SET presence = excluded.presence RETURNING code),"
+                " stamped AS (UPDATE tables SET version = %(version)s WHERE code = (SELECT code FROM seat)"
+                " RETURNING status)"
+                " SELECT pg_notify(%(channel)s, %(code)s) FROM stamped WHERE status = 'lobby'",
+                {"code": code, "seat": seat, "presence": presence, "version": version, "channel": LOBBY_CHANNEL},
+            )
+
+    async def clear_presence(self, code: str) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute("DELETE FROM presence WHERE code = %s", (code,))
+            await self._notify_lobby(conn, code)
+
+    async def presence(self, codes: list[str]) -> dict[str, dict[int, str]]:
+        found: dict[str, dict[int, str]] = {code: {} for code in codes}
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute("SELECT code, seat, presence FROM presence WHERE code = ANY(%s)", (codes,))
+            for code, seat, presence in await cursor.fetchall():
+                found[code][seat] = presence
+        return found
+
     async def add_chat(self, code: str, row: ChatRow) -> None:
         async with self.pool.connection() as conn:
             await conn.execute(
