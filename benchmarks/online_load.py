@@ -163,7 +163,8 @@ async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, 
 async def run(
     tables: int, seconds: float, think: float, warmup: float, bots: str | None, servers: int = 1, db: str | None = None,
     kill: bool = False, lease: float = 5.0,
-) -> None:
+) -> dict[str, float]:
+    """Run the benchmark, print its figures, and return the main ones (for online_multiproc.py)."""
     folder = Path(tempfile.mkdtemp(prefix="cartas-load-"))
     ports = [free_port() for _ in range(servers)]
     processes = []
@@ -207,11 +208,11 @@ async def run(
         clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{ports[0]}/ws/{setups[0][1]}", stats, stop)))
         await asyncio.sleep(warmup)
         loaded_rss = rss()
-        cpu0, t0 = cpu(), time.perf_counter()
+        cpu0, t0, clients0 = cpu(), time.perf_counter(), time.process_time()
         stats.measuring = True
         await asyncio.sleep(seconds)
         stats.measuring = False
-        cpu1, t1 = cpu(), time.perf_counter()
+        cpu1, t1, clients1 = cpu(), time.perf_counter(), time.process_time()
         async with httpx.AsyncClient(base_url=bases[0], timeout=30) as client:
             inside = (await client.get("/api/metrics", params={"window": str(t1 - t0)})).json()
         takeover = None
@@ -254,6 +255,9 @@ async def run(
     print(f"server CPU {busy:.2f} s = {busy / elapsed * 100:.1f}% of a core; "
           f"{busy / max(stats.moves, 1) * 1000:.2f} ms per person's move"
           + (" (the bots' moves are applied here too; their thinking runs in the pool's workers)" if bots else ""))
+    clients_busy = (clients1 - clients0) / elapsed * 100
+    print(f"the clients (this one process) used {clients_busy:.0f}% of a core"
+          + (": they, not the server, may be what bounds the moves/s" if clients_busy > 80 else ""))
     print(f"server memory: idle {idle_rss:.0f} MiB, loaded {loaded_rss:.0f} MiB, "
           f"{(loaded_rss - idle_rss) / tables * 1024:.0f} KiB per table of 4 sockets")
     if latencies:
@@ -266,6 +270,12 @@ async def run(
     if pings:
         print(f"ping round trip (event loop lag bound) ms: p50 {pings[len(pings) // 2]:.1f}  "
               f"p99 {pings[min(len(pings) - 1, int(0.99 * len(pings)))]:.1f}  max {pings[-1]:.1f}  (n={len(pings)})")
+    return {
+        "moves_per_s": stats.moves / elapsed, "p50": pct(50), "p95": pct(95), "p99": pct(99),
+        "server_cpu": busy / elapsed * 100, "clients_cpu": clients_busy,
+        "takeover": takeover[0] if takeover is not None else float("nan"),
+        "lost": takeover[2] if takeover is not None else float("nan"),
+    }
 
 
 def stored_moves(db: str, codes: list[str]) -> dict[str, list[tuple[int, str]]]:
