@@ -162,8 +162,9 @@ async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, 
 
 async def run(
     tables: int, seconds: float, think: float, warmup: float, bots: str | None, servers: int = 1, db: str | None = None,
-    kill: bool = False, lease: float = 10.0,
-) -> None:
+    kill: bool = False, lease: float = 5.0,
+) -> dict[str, float]:
+    """Run the benchmark, print its figures, and return the main ones (for online_multiproc.py)."""
     folder = Path(tempfile.mkdtemp(prefix="cartas-load-"))
     ports = [free_port() for _ in range(servers)]
     processes = []
@@ -207,16 +208,19 @@ async def run(
         clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{ports[0]}/ws/{setups[0][1]}", stats, stop)))
         await asyncio.sleep(warmup)
         loaded_rss = rss()
-        cpu0, t0 = cpu(), time.perf_counter()
+        cpu0, t0, clients0 = cpu(), time.perf_counter(), time.process_time()
         stats.measuring = True
         await asyncio.sleep(seconds)
         stats.measuring = False
-        cpu1, t1 = cpu(), time.perf_counter()
+        cpu1, t1, clients1 = cpu(), time.perf_counter(), time.process_time()
         async with httpx.AsyncClient(base_url=bases[0], timeout=30) as client:
             inside = (await client.get("/api/metrics", params={"window": str(t1 - t0)})).json()
         takeover = None
         if kill and servers > 1:
-            takeover = await kill_and_time_takeover(processes[0], bases[1], [code for n, code, _ in setups if n == 0])
+            assert db is not None
+            takeover = await kill_and_time_takeover(
+                processes[0], bases[1], [code for n, code, _ in setups if n == 0], db
+            )
         stop.set()
         await asyncio.gather(*clients, return_exceptions=True)
     finally:
@@ -251,23 +255,50 @@ async def run(
     print(f"server CPU {busy:.2f} s = {busy / elapsed * 100:.1f}% of a core; "
           f"{busy / max(stats.moves, 1) * 1000:.2f} ms per person's move"
           + (" (the bots' moves are applied here too; their thinking runs in the pool's workers)" if bots else ""))
+    clients_busy = (clients1 - clients0) / elapsed * 100
+    print(f"the clients (this one process) used {clients_busy:.0f}% of a core"
+          + (": they, not the server, may be what bounds the moves/s" if clients_busy > 80 else ""))
     print(f"server memory: idle {idle_rss:.0f} MiB, loaded {loaded_rss:.0f} MiB, "
           f"{(loaded_rss - idle_rss) / tables * 1024:.0f} KiB per table of 4 sockets")
     if latencies:
         print(f"mean latency {statistics.fmean(latencies):.1f} ms")
     if takeover is not None:
-        print(f"kill -9 of the first process: the second served all its tables after {takeover:.2f} s"
-              f" (lease {lease:g} s)")
+        took, committed, lost = takeover
+        print(f"kill -9 of the first process: the second served all its tables after {took:.2f} s"
+              f" (lease {lease:g} s); of the {committed} moves committed at the kill, {lost} lost")
     pings = sorted(stats.pings)
     if pings:
         print(f"ping round trip (event loop lag bound) ms: p50 {pings[len(pings) // 2]:.1f}  "
               f"p99 {pings[min(len(pings) - 1, int(0.99 * len(pings)))]:.1f}  max {pings[-1]:.1f}  (n={len(pings)})")
+    return {
+        "moves_per_s": stats.moves / elapsed, "p50": pct(50), "p95": pct(95), "p99": pct(99),
+        "server_cpu": busy / elapsed * 100, "clients_cpu": clients_busy,
+        "takeover": takeover[0] if takeover is not None else float("nan"),
+        "lost": takeover[2] if takeover is not None else float("nan"),
+    }
 
 
-async def kill_and_time_takeover(victim: subprocess.Popen[bytes], survivor: str, codes: list[str]) -> float:
-    """Kill -9 ``victim`` and return the seconds until ``survivor`` answers 200 for every one of ``codes``."""
+def stored_moves(db: str, codes: list[str]) -> dict[str, list[tuple[int, str]]]:
+    """Every committed move of these tables, read straight from the database."""
+    import psycopg
+
+    with psycopg.connect(db) as conn:
+        rows = conn.execute("SELECT code, seat, action FROM moves WHERE code = ANY(%s) ORDER BY code, n", (codes,))
+        found: dict[str, list[tuple[int, str]]] = {code: [] for code in codes}
+        for code, seat, action in rows:
+            found[code].append((seat, action))
+    return found
+
+
+async def kill_and_time_takeover(
+    victim: subprocess.Popen[bytes], survivor: str, codes: list[str], db: str
+) -> tuple[float, int, int]:
+    """Kill -9 ``victim``; return the seconds until ``survivor`` answers 200 for every one of ``codes``, the
+    moves committed at the kill, and how many of them are missing from the database once it has."""
     victim.kill()
     died = time.perf_counter()
+    victim.wait(10)
+    committed = stored_moves(db, codes)
     waiting = set(codes)
     async with httpx.AsyncClient(base_url=survivor, timeout=10) as client:
         while waiting and time.perf_counter() - died < 120:
@@ -275,7 +306,13 @@ async def kill_and_time_takeover(victim: subprocess.Popen[bytes], survivor: str,
                 if (await client.get(f"/api/tables/{code}")).status_code == 200:
                     waiting.discard(code)
             await asyncio.sleep(0.05)
-    return time.perf_counter() - died
+    took = time.perf_counter() - died
+    after = stored_moves(db, codes)
+    lost = sum(
+        len(moves) - sum(1 for mine, kept in zip(moves, after[code], strict=False) if mine == kept)
+        for code, moves in committed.items()
+    )
+    return took, sum(len(moves) for moves in committed.values()), lost
 
 
 def main() -> None:
@@ -288,7 +325,7 @@ def main() -> None:
     parser.add_argument("--servers", type=int, default=1, help="server processes on one database (needs --db)")
     parser.add_argument("--db", default=None, help="a postgresql:// URL [default: a new SQLite file]")
     parser.add_argument("--kill", action="store_true", help="kill -9 the first process at the end; time the takeover")
-    parser.add_argument("--lease", type=float, default=10.0, help="the processes' --lease")
+    parser.add_argument("--lease", type=float, default=5.0, help="the processes' --lease")
     args = parser.parse_args()
     if args.servers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
         parser.error("--servers above 1 needs a Postgres --db: SQLite is one process's database")

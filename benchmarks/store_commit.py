@@ -4,6 +4,9 @@ time and with several tables committing at once, on SQLite or Postgres.
     python benchmarks/store_commit.py --db /tmp/x.sqlite3
     python benchmarks/store_commit.py --db postgresql://cartas@127.0.0.1:5432/bench --moves 2000 --tables 8
 
+``--fsync DIR`` first times 8 kB written and ``fdatasync``-ed in a file in DIR (put it on the database's disk),
+the floor under any durable commit on that disk: a commit's p99 cannot beat the disk's.
+
 Each run writes new tables (named BENCH plus a random suffix). A Postgres URL may carry settings, e.g.
 ``?options=-c%20synchronous_commit%3Doff`` to see what durability costs. Not a test: numbers depend on the
 machine and its load.
@@ -13,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import secrets
 import statistics
 import time
@@ -38,12 +42,35 @@ async def one_table(store: AsyncStore, code: str, moves: int, timings: list[floa
         timings.append((time.perf_counter() - began) * 1000)
 
 
+def fsync_floor(folder: str, count: int) -> None:
+    """Print the latency of an 8 kB write plus ``fdatasync`` in ``folder``: what one durable commit costs the disk."""
+    timings = []
+    path = os.path.join(folder, f"fsync-probe-{secrets.token_hex(3)}")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT, 0o600)
+    try:
+        for _ in range(count):
+            began = time.perf_counter()
+            os.pwrite(fd, b"\0" * 8192, 0)
+            os.fdatasync(fd)
+            timings.append((time.perf_counter() - began) * 1000)
+    finally:
+        os.close(fd)
+        os.unlink(path)
+    print(
+        f"fdatasync of 8 kB, {count} times: p50 {statistics.median(timings):.2f} ms, p95 {percentile(timings, 95):.2f}"
+        f" ms, p99 {percentile(timings, 99):.2f} ms, max {max(timings):.2f} ms"
+    )
+
+
 async def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--db", required=True)
     parser.add_argument("--moves", type=int, default=1000, help="moves per table")
     parser.add_argument("--tables", type=int, default=1, help="tables committing at once")
+    parser.add_argument("--fsync", metavar="DIR", help="first time fdatasync in DIR (the disk's floor)")
     args = parser.parse_args()
+    if args.fsync:
+        fsync_floor(args.fsync, args.moves)
     store = await open_store(args.db)
     timings: list[float] = []
     run = secrets.token_hex(3).upper()
@@ -53,10 +80,11 @@ async def main() -> None:
     finally:
         await store.close()
     elapsed = time.perf_counter() - began
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
     print(
         f"{len(timings)} commits from {args.tables} table(s) in {elapsed:.1f} s ({len(timings) / elapsed:.0f}/s):"
-        f" p50 {statistics.median(timings):.2f} ms, p99 {percentile(timings, 99):.2f} ms,"
-        f" max {max(timings):.2f} ms"
+        f" p50 {statistics.median(timings):.2f} ms, p95 {percentile(timings, 95):.2f} ms,"
+        f" p99 {percentile(timings, 99):.2f} ms, max {max(timings):.2f} ms; load average {load}"
     )
 
 

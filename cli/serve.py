@@ -35,7 +35,7 @@ under 2 KiB (docs/online.md, Capacity)."""
     " process [default: http://HOST:PORT].",
 )
 @click.option(
-    "--lease", default=10.0, show_default=True, type=click.FloatRange(2, 600),
+    "--lease", default=5.0, show_default=True, type=click.FloatRange(2, 600),
     help="Seconds a table's lease lasts: another process takes a dead one's tables over after about this long.",
 )
 @click.option(
@@ -74,7 +74,7 @@ def serve_command(
         raise click.ClickException(str(error)) from None
     address = advertise or f"http://{host}:{port}"
     # The address is the owner id too: one process per address, and a restarted one takes its tables back at once.
-    ownership = Ownership(owner=address, address=address, ttl=lease, renew_every=lease / 5)
+    ownership = Ownership.for_lease(address, address, lease)
     app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home, ownership=ownership)
     where = "a Postgres database" if isinstance(path, str) else path
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")

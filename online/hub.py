@@ -25,8 +25,8 @@ from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.registry import Registry
 from cartas.online.bots import BotRunner
-from cartas.online.lobby import LobbyError, clean_name
-from cartas.online.store import AsyncStore, Lease, TableRow
+from cartas.online.lobby import LobbyError, clean_name, display_name
+from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token
 
@@ -45,19 +45,39 @@ class NotOwner(Exception):
         self.lease = lease
 
 
+LEASE = 5.0
+"""Seconds a table's lease lasts by default (``cartas serve --lease``)."""
+RENEW_SHARE = 0.3
+"""A lease is renewed every 30% of its length: three renewals per lease, so two in a row may be missed (the
+database slow for a moment, the event loop blocked by a long task) before a live process loses a table."""
+
+
 @dataclass
 class Ownership:
-    """Who this process is among the processes sharing the database, and how long its leases last."""
+    """Who this process is among the processes sharing the database, and how long its leases last.
+
+    The defaults, a 5 s lease renewed every 1.5 s and swept for every 1 s, put a dead process's tables on
+    another process 3.5 to 5 s after its last renewal plus at most a sweep and the replay (6.5 s and a little
+    at worst, under the 10 s the issue asks), while a live one keeps its tables through two missed renewals
+    (3.5 s of stall). A table lost needlessly loses nothing either: its clients reconnect to the new owner.
+    """
 
     owner: str = field(default_factory=lambda: uuid.uuid4().hex[:16])
     """This process's id in the leases table: ``cartas serve`` uses its ``--advertise`` address, so a process
     restarted in the same place takes its own tables back at once rather than after the lease runs out."""
     address: str = ""
     """Where a client or a proxy reaches this process (``--advertise``), handed out in redirect hints."""
-    ttl: float = 10.0
+    ttl: float = LEASE
     """Seconds a lease lasts unless renewed: a dead process's tables are taken over within about this time."""
-    renew_every: float = 2.0
-    """Seconds between renewals (and sweeps for tables whose lease ran out)."""
+    renew_every: float = LEASE * RENEW_SHARE
+    """Seconds between renewals."""
+    sweep_every: float = 1.0
+    """Seconds between looks for tables whose lease ran out (one cheap query), to take them over."""
+
+    @classmethod
+    def for_lease(cls, owner: str, address: str, lease: float) -> Ownership:
+        """A lease of ``lease`` seconds, renewed every 30% of it and swept for at least every second."""
+        return cls(owner, address, lease, lease * RENEW_SHARE, min(1.0, lease * RENEW_SHARE))
 
 
 class Hub:
@@ -136,6 +156,7 @@ class Hub:
                 raise NotOwner(lease)
             row = await self.store.load_table(code)  # what the last owner committed before its lease ran out
             assert row is not None
+            await self.store.clear_presence(code)  # nobody is connected here yet; each client says so on arrival
         return await self._live(row)
 
     async def start_up(self) -> int:
@@ -172,25 +193,45 @@ class Hub:
 
     async def renew(self) -> None:
         """Renew this process's leases; stop the tables whose lease another process took meanwhile."""
+        # Only the tables held before the renewal was sent: one created or taken over while it was on its way
+        # got its lease after the renewal's snapshot, and is not lost.
+        before = set(self.tables)
         held = await self.store.renew(self.ownership.owner, self.ownership.ttl)
-        for code, table in list(self.tables.items()):
-            if table.row.status != "finished" and code not in held:
-                log.warning("table %s: the lease was lost to another process; its clients go there", code)
-                del self.tables[code]
-                for connection in list(table.connections):
-                    connection.close(CLOSE_MOVED)
-                if table.task is not None:
-                    table.task.cancel()
+        for code in before - held:
+            table = self.tables.get(code)
+            if table is None or table.row.status == "finished":
+                continue
+            log.warning("table %s: the lease was lost to another process; its clients go there", code)
+            del self.tables[code]
+            for connection in list(table.connections):
+                connection.close(CLOSE_MOVED)
+            if table.task is not None:
+                table.task.cancel()
 
     async def keep_leases(self) -> None:
-        """Renew and sweep every few seconds, for as long as the process runs."""
+        """Renew the leases and sweep for expired ones, each on its own clock, for as long as the process runs.
+
+        Apart, so that taking over many tables (a replay each) never holds back the renewal of this process's
+        own leases.
+        """
+        await asyncio.gather(self._renew_forever(), self._sweep_forever())
+
+    async def _renew_forever(self) -> None:
+        every = self.ownership.renew_every
         while True:
-            await asyncio.sleep(self.ownership.renew_every)
-            try:
-                await self.renew()
-                await self.sweep()
+            await asyncio.sleep(every)
+            try:  # a renewal that hangs would hold back the next one: give up on it at the next one's time
+                await asyncio.wait_for(self.renew(), timeout=every)
             except Exception:  # the database is away for a moment: try again next time
                 log.exception("renewing the table leases failed")
+
+    async def _sweep_forever(self) -> None:
+        while True:
+            await asyncio.sleep(self.ownership.sweep_every)
+            try:
+                await self.sweep()
+            except Exception:
+                log.exception("looking for tables whose lease ran out failed")
 
     async def shut_down(self) -> None:
         for table in self.tables.values():
@@ -256,22 +297,39 @@ class Hub:
         return listed
 
     async def _read_open_tables(self) -> list[dict[str, Any]]:
+        rows = [
+            row for row in await self.store.tables_with_status("lobby")
+            if any(seat.kind == "empty" for seat in row.seats)
+        ]
+        # Presence as the tables' owners recorded it, so the list is the same from every process.
+        presence = await self.store.presence([row.code for row in rows])
         listed = []
-        for row in await self.store.tables_with_status("lobby"):
+        for row in rows:
             free = sum(seat.kind == "empty" for seat in row.seats)
-            if not free:
-                continue
             host = next((seat.name for seat in row.seats if seat.host), None)
             game = self.registry.games.get(row.game)
             listed.append({
                 "code": row.code, "game": row.game, "title": game.title if game else row.game,
                 "players": len(row.seats), "points": row.options.get("points"), "free": free, "host": host,
                 "created": row.created,
+                "seats": [
+                    {"seat": seat.seat, "name": display_name(seat), "presence": seat_presence(seat, presence[row.code])}
+                    for seat in row.seats
+                ],
             })
         return listed
 
     def games(self) -> list[dict[str, Any]]:
         return [describe_game(game, self.registry) for game in self.registry.games.values()]
+
+
+def seat_presence(seat: SeatRow, recorded: dict[int, str]) -> str | None:
+    """Who is at a seat for the open-tables list: as in a table's info, from what its owner recorded."""
+    if seat.kind == "empty":
+        return None
+    if seat.kind == "bot":
+        return "bot"
+    return recorded.get(seat.seat, "away")
 
 
 def _option_type(annotation: Any) -> tuple[str, list[Any] | None]:

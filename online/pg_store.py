@@ -32,6 +32,12 @@ LOBBY_CHANNEL = "cartas_lobby"
 MISSING_EXTRA = "a postgresql:// database needs the online-pg extra: pip install 'cartas[online-pg]'"
 MIGRATION_LOCK = 0x63617274  # "cart": the advisory lock taken while the schema is created or upgraded
 NOW = "extract(epoch from clock_timestamp())"
+ADD_MOVE = (
+    "WITH move AS (INSERT INTO moves (code, n, seat, action) VALUES ($1, $2, $3, $4) RETURNING code)"
+    " UPDATE tables SET version = $5, status = CASE WHEN $6::text IS NULL THEN status ELSE 'finished' END,"
+    " finished = COALESCE($6::text, finished) WHERE code = (SELECT code FROM move)"
+)
+"""A move and its table's new version (and, at the end, the finished status) in one statement: one round trip."""
 COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
 
 
@@ -223,13 +229,13 @@ class PostgresStore:
     async def add_move(
         self, code: str, n: int, seat: int, action: str, version: int, finished: str | None
     ) -> None:
+        from psycopg import AsyncRawCursor
+
         async with self.pool.connection() as conn:
-            await conn.execute(
-                "WITH move AS (INSERT INTO moves (code, n, seat, action) VALUES (%(code)s, %(n)s, %(seat)s,"
-                " %(action)s) RETURNING code) UPDATE tables SET version = %(version)s,"
-                " status = CASE WHEN %(finished)s::text IS NULL THEN status ELSE 'finished' END,"
-                " finished = COALESCE(%(finished)s::text, finished) WHERE code = (SELECT code FROM move)",
-                {"code": code, "n": n, "seat": seat, "action": action, "version": version, "finished": finished},
+            # Prepared on each connection at its first move, with positional parameters: the commit's one round
+            # trip then carries only the values, and psycopg need not rewrite named placeholders each time.
+            await AsyncRawCursor(conn).execute(
+                ADD_MOVE, (code, n, seat, action, version, finished), prepare=True
             )
 
     async def moves(self, code: str) -> list[tuple[int, str]]:
@@ -240,6 +246,32 @@ class PostgresStore:
     async def set_version(self, code: str, version: int) -> None:
         async with self.pool.connection() as conn:
             await conn.execute("UPDATE tables SET version = %s WHERE code = %s", (version, code))
+
+    async def set_presence(self, code: str, seat: int, presence: str, version: int) -> None:
+        async with self.pool.connection() as conn:
+            # One statement, one round trip: the seat's presence, the table's version, and, for a table in the
+            # lobby, the notification that makes every process read the open-tables list again after the commit.
+            await conn.execute(
+                "WITH seat AS (INSERT INTO presence (code, seat, presence) VALUES (%(code)s, %(seat)s, %(presence)s)"
+                " ON CONFLICT (code, seat) DO UPDATE SET presence = excluded.presence RETURNING code),"
+                " stamped AS (UPDATE tables SET version = %(version)s WHERE code = (SELECT code FROM seat)"
+                " RETURNING status)"
+                " SELECT pg_notify(%(channel)s, %(code)s) FROM stamped WHERE status = 'lobby'",
+                {"code": code, "seat": seat, "presence": presence, "version": version, "channel": LOBBY_CHANNEL},
+            )
+
+    async def clear_presence(self, code: str) -> None:
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute("DELETE FROM presence WHERE code = %s", (code,))
+            await self._notify_lobby(conn, code)
+
+    async def presence(self, codes: list[str]) -> dict[str, dict[int, str]]:
+        found: dict[str, dict[int, str]] = {code: {} for code in codes}
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute("SELECT code, seat, presence FROM presence WHERE code = ANY(%s)", (codes,))
+            for code, seat, presence in await cursor.fetchall():
+                found[code][seat] = presence
+        return found
 
     async def add_chat(self, code: str, row: ChatRow) -> None:
         async with self.pool.connection() as conn:

@@ -65,6 +65,16 @@ STEPS: dict[int, list[str]] = {
         )""",
         "CREATE INDEX leases_owner ON leases (owner)",
     ],
+    # Version 3: who is at each seat of a person (online, away, or a bot playing for them), written by the
+    # table's owner at each change, so the open-tables list of every process shows it.
+    3: [
+        """CREATE TABLE presence (
+            code TEXT NOT NULL REFERENCES tables (code),
+            seat INTEGER NOT NULL,
+            presence TEXT NOT NULL CHECK (presence IN ('online', 'away', 'bot')),
+            PRIMARY KEY (code, seat)
+        )""",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

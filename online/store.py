@@ -111,6 +111,18 @@ class Store(Protocol):
 
     def set_version(self, code: str, version: int) -> None: ...
 
+    def set_presence(self, code: str, seat: int, presence: str, version: int) -> None:
+        """Record who is at a person's seat now (``online``, ``away``, ``bot``) at the table's new version."""
+        ...
+
+    def clear_presence(self, code: str) -> None:
+        """Forget who was at the table's seats: a process that loads it has nobody connected yet."""
+        ...
+
+    def presence(self, codes: list[str]) -> dict[str, dict[int, str]]:
+        """The recorded presence at these tables, by code and seat (a seat not recorded is away)."""
+        ...
+
     def add_chat(self, code: str, row: ChatRow) -> None:
         """Store a chat line; its ``v`` is the table's new version."""
         ...
@@ -169,6 +181,9 @@ class AsyncStore(Protocol):
     ) -> None: ...
     async def moves(self, code: str) -> list[tuple[int, str]]: ...
     async def set_version(self, code: str, version: int) -> None: ...
+    async def set_presence(self, code: str, seat: int, presence: str, version: int) -> None: ...
+    async def clear_presence(self, code: str) -> None: ...
+    async def presence(self, codes: list[str]) -> dict[str, dict[int, str]]: ...
     async def add_chat(self, code: str, row: ChatRow) -> None: ...
     async def chat(self, code: str, limit: int) -> list[ChatRow]: ...
     async def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease: ...
@@ -214,6 +229,15 @@ class OnLoop:
 
     async def set_version(self, code: str, version: int) -> None:
         self.sync.set_version(code, version)
+
+    async def set_presence(self, code: str, seat: int, presence: str, version: int) -> None:
+        self.sync.set_presence(code, seat, presence, version)
+
+    async def clear_presence(self, code: str) -> None:
+        self.sync.clear_presence(code)
+
+    async def presence(self, codes: list[str]) -> dict[str, dict[int, str]]:
+        return self.sync.presence(codes)
 
     async def add_chat(self, code: str, row: ChatRow) -> None:
         self.sync.add_chat(code, row)
@@ -387,6 +411,30 @@ class SQLiteStore:
     def set_version(self, code: str, version: int) -> None:
         with self._transaction() as db:
             db.execute("UPDATE tables SET version = ? WHERE code = ?", (version, code))
+
+    def set_presence(self, code: str, seat: int, presence: str, version: int) -> None:
+        with self._transaction() as db:
+            db.execute(
+                "INSERT INTO presence (code, seat, presence) VALUES (?, ?, ?)"
+                " ON CONFLICT (code, seat) DO UPDATE SET presence = excluded.presence",
+                (code, seat, presence),
+            )
+            db.execute("UPDATE tables SET version = ? WHERE code = ?", (version, code))
+
+    def clear_presence(self, code: str) -> None:
+        with self._transaction() as db:
+            db.execute("DELETE FROM presence WHERE code = ?", (code,))
+
+    def presence(self, codes: list[str]) -> dict[str, dict[int, str]]:
+        found: dict[str, dict[int, str]] = {code: {} for code in codes}
+        for start in range(0, len(codes), 500):  # SQLite's limit on parameters
+            chunk = codes[start:start + 500]
+            rows = self.db.execute(
+                f"SELECT code, seat, presence FROM presence WHERE code IN ({', '.join('?' * len(chunk))})", chunk
+            )
+            for code, seat, presence in rows:
+                found[code][seat] = presence
+        return found
 
     def add_chat(self, code: str, row: ChatRow) -> None:
         with self._transaction() as db:

@@ -261,6 +261,11 @@ class LiveTable:
     def _presence_frame(self, seat: int) -> Versioned:
         return self._next({"type": "presence", "seat": seat, "presence": self.presence(seat)})
 
+    async def _store_presence(self, seat: int) -> None:
+        """Commit the new version with who is at ``seat`` now: the store is where every server process reads
+        presence for the open-tables list (this process, the table's owner, is the only one that writes it)."""
+        await self.store.set_presence(self.code, seat, self.presence(seat) or "away", self.version)
+
     # --- the lobby (over HTTP) ------------------------------------------------------------------------------
 
     def _check_lobby(self) -> None:
@@ -400,7 +405,7 @@ class LiveTable:
                 self.grace_epoch[seat] = self.grace_epoch.get(seat, 0) + 1
                 self.takeover.discard(seat)
                 frame = self._presence_frame(seat)
-                await self.store.set_version(self.code, self.version)
+                await self._store_presence(seat)
                 self._broadcast([frame])
                 self._schedule_bot()
 
@@ -434,7 +439,7 @@ class LiveTable:
             return
         del self.by_seat[seat]
         frame = self._presence_frame(seat)
-        await self.store.set_version(self.code, self.version)
+        await self._store_presence(seat)
         self._broadcast([frame])
         self._start_grace(seat)
 
@@ -451,7 +456,7 @@ class LiveTable:
             return
         self.takeover.add(seat)
         frame = self._presence_frame(seat)
-        await self.store.set_version(self.code, self.version)
+        await self._store_presence(seat)
         self._broadcast([frame])
         self._schedule_bot()
 

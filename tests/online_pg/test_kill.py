@@ -19,7 +19,10 @@ import pytest
 
 pytestmark = pytest.mark.postgres
 
-LEASE = 3.0
+LEASE = 5.0
+"""cartas serve's default --lease: the takeover is timed as a site would see it."""
+TARGET = 10.0
+"""The issue's bound on a dead process's tables being served again."""
 CARTAS = Path(sys.executable).parent / "cartas"
 
 
@@ -104,7 +107,7 @@ def test_kill_9_of_the_owner_loses_no_committed_move_and_the_other_process_takes
 
     wait_for(lambda: httpx.get(f"{b}/api/tables/{code}").status_code == 200, LEASE + 10, "the takeover")
     took = time.monotonic() - died
-    assert took < LEASE + 3, took
+    assert took < TARGET, took
     assert stored_moves(postgres_url, code)[: len(committed)] == committed
     with connect(f"ws{b[4:]}/ws/{code}") as again:  # the client reconnects, through a proxy, to b
         again.send(json.dumps({"type": "hello"}))

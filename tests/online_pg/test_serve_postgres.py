@@ -24,11 +24,11 @@ def test_serve_on_postgres_creates_the_schema_and_owns_tables_as_its_address(
     assert result.exit_code == 0, result.output
     assert result.output == "cartas serve: http://127.0.0.1:8123/ (tables in a Postgres database)\n"
     ownership = uvicorn_runs[0]["app"].state.ownership
-    assert (ownership.owner, ownership.address, ownership.ttl, ownership.renew_every) == (
-        "http://127.0.0.1:8123", "http://127.0.0.1:8123", 4.0, 0.8
+    assert (ownership.owner, ownership.address, ownership.ttl, ownership.renew_every, ownership.sweep_every) == (
+        "http://127.0.0.1:8123", "http://127.0.0.1:8123", 4.0, pytest.approx(1.2), 1.0
     )
     with psycopg.connect(postgres_url) as conn:
-        assert [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2]
+        assert [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2, 3]
 
 
 def test_serve_refuses_an_unreachable_postgres_in_one_line(uvicorn_runs: list[dict[str, Any]]) -> None:

@@ -94,8 +94,9 @@ def test_a_lease_is_held_by_one_owner_until_it_expires_or_is_released(with_store
     with_store(check)
 
 
-def v1_database(database: str) -> None:
-    """A database as the first ``cartas serve`` left it (schema version 1), with a table in play and two moves."""
+def v1_database(database: str, version: int = 1) -> None:
+    """A database as the first ``cartas serve`` left it (schema version 1, or ``version``), with a table in play
+    and two moves."""
     insert_table = (
         "INSERT INTO tables (code, game, options, seed, position, status, grace, bot_level, host_hash, version,"
         " created) VALUES ('OLDOLD', 'truco', '{\"players\": 2}', 7, NULL, 'playing', 60, 'easy', 'h', 4, 'then')"
@@ -103,7 +104,7 @@ def v1_database(database: str) -> None:
     moves = "INSERT INTO moves (code, n, seat, action) VALUES ('OLDOLD', 0, 0, 'truco'), ('OLDOLD', 1, 1, 'quiero')"
     if is_postgres_url(database):
         async def make() -> None:
-            store = await PostgresStore(database).open(target=1)
+            store = await PostgresStore(database).open(target=version)
             async with store.pool.connection() as conn:
                 await conn.execute(insert_table)
                 await conn.execute(moves)
@@ -112,9 +113,10 @@ def v1_database(database: str) -> None:
         run(make())
         return
     db = sqlite3.connect(database)
-    for statement in STEPS[1]:
-        db.execute(statement)
-    db.execute("INSERT INTO schema_version VALUES (1)")
+    for number in range(1, version + 1):
+        for statement in STEPS[number]:
+            db.execute(statement)
+        db.execute("INSERT INTO schema_version VALUES (?)", (number,))
     db.execute(insert_table)
     db.execute(moves)
     db.commit()
@@ -139,7 +141,44 @@ def test_a_version_1_database_is_upgraded_and_keeps_its_tables(database: str) ->
             await again.close()
 
     run(check())
-    assert versions(database) == [1, 2] == list(range(1, SCHEMA_VERSION + 1))
+    assert versions(database) == [1, 2, 3] == list(range(1, SCHEMA_VERSION + 1))
+
+
+def test_a_version_2_database_is_upgraded_with_presence_and_keeps_its_tables(database: str) -> None:
+    v1_database(database, version=2)
+    assert versions(database) == [1, 2]
+
+    async def check() -> None:
+        store = await open_store(database)
+        try:
+            assert await store.moves("OLDOLD") == [(0, "truco"), (1, "quiero")]
+            assert await store.presence(["OLDOLD"]) == {"OLDOLD": {}}
+            await store.set_presence("OLDOLD", 1, "online", 5)
+            assert await store.presence(["OLDOLD"]) == {"OLDOLD": {1: "online"}}
+        finally:
+            await store.close()
+
+    run(check())
+    assert versions(database) == [1, 2, 3]
+
+
+def test_presence_is_recorded_per_seat_with_the_version_and_cleared_by_a_new_owner(with_store: StoreUser) -> None:
+    async def check(store: AsyncStore) -> None:
+        await store.create_table(table())
+        await store.create_table(table("GHIJKL"))
+        assert await store.presence(["ABCDEF", "GHIJKL"]) == {"ABCDEF": {}, "GHIJKL": {}}
+        await store.set_presence("ABCDEF", 0, "online", 4)
+        await store.set_presence("ABCDEF", 1, "away", 5)
+        await store.set_presence("ABCDEF", 0, "away", 6)
+        await store.set_presence("GHIJKL", 0, "bot", 2)
+        assert await store.presence(["ABCDEF", "GHIJKL"]) == {"ABCDEF": {0: "away", 1: "away"}, "GHIJKL": {0: "bot"}}
+        row = await store.load_table("ABCDEF")
+        assert row is not None and row.version == 6
+        await store.clear_presence("ABCDEF")
+        assert await store.presence(["ABCDEF", "GHIJKL", "NOPE"]) == {"ABCDEF": {}, "GHIJKL": {0: "bot"}, "NOPE": {}}
+        assert await store.presence([]) == {}
+
+    with_store(check)
 
 
 def versions(database: str) -> list[int]:
@@ -167,9 +206,9 @@ def test_a_newer_database_is_refused_and_left_as_it_is(database: str) -> None:
         db.execute("INSERT INTO schema_version VALUES (99)")
         db.commit()
         db.close()
-    with pytest.raises(StoreError, match="schema version 99; this cartas reads versions up to 2"):
+    with pytest.raises(StoreError, match="schema version 99; this cartas reads versions up to 3"):
         run(close_after(open_store(database)))
-    assert versions(database) == [1, 2, 99]
+    assert versions(database) == [1, 2, 3, 99]
 
 
 async def close_after(opening: object) -> None:

@@ -36,7 +36,8 @@ def registry() -> Registry:
 def two_servers(postgres_url: str, tmp_path: Path, registry: Registry) -> Iterator[tuple[TestClient, TestClient]]:
     clients = []
     for name in ("a", "b"):
-        ownership = Ownership(owner=name, address=f"http://{name}.test", ttl=TTL, renew_every=RENEW)
+        ownership = Ownership(owner=name, address=f"http://{name}.test", ttl=TTL, renew_every=RENEW,
+                              sweep_every=RENEW)
         app = create_app(
             postgres_url, registry=registry, bot_delay=0.03, data_dir=tmp_path / name, ownership=ownership
         )
@@ -161,3 +162,32 @@ def test_the_lobby_list_is_cached_between_changes_and_a_change_anywhere_refreshe
     assert [t["code"] for t in b.get("/api/tables").json()] == [code]
     assert a.post(f"/api/tables/{code}/join", json={"name": "Bea"}).status_code == 200
     wait_for(lambda: b.get("/api/tables").json() == [], 5, "the full table leaving b's list")
+
+
+def listed_presence(client: TestClient, code: str) -> list[Any]:
+    listed = {t["code"]: t for t in client.get("/api/tables").json()}
+    return [(seat["name"], seat["presence"]) for seat in listed[code]["seats"]]
+
+
+def test_presence_at_a_table_is_the_same_on_the_list_of_both_processes_and_in_the_table(
+    two_servers: tuple[TestClient, TestClient],
+) -> None:
+    """The owner records each change in the database and notifies the lobby: b lists what a's table shows."""
+    a, b = two_servers
+    hub_b = b.app.state.hub()  # type: ignore[attr-defined]
+    wait_for(lambda: hub_b.lobby_trusted, 5, "b listening")
+    created = a.post("/api/tables", json={"game": "truco", "name": "Ana", "options": {"players": 4}}).json()
+    code = created["code"]
+    joined = a.post(f"/api/tables/{code}/join", json={"name": "Bea"}).json()
+    assert listed_presence(b, code) == [("Ana", "away"), ("Bea", "away"), (None, None), (None, None)]
+    with a.websocket_connect(f"/ws/{code}") as socket:
+        socket.send_json({"type": "hello", "token": joined["token"]})
+        assert socket.receive_json()["type"] == "welcome"
+        wait_for(lambda: listed_presence(b, code)[1] == ("Bea", "online"), 5, "Bea online on b's list")
+        assert listed_presence(b, code) == listed_presence(a, code) == [
+            ("Ana", "away"), ("Bea", "online"), (None, None), (None, None)
+        ]
+        seats = a.get(f"/api/tables/{code}").json()["seats"]
+        assert [(s["name"], s["presence"]) for s in seats] == listed_presence(b, code)
+    wait_for(lambda: listed_presence(b, code)[1] == ("Bea", "away"), 5, "Bea away on b's list")
+    assert listed_presence(a, code) == listed_presence(b, code)
