@@ -4,7 +4,7 @@ only apply with an option the match does not use.
 Each language is a file beside the English one: ``RULES.md`` (English), ``RULES.es.md``, ``RULES.pt.md``,
 ``RULES.es_AR.md`` (the gettext names, most specific first, then the English file). A passage that only exists
 with an option sits between ``<!-- option: CONDITION -->`` and ``<!-- end option -->``, on lines of its own or
-inside a sentence. A condition is one or more tests joined by commas, all of which must hold:
+inside a sentence; passages may nest. A condition is one or more tests joined by commas, all of which must hold:
 
 - ``flor``: the option is on (true, or any non-empty value);
 - ``not flor``: the option is off;
@@ -24,7 +24,8 @@ from cartas.core.i18n import current_language, gettext_languages
 from cartas.core.options import GameOptions
 
 _SECTION = re.compile(
-    r"(?P<start>^)?<!-- option: (?P<condition>[^>]*?) -->(?P<body>.*?)<!-- end option -->(?P<newline>\n)?",
+    r"(?P<start>^)?<!-- option: (?P<condition>[^>]*?) -->(?P<body>(?:(?!<!-- option: ).)*?)<!-- end option -->"
+    r"(?P<newline>\n)?",
     re.DOTALL | re.MULTILINE,
 )
 _BLANK_LINES = re.compile(r"\n{3,}")
@@ -83,4 +84,8 @@ def for_options(text: str, options: GameOptions | None) -> str:
             body = body[1:]
         return body if whole_lines and body.endswith("\n") else body + (match["newline"] or "")
 
-    return _BLANK_LINES.sub("\n\n", _SECTION.sub(replace, text))
+    while True:  # the innermost passages first, so a passage may hold another
+        done = _SECTION.sub(replace, text)
+        if done == text:
+            return _BLANK_LINES.sub("\n\n", done)
+        text = done

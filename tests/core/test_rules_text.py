@@ -31,7 +31,7 @@ Three of a suit.
 <!-- option: players=4|6 -->
 ## Señas
 
-Signs to a partner.
+Signs to a partner<!-- option: flor -->, and flor<!-- end option -->.
 <!-- end option -->
 
 <!-- option: pica_pica, players=6 -->
@@ -57,9 +57,10 @@ def test_the_passages_of_an_option_left_off_are_dropped() -> None:
 def test_the_passages_of_options_on_stay_without_their_markers() -> None:
     assert for_options(DOCUMENT, Table(players=6, flor=True)) == (
         "# Game\n\nEnvido is called before truco or flor.\n\n## Flor\n\nThree of a suit.\n\n## Señas\n\n"
-        "Signs to a partner.\n\n## Pica-pica\n\n## Scoring\n\n" + TABLE_WITH_FLOR
+        "Signs to a partner, and flor.\n\n## Pica-pica\n\n## Scoring\n\n" + TABLE_WITH_FLOR
     )
-    assert for_options(DOCUMENT, Table(players=4, pica_pica=True)).count("## ") == 2  # Señas, Scoring
+    four = for_options(DOCUMENT, Table(players=4, pica_pica=True))
+    assert four.count("## ") == 2 and "Signs to a partner.\n" in four  # Señas without its flor, Scoring
 
 
 def test_without_options_every_passage_shows() -> None:
