@@ -78,15 +78,18 @@ def test_conditions(condition: str, expected: bool) -> None:
 
 
 DOCUMENTS = [
-    ("truco", "es-AR", "# Truco argentino\n\nEl truco"),
-    ("truco", "en", "# Truco argentino\n\nTruco"),
-    ("truco_paulista", "pt-BR", "# Truco paulista\n\nO truco"),
-    ("truco_paulista", "en", "# Truco paulista\n\nTruco"),
-    ("chinchon", "es", "# Chinchón\n\nEl chinchón"),
-    ("chinchon", "es-ES", "# Chinchón\n\nEl chinchón"),
-    ("remigio", "es", "# Remigio\n\nEl remigio"),
-    ("tresillo", "es", "# Julepe"),
-    ("tresillo", "fr", "# Julepe de tres cartas (tresillo)\n\nJulepe"),
+    ("truco", "es-AR", "# Truco argentino\n\nEl truco se juega de a dos"),
+    ("truco", "en", "# Truco argentino\n\nTwo, four or six players"),
+    ("truco_paulista", "pt-BR", "# Truco paulista\n\nO truco de São Paulo"),
+    ("truco_paulista", "pt", "# Truco paulista\n\nO truco de São Paulo"),
+    ("truco_paulista", "en", "# Truco paulista\n\nThe truco of São Paulo"),
+    ("chinchon", "es", "# Chinchón\n\nEl chinchón es"),
+    ("chinchon", "es-ES", "# Chinchón\n\nEl chinchón es"),
+    ("chinchon", "en", "# Chinchón\n\nA rummy game"),
+    ("remigio", "es", "# Remigio\n\nEl remigio es"),
+    ("remigio", "en-GB", "# Remigio\n\nA rummy game"),
+    ("tresillo", "es", "# Julepe de 3 cartas (`tresillo`, alias `julepe`)\n\nUn juego de bazas"),
+    ("tresillo", "fr", "# Julepe de 3 cartas (`tresillo`, alias `julepe`)\n\nA gambling trick game"),
 ]
 
 
@@ -95,3 +98,26 @@ def test_each_game_shows_its_rules_in_the_language_spoken(game: str, language: s
     with speaking(language):
         text = get_registry().game(game).rules_text()
     assert text.startswith(start)
+
+
+@pytest.mark.parametrize("language", ["en", "es-AR"])
+def test_truco_without_flor_or_partners_never_mentions_them(language: str) -> None:
+    game = get_registry().game("truco")
+    with speaking(language):
+        two = game.rules_text(game.options())
+        six = game.rules_text(game.options({"players": 6, "flor": True}))
+        everything = game.rules_text()
+    said = [line for line in two.splitlines() if "flor" in line.lower() or "seña" in line.lower()]
+    assert said == ["| `flor` | false | true, false |"]  # the option itself, in the table of options
+    assert "pica-pica" not in two and "*pies*" not in two
+    assert six == everything and "<!--" not in everything
+    assert six.count("contraflor al resto") >= 3
+
+
+def test_julepe_without_blind_deals_never_mentions_destapo() -> None:
+    game = get_registry().game("tresillo")
+    with speaking("es"):
+        never = game.rules_text(game.options({"ciega": "never"}))
+        choice = game.rules_text(game.options())
+    assert "destapo" not in never and "a ciegas (apuesta ciega)" not in never
+    assert "## Una mano a ciegas (apuesta ciega)" in choice and "fiado y sus fichas" not in choice
