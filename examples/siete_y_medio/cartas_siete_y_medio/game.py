@@ -35,7 +35,6 @@ class SieteYMedio(Game):
     name = "siete_y_medio"
     title = "Siete y medio"
     aliases = ("sieteymedio", "7ymedio")
-    language = "es"
     Options = SieteYMedioOptions
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> SieteYMedioState:

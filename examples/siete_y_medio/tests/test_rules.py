@@ -284,3 +284,11 @@ def test_the_showdown_turns_up_every_card_before_anyone_is_paid() -> None:
         ("paga", 2, "1>0"),
         ("reparte", 1, ""),
     ]
+
+
+def test_the_rules_in_the_language_spoken_without_the_options_left_off() -> None:
+    with speaking("es-ES"):
+        spanish = GAME.rules_text(GAME.options({"natural_pays_double": "false"}))
+    assert spanish.startswith("# Siete y medio\n\nUn juego de banca")
+    assert "El que pierde paga un punto al que gana.\n" in spanish and "natural*" not in spanish
+    assert "or two when the winner holds" in GAME.rules_text(GAME.options())
