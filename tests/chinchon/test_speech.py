@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cartas.core.cards import Card
 from cartas.core.events import Event
@@ -123,3 +125,15 @@ PHRASES = [
 @pytest.mark.parametrize(("text", "legal", "expected"), PHRASES)
 def test_understand_reads_what_players_say(text: str, legal: list[object], expected: object) -> None:
     assert CHINCHON.understand(text, legal) == expected
+
+
+WORDS = ["robo", "cojo", "del", "mazo", "descarte", "tiro", "cierro", "corto", "el", "3", "as", "de", "oros", "copas",
+         "7", "sota", "bastos", "1c", "3o", "draw", "discard", "close", "with", "the", "me", "reengancho", "retiro",
+         "comodin", "12e", "la", "arriba"]
+EVERY_ACTION = DRAWS + DISCARDS + [CLOSE[Card(3, "O")], DISCARD[Card(12, "E")], CLOSE[Card(12, "E")]] + ANSWERS
+
+
+@given(st.lists(st.sampled_from(WORDS), max_size=7), st.lists(st.sampled_from(EVERY_ACTION), min_size=1, unique=True))
+def test_understand_never_answers_a_move_that_is_not_legal(words: list[str], legal: list[object]) -> None:
+    chosen = CHINCHON.understand(" ".join(words), legal)
+    assert chosen is None or chosen in legal

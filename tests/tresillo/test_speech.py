@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from cartas.core.cards import Card
 from cartas.core.events import Event
@@ -121,3 +123,14 @@ PHRASES = [
 @pytest.mark.parametrize(("text", "legal", "expected"), PHRASES)
 def test_understand_reads_what_players_say(text: str, legal: list[object], expected: object) -> None:
     assert GAME.understand(text, legal) == expected
+
+
+WORDS = ["juego", "paso", "me", "voy", "no", "tomo", "dejo", "la", "viuda", "obligo", "tiro", "descarto", "el", "as",
+         "de", "espadas", "7", "oros", "rey", "copas", "1e", "destapo", "ciega", "normal", "play", "the", "take"]
+EVERY_ACTION = DECLARE + VIUDA + MODE + OBLIGE + TRICK + DISCARD_PHASE + [DESTAPO, DISCARDS[Card(1, "E")]]
+
+
+@given(st.lists(st.sampled_from(WORDS), max_size=6), st.lists(st.sampled_from(EVERY_ACTION), min_size=1, unique=True))
+def test_understand_never_answers_a_move_that_is_not_legal(words: list[str], legal: list[object]) -> None:
+    chosen = GAME.understand(" ".join(words), legal)
+    assert chosen is None or chosen in legal
