@@ -9,7 +9,6 @@ from __future__ import annotations
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
-from importlib import resources
 from typing import Any, ClassVar, Literal
 
 from cartas.core.cards import Card
@@ -20,6 +19,7 @@ from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
 from cartas.core.position import Position
+from cartas.core.rules_text import for_options, read_localized
 from cartas.core.state import Action, State
 from cartas.core.views import TableView
 
@@ -39,7 +39,8 @@ class Game(ABC):
     """The BCP-47 tag of the language the game's own words are in (``"es-AR"`` for truco): front ends pick
     the language of their screens from it."""
     rules_file: ClassVar[str] = "RULES.md"
-    """The rules as played, next to the game's module, shown by ``cartas rules NAME``."""
+    """The rules as played, in English, next to the game's module, shown by ``cartas rules NAME``; each
+    translation beside it as ``RULES.<lang>.md`` (``RULES.es.md``)."""
     score_sign: ClassVar[int] = 1
     """1 when a side wants its score high, -1 when scores are penalty points (chinchón); search bots read it."""
     gain_scale: ClassVar[float] = 10.0
@@ -103,10 +104,12 @@ class Game(ABC):
             return tuple(typing.get_args(annotation))
         raise TypeError(f"{self.name}: the players option must be a Literal of the allowed counts")
 
-    def rules_text(self) -> str:
-        """The game's rules document."""
+    def rules_text(self, options: GameOptions | None = None) -> str:
+        """The game's rules document in the language being spoken (``RULES.es.md`` beside ``RULES.md``, see
+        :mod:`cartas.core.rules_text`), without the passages that only apply with an option ``options`` leave
+        off (flor in truco without flor); every passage when ``options`` is ``None``."""
         package = type(self).__module__.rpartition(".")[0]
-        return resources.files(package).joinpath(self.rules_file).read_text(encoding="utf-8")
+        return for_options(read_localized(package, self.rules_file), options)
 
     def action_text(self, action: Action) -> str:
         """A move as a player says it, in the language being spoken (``tiro el 3 de oros``); what programs

@@ -3,20 +3,22 @@
 from __future__ import annotations
 
 from abc import abstractmethod
-from typing import ClassVar, Literal
+from collections.abc import Sequence
+from typing import Literal
 
 from pydantic import Field
 
 from cartas.core.cards import Card, parse_cards
 from cartas.core.deck import shoe, spanish_deck
 from cartas.core.events import Event
-from cartas.core.naming import TableNames
 from cartas.core.game import Game
+from cartas.core.naming import TableNames, generic_names
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import Action, State
 from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
+from cartas.games.chinchon import speech
 from cartas.games.chinchon.actions import parse_action
 from cartas.games.chinchon.chinchon import ChinchonState, chinchon_rules
 from cartas.games.chinchon.melds import MeldRules
@@ -58,56 +60,17 @@ class RummyGame(Game):
         return parse_action(text)
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        who = f"Seat {event.seat}" if event.seat >= 0 else ""
-        kind, detail = event.kind, event.detail
-        if kind == "deal":
-            return f"Seat {event.seat} deals; {detail}"
-        if kind == "draw":
-            return f"{who} draws from the {'stock' if detail == 'stock' else 'discard pile: ' + detail.split()[-1]}"
-        if kind == "discard":
-            return f"{who} discards {detail}"
-        if kind == "close":
-            return f"{who} {self.close_word} (discarding face down)"
-        if kind == "reveal":
-            return f"{who}'s face-down discard was {detail}"
-        if kind == "arrange":
-            return f"{who}: {detail}"
-        if kind == "score":
-            return f"{who} scores {detail}"
-        if kind == "reshuffle":
-            return f"The stock ran out: the discards are shuffled into a new stock of {detail} cards"
-        if kind == "turn_limit":
-            return f"Nobody closed within {detail} turns: the round is scored as it stands"
-        if kind == "winner":
-            return f"Seat {detail} wins the match" if " " not in detail else f"Seats {detail} win the match"
-        if kind == "chinchon":
-            return f"¡Chinchón! {who} wins the match with {detail}"
-        if kind == "closed":
-            return f"{who} shows {detail}"
-        if kind == "eliminated":
-            return f"{who} is out with {detail} points"
-        if kind == "reenganche":
-            return f"{who} se reengancha with {detail} points"
-        if kind == "may_reenganche":
-            return f"{who} may come back (reenganche) with {detail} points, or retire"
-        return super().describe(event)
-
-    close_word: ClassVar[str] = "closes"
+        line = speech.describe(event, names or generic_names(max(self.player_counts())))
+        return line if line is not None else super().describe(event, names)
 
     def table_lines(self, observation: Observation) -> list[str]:
-        table = observation.table
-        sizes = table["hand_sizes"]
-        lines = [
-            f"Upcard: {table['upcard'] or '-'}   stock: {table['stock']} cards   "
-            f"discards: {len(table['discard_pile'])}   turn {table['turn']}",
-            "Hands: " + "  ".join(
-                f"seat {s}: {n}" + ("" if table["active"][s] else " (out)") for s, n in enumerate(sizes)
-            ),
-            "Scores: " + "  ".join(f"seat {s}: {v}" for s, v in enumerate(observation.scores)),
-        ]
-        if table["turn"] < table["close_from_turn"]:
-            lines.append("Nobody may close before everyone has played a turn.")
-        return lines
+        return speech.table_lines(observation, generic_names(observation.players))
+
+    def action_text(self, action: Action) -> str:
+        return speech.action_text(action)
+
+    def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
+        return speech.understand(text, legal)
 
     @abstractmethod
     def meld_rules(self, observation: Observation) -> MeldRules:
@@ -147,7 +110,6 @@ class ChinchonGame(RummyGame):
     title = "Chinchón"
     aliases = ("chinchón",)
     Options = ChinchonOptions
-    close_word = "corta"
     score_sign = -1  # penalty points: a side wants its score low
     gain_scale = 33.0  # a third of the 100-point limit; a round's penalties often pass 10
 
@@ -171,7 +133,6 @@ class RemigioGame(RummyGame):
     aliases = ()
     Options = RemigioOptions
     rules_file = "REMIGIO.md"
-    close_word = "closes"
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
         return RemigioState(self, options, seed, position)

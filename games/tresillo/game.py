@@ -3,21 +3,23 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Literal
 
 from pydantic import Field
 
-from cartas.core.cards import SUIT_NAMES, Card
+from cartas.core.cards import Card
 from cartas.core.deck import stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.events import Event
-from cartas.core.naming import TableNames
 from cartas.core.game import Game
+from cartas.core.naming import TableNames, generic_names
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import Action, State
 from cartas.core.views import TableView, by_suit_then_rank
+from cartas.games.tresillo import speech
 from cartas.games.tresillo.actions import parse_action
 from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState
 
@@ -78,54 +80,17 @@ class TresilloGame(Game):
         return list(FULL_DECK)
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        who = f"Seat {event.seat}"
-        kind, detail = event.kind, event.detail
-        lines = {
-            "draw": f"{who} is dealt {detail} face up",
-            "first_dealer": f"{who} got the first oro and deals first",
-            "out": f"{who} cannot cover the stake ({detail} chips) and leaves the table",
-            "antes": f"Everyone puts in {detail}",
-            "pot": f"The pot holds {detail}",
-            "mode": f"{who}: apuesta {detail}",
-            "deal": f"{who} deals ({detail})",
-            "trump": f"Trump card {detail}: {SUIT_NAMES.get(detail[-1:], '')} are trumps",
-            "obligo": f"{who}: ¡obligo! takes the {detail}",
-            "no_obligo": f"{who} does not oblige",
-            "discard": f"{who} discards {detail}",
-            "juego": f"{who}: ¡juego!",
-            "paso": f"{who}: paso",
-            "tomo_viuda": f"{who} takes the viuda",
-            "dejo_viuda": f"{who} leaves the viuda",
-            "uncontested": f"Nobody takes the viuda: {who} wins the pot of {detail} unplayed",
-            "por_el_pozo": f"Nobody takes the viuda: {who} defends por el pozo",
-            "redeal": f"Everybody passes: {who} deals again, the pot of {detail} stays",
-            "play": f"{who} plays {detail}",
-            "trick": f"{who} wins the trick and takes {detail}" if detail != "0"
-            else f"{who} wins the trick; its share stays in the pot",
-            "cae": f"{who} ¡cae! and puts {detail} in the pot",
-            "over": f"Match over; chips: {detail}",
-        }
-        return lines.get(kind, super().describe(event))
+        line = speech.describe(event, names or generic_names(max(self.player_counts())))
+        return line if line is not None else super().describe(event, names)
 
     def table_lines(self, observation: Observation) -> list[str]:
-        table = observation.table
-        chips = "  ".join(
-            f"{seat}:{chips}{'' if seat in table['active'] else ' (out)'}" for seat, chips in enumerate(observation.scores)
-        )
-        lines = [
-            f"Deal {table['deal']}/{table['deals']} ({table['mode'] or 'not dealt'})  dealer: seat {observation.dealer}"
-            f"  pot: {table['pot']}  stake: {table['stake']}",
-            f"Chips  {chips}",
-        ]
-        if table["up"]:
-            taken = " (obliged by the dealer)" if table["up_taken"] else ""
-            lines.append(f"Trump: {table['up']} ({SUIT_NAMES[table['trump']]}){taken}")
-        if table["players"]:
-            won = "  ".join(f"{s}:{table['tricks_won'][s]}" for s in table["players"])
-            lines.append(f"Playing: {won} tricks  (each trick pays {table['trick_pays']})")
-        if table["trick"]:
-            lines.append("Trick: " + "  ".join(table["trick"]))
-        return lines
+        return speech.table_lines(observation, generic_names(observation.players))
+
+    def action_text(self, action: Action) -> str:
+        return speech.action_text(action)
+
+    def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
+        return speech.understand(text, legal)
 
     def table_view(self, observation: Observation) -> TableView:
         """The cards each seat has played this deal (read from the deal's public ``play`` events), the trick,

@@ -68,10 +68,12 @@ def test_every_game_entry_point_is_a_listed_package() -> None:
 
 def test_game_rules_files_are_package_data() -> None:
     data = SETUPTOOLS.get("package-data", {})
-    for rules in (ROOT / "games").glob("*/RULES.md"):
+    documents = [*(ROOT / "games").glob("*/RULES*.md"), *(ROOT / "games").glob("*/REMIGIO*.md")]
+    assert len(documents) >= 10  # every game's rules in English and in its own language
+    for rules in documents:
         package = f"cartas.games.{rules.parent.name}"
         patterns = data.get(package, [])
-        assert any(Path("RULES.md").match(p) for p in patterns), f"{package} does not ship RULES.md"
+        assert any(Path(rules.name).match(p) for p in patterns), f"{package} does not ship {rules.name}"
 
 
 def bare_imports(path: Path, root: Path = ROOT) -> list[str]:

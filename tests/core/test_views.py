@@ -43,8 +43,8 @@ def test_the_default_view_has_the_hand_as_given_and_the_games_lines(example_game
     assert view.hand == ["6O", "1C"]
     assert view.played == [[], [], []] and view.trick == [] and view.centre == [] and view.counts == []
     assert view.lines == example_game.table_lines(state.observation(1))
-    assert view.lines[1] == "seat 1 (punto): 6O 1C  [7] juega <"
-    assert Game.table_view(example_game, state.public_observation()).lines[1] == "seat 1 (punto): ?? 1C  [1] juega <"
+    assert view.lines[1] == "Player 2 (punter): 6O 1C  [7] playing <"
+    assert Game.table_view(example_game, state.public_observation()).lines[1] == "Player 2 (punter): ?? 1C  [1] playing <"
 
 
 def test_the_example_lays_every_seats_cards_out_first_card_face_down(example_game: Game) -> None:

@@ -151,7 +151,9 @@ def test_every_event_reads_as_a_sentence() -> None:
 def test_table_lines_show_trump_pot_and_chips() -> None:
     state = GAME.start({"players": 3, "ciega": "never"}, seed=2, position={"dealer": 2})
     lines = GAME.table_lines(state.observation(0))
-    assert "pot: 9" in lines[0] and "97" in lines[1] and lines[2].startswith("Trump: ")
+    assert lines[0] == "Deal 1 of 20 (normal) · dealer: Player 3 · pot: 9 · stake: 3"
+    assert lines[1] == "Chips: Player 1: 97 · Player 2: 97 · Player 3: 97"
+    assert lines[2].startswith("Trump: ")
 
 
 def test_rules_text_names_every_option() -> None:

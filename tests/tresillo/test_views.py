@@ -16,7 +16,7 @@ def test_the_view_after_a_trick_and_a_lead(stacked: Any) -> None:
     assert view.centre == [("trump", "5O")]
     assert view.hand == ["12C", "2B"]
     assert view.counts == [1, 2, 2]
-    assert view.lines[-1] == "Trick: 0:3C"
+    assert view.lines[-1] == "Trick: Player 1: 3C"
     public = state.game.table_view(state.public_observation())
     assert public.model_copy(update={"hand": ["12C", "2B"]}) == view
 

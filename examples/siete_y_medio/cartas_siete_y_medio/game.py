@@ -6,9 +6,17 @@ from typing import Literal
 
 from pydantic import Field
 
-from cartas.core import FACE_DOWN, Card, Event, Game, GameOptions, Observation, Position, TableNames, TableView
-from cartas_siete_y_medio.actions import Move, parse_action
-from cartas_siete_y_medio.state import DECK, SieteYMedioState
+from cartas.core import (
+    FACE_DOWN, Action, Card, Event, Game, GameOptions, Observation, Position, TableNames, TableView, generic_names,
+)
+from cartas.core.i18n import mark
+from cartas_siete_y_medio.actions import CARTA, Move, parse_action
+from cartas_siete_y_medio.i18n import _
+from cartas_siete_y_medio.state import BUST, DECK, PLAYING, STOOD, SieteYMedioState
+
+
+STATUS: dict[str, str] = {PLAYING: mark("playing"), STOOD: mark("stands"), BUST: mark("over")}
+"""A seat's state in the hand, as the table shows it."""
 
 
 class SieteYMedioOptions(GameOptions):
@@ -40,31 +48,38 @@ class SieteYMedio(Game):
         return list(DECK)
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        who = f"Seat {event.seat}"
+        names = names or generic_names(max(self.player_counts()))
+        who = names.seat(event.seat) if event.seat >= 0 else ""
         if event.kind == "reparte":
-            return f"{who} tiene la banca y reparte una carta tapada a cada uno"
+            return _("{who}: I hold the bank and deal everyone a card face down", who=who)
         if event.kind == "carta":
-            return f"{who} pide carta: {event.detail}"
+            return _("{who}: a card, please: {card}", who=who, card=event.detail)
         if event.kind == "se planta":
-            return f"{who}: me planto"
+            return _("{who}: I stand", who=who)
         if event.kind == "se pasa":
-            return f"{who} se pasa y descubre {event.detail}"
+            return _("{who}: over seven and a half; turns up {card}", who=who, card=event.detail)
         if event.kind == "descubre":
-            return f"{who} descubre {event.detail}"
+            return _("{who}: turns up {card}", who=who, card=event.detail)
         if event.kind == "paga":
-            amount, _, payee = event.detail.partition(">")
-            unit = "punto" if amount == "1" else "puntos"
-            return f"{who} paga {amount} {unit} a seat {payee}"
-        return super().describe(event)
+            amount, _arrow, payee = event.detail.partition(">")
+            if amount == "1":
+                return _("{who}: pays 1 point to {payee}", who=who, payee=names.seat(int(payee)))
+            return _("{who}: pays {count} points to {payee}", who=who, count=amount, payee=names.seat(int(payee)))
+        return super().describe(event, names)
+
+    def action_text(self, action: Action) -> str:
+        return _("a card, please") if action == CARTA else _("I stand")
 
     def table_lines(self, observation: Observation) -> list[str]:
         table = observation.table
+        names = generic_names(observation.players)
         lines = []
         for seat, (cards, showing, status) in enumerate(zip(table["cards"], table["showing"], table["status"])):
-            role = "banca" if seat == table["banker"] else "punto"
+            role = _("bank") if seat == table["banker"] else _("punter")
             mark = " <" if seat in observation.to_act else ""
-            lines.append(f"seat {seat} ({role}): {' '.join(cards)}  [{showing}] {status}{mark}")
-        lines.append(f"mazo: {table['stock']} cartas  mano {observation.hand_number + 1} de {table['hands']}")
+            lines.append(f"{names.seat(seat)} ({role}): {' '.join(cards)}  [{showing}] {_(STATUS[status])}{mark}")
+        lines.append(_("stock: {count} cards · hand {number} of {hands}", count=table["stock"],
+                       number=observation.hand_number + 1, hands=table["hands"]))
         return lines
 
     def table_view(self, observation: Observation) -> TableView:

@@ -7,7 +7,8 @@ from typing import Any
 
 import pytest
 
-from cartas.core import ActionParseError, IllegalActionError, OptionsError, PositionError
+from cartas.core import ActionParseError, IllegalActionError, OptionsError, PositionError, TableNames
+from cartas.core.i18n import speaking
 from cartas.core.match import run_match
 from cartas.core.plugins import get_registry
 from cartas_siete_y_medio.actions import CARTA, PLANTO
@@ -231,14 +232,25 @@ def test_options_defaults_and_errors() -> None:
 def test_events_read_in_the_games_words() -> None:
     state = start(3, 0, ["4E", "6O", "2C"], ["5C"])
     play(state, "carta")
-    lines = [GAME.describe(e) for e in state.events]
+    names = TableNames(("Tú", "Bot 1", "Bot 2"), ("Tú", "Bot 1", "Bot 2"))
+    with speaking("es"):
+        lines = [GAME.describe(e, names) for e in state.events]
+        table = GAME.table_lines(state.observation(2))
+        said = [GAME.action_text(move) for move in (CARTA, PLANTO)]
     assert lines == [
-        "Seat 0 tiene la banca y reparte una carta tapada a cada uno",
-        "Seat 1 pide carta: 5C",
-        "Seat 1 se pasa y descubre 6O",
-        "Seat 1 paga 1 punto a seat 0",
+        "Tú: tengo la banca y reparto una carta tapada a cada uno",
+        "Bot 1: carta: 5C",
+        "Bot 1: me paso y descubro 6O",
+        "Bot 1: pago 1 punto a Tú",
     ]
-    assert GAME.table_lines(state.observation(2))[1] == "seat 1 (punto): 6O 5C  [11] pasado"
+    assert table[1].endswith(" (punto): 6O 5C  [11] pasado") and table[-1] == "mazo: 36 cartas · mano 1 de 8"
+    assert said == ["carta", "me planto"]
+    assert [GAME.describe(e, names) for e in state.events][1:] == [
+        "Bot 1: a card, please: 5C",
+        "Bot 1: over seven and a half; turns up 6O",
+        "Bot 1: pays 1 point to Tú",
+    ]
+    assert GAME.table_lines(state.observation(2))[1] == "Player 2 (punter): 6O 5C  [11] over"
 
 
 def test_the_game_is_found_through_its_entry_point() -> None:
@@ -272,3 +284,11 @@ def test_the_showdown_turns_up_every_card_before_anyone_is_paid() -> None:
         ("paga", 2, "1>0"),
         ("reparte", 1, ""),
     ]
+
+
+def test_the_rules_in_the_language_spoken_without_the_options_left_off() -> None:
+    with speaking("es-ES"):
+        spanish = GAME.rules_text(GAME.options({"natural_pays_double": "false"}))
+    assert spanish.startswith("# Siete y medio\n\nUn juego de banca")
+    assert "El que pierde paga un punto al que gana.\n" in spanish and "natural*" not in spanish
+    assert "or two when the winner holds" in GAME.rules_text(GAME.options())
