@@ -69,6 +69,8 @@ def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str],
     child.sendline("1,0,3,2")
     child.expect(re.escape("Seat 0: easy (team 0) · Seat 1: you (team 1) · Seat 2: easy (team 0) · Seat 3: easy (team 1)"))
     child.expect(PROMPT)
+    child.sendline("1")  # a save is written at the first move
+    child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Match saved to")
     child.expect(pexpect.EOF)
