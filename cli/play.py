@@ -21,7 +21,8 @@ from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.save_lock import playing
-from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path, save_file
+from cartas.cli.save_list import resolve_save
+from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK as _
@@ -217,14 +218,15 @@ def play_command(
             )
 
 
-def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
-    """The save to resume: ``file`` (a path or a match id), or the newest unfinished match."""
-    if file is None:
+def load_unfinished(given: str | Path | None) -> tuple[Path, MatchRecord]:
+    """The save to resume: ``given`` (a path, a match id, a number from ``cartas saves`` or ``last``), or the
+    newest unfinished match."""
+    if given is None:
         found = last_unfinished(data_home())
         if found is None:
             raise click.ClickException("there is no unfinished match to resume; start one with: cartas play GAME")
         return found
-    file = save_file(data_home(), file)
+    file = given if isinstance(given, Path) else resolve_save(data_home(), given, unfinished=True)
     record = load_record(file)
     if record.finished:
         raise click.ClickException(f"the match in {file} is finished; step through it with: cartas replay {file}")
@@ -232,12 +234,12 @@ def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
 
 
 @click.command("resume")
-@click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("file", required=False, metavar="[SAVE]")
 @click.option("--json", "json_mode", is_flag=True, help="Continue over the JSON-lines protocol.")
 @click.option("--no-save", is_flag=True, help="Play on without writing the moves back to the save.")
 @output_options
-def resume_command(file: Path | None, json_mode: bool, no_save: bool, ascii_: bool, lang: str) -> None:
-    """Continue the last unfinished match (or the one saved in FILE, a path or the match id the protocol gives)."""
+def resume_command(file: str | None, json_mode: bool, no_save: bool, ascii_: bool, lang: str) -> None:
+    """Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a match id."""
     app = current_app()
     path, _ = load_unfinished(file)
     with playing(path):
