@@ -127,7 +127,7 @@ def step_through_tables(
         if step.number:
             text = renderer.msg("unseen_move") if step.action is None else step.action
             recent.append(f"{step.number}. {renderer.seat_name(step.seat, names)}: {text}")
-        recent.extend(f"    {game.describe(event)}" for event in step.events)
+        recent.extend(f"  {game.describe(event)}" for event in step.events)
         if step.hand_ended:
             skipping = False
         if skipping and step.number < len(view.record.actions):
@@ -175,6 +175,6 @@ def stats_command(game_name: str | None, json_mode: bool, ascii_: bool) -> None:
     watched, programs = sum(r.watched for r in rows), sum(r.programs for r in rows)
     if watched or programs:
         click.echo(_(
-            "Not counted above: {watched} matches of bots only (--watch), {programs} played by a program (--json).",
+            "Not counted above: bots only (--watch): {watched}; played by a program (--json): {programs}.",
             watched=watched, programs=programs,
         ))

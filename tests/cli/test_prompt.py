@@ -156,3 +156,23 @@ def test_hot_seat_hides_the_first_persons_cards(subprocess_env: dict[str, str], 
     child.sendline("quit")
     child.expect("Match saved to")
     child.expect(pexpect.EOF)
+
+
+def test_replay_at_a_terminal_draws_the_table_with_your_own_cards(subprocess_env: dict[str, str], home: Path) -> None:
+    child = alta(subprocess_env, "--points", "5")
+    while child.expect([PROMPT, "The match is over."]) == 0:
+        child.sendline("1")
+    child.expect(pexpect.EOF)
+    child = spawn(subprocess_env, "replay", "last", "--ascii")
+    child.expect(re.escape("Enter: next move · h: next hand · q: quit "))
+    first = child.before
+    assert "Your cards: 1E 4C" in first and "7O" not in first and "5B" not in first  # the seat played, no other
+    child.sendline("")
+    child.expect(re.escape("Enter: next move · h: next hand · q: quit "))
+    assert "1. seat 0 (you): " in child.before
+    child.sendline("h")  # to the end of the first hand
+    child.expect(re.escape("Enter: next move · h: next hand · q: quit "))
+    assert "Hand 2 ==" in child.before and "2. seat 1 (easy): 7O" in child.before
+    child.sendline("q")
+    child.expect(pexpect.EOF)
+    assert child.before.strip() == "q"  # stopped there: no final scores
