@@ -139,7 +139,12 @@ class HumanAgent:
         legal = view.legal_actions()
         if self.auto_forced and len(legal) == 1:
             # Nothing to decide: say what was played, in one line, and carry the table over to the next choice.
-            self.renderer.line(_("Only one move was possible: {move}", move=legal[0]))
+            # At a shared terminal the screen may be another person's, so the move itself is not named there.
+            if self.handover is None:
+                self.renderer.line(_("Only one move was possible: {move}", move=legal[0]))
+            else:
+                who = self.renderer.seat_name(view.seat, self.names)
+                self.renderer.line(_("{name} had only one move; it was played.", name=who))
             return legal[0]
         if self.handover is not None:
             self.handover(view.seat)
