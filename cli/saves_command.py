@@ -39,7 +39,7 @@ def rows_of(entries: list[SaveEntry]) -> list[tuple[str, ...]]:
         except CartasError:
             return None
 
-    rows = []
+    rows: list[tuple[str, ...]] = []
     for entry in entries:
         record = entry.record
         rows.append((
