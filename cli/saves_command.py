@@ -97,7 +97,7 @@ def prune_saves(entries: list[SaveEntry], days: float, *, everything: bool, ask:
     if ask:
         for row in aligned(rows_of(chosen)):
             click.echo(row)
-        if not click.confirm(_("Remove these {count} saves?", count=len(chosen)), default=False):
+        if not click.confirm(_.plural("Remove this save?", "Remove these {count} saves?", len(chosen)), default=False):
             click.echo(_("Nothing was removed."))
             return
     removed = sum(remove_save(entry, everything=everything) for entry in chosen)

@@ -168,3 +168,19 @@ def test_stats_count_a_persons_matches_and_the_others_apart(run: Callable[..., R
     )
     (stats,) = json.loads(run("stats", "--json").output)
     assert (stats["played"], stats["watched"], stats["programs"]) == (1, 1, 1)
+
+
+def test_prune_at_a_terminal_lists_and_asks_and_no_keeps_everything(
+    run: Callable[..., Result], three_saves: dict[str, Path], saves: Callable[[], list[Path]],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr("cartas.cli.saves_command.at_terminal", lambda: True)
+    before = saves()
+    result = run("saves", "--prune", "20", input="n\n")
+    lines = result.output.splitlines()
+    assert lines[0].split() == ["#", "game", "date", "players", "score", "state", "id"]
+    assert lines[1].split()[-1] == three_saves["watched"].stem and len(lines) == 4
+    assert lines[2] == "Remove this save? [y/N]: n" and lines[3] == "Nothing was removed."
+    assert saves() == before
+    assert run("saves", "--prune", "20", input="y\n").output.endswith("Removed 1 of 1 saves.\n")
+    assert run("saves", "--prune", "0", "--all", "--yes").output == "Removed 2 of 2 saves.\n"
