@@ -103,7 +103,7 @@ def test_term_dumb_gives_plain_text(subprocess_env: dict[str, str], home: Path) 
 
 
 def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: Path) -> None:
-    child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6")
+    child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6", "--delay", "0")  # no pace needed
     child.expect(pexpect.EOF)
     (save,) = (home / "saves").glob("*.json")
     child = spawn(subprocess_env, "replay", str(save), "--ascii")
@@ -115,3 +115,13 @@ def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: P
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "3. seat " not in child.before
+
+
+def test_a_watched_match_paces_itself_at_a_terminal(subprocess_env: dict[str, str], home: Path) -> None:
+    import time
+
+    child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6", "--points", "3")
+    started = time.monotonic()
+    child.expect(pexpect.EOF, timeout=90)
+    (save,) = (home / "saves").glob("*.json")
+    assert time.monotonic() - started >= len(load_record(save).actions) * 1.0  # a second after each move
