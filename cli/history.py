@@ -1,8 +1,10 @@
 """The history of finished matches in an embedded SQLite database, for ``cartas stats``.
 
 One row per finished match, keyed by its save file so that a match finished after a resume is counted once.
-The outcome is from the person's side: a match with no person at the table (``--watch``) is kept but counts
-neither as a win nor a loss. A file that is not this database is refused and left untouched.
+The outcome is from the person's side. Only matches a person played count as played, won or lost; a match of
+bots only (``--watch``) and one a program played (``--json``) are kept and counted apart, so watching bots or
+testing a program never changes a person's record. A file that is not this database is refused and left
+untouched.
 """
 
 from __future__ import annotations
@@ -48,6 +50,10 @@ class GameStats:
     losses: int
     streak: str
     best_streak: int
+    watched: int = 0
+    """Matches of bots only (``--watch``), not in the figures above."""
+    programs: int = 0
+    """Matches a program played over ``--json``, not in the figures above."""
 
 
 class History:
@@ -104,7 +110,7 @@ class History:
 
     def stats(self, game: str | None = None) -> list[GameStats]:
         """Wins, losses and streaks per game, oldest match first so the streaks come out in order."""
-        query = "SELECT game, outcome FROM matches" + (" WHERE game = ?" if game else "") + " ORDER BY id"
+        query = "SELECT game, outcome, players FROM matches" + (" WHERE game = ?" if game else "") + " ORDER BY id"
         folder = self.path.parent
         try:
             if folder.exists() and not folder.is_dir():
@@ -116,12 +122,33 @@ class History:
         with self._connect() as db:
             rows = db.execute(query, (game,) if game else ()).fetchall()
         outcomes: dict[str, list[str | None]] = {}
-        for name, outcome in rows:
-            outcomes.setdefault(name, []).append(outcome)
-        return [_summarise(name, results) for name, results in sorted(outcomes.items())]
+        apart: dict[str, dict[str, int]] = {}
+        for name, outcome, players in rows:
+            kind = _kind_of(players)
+            if kind == "person":
+                outcomes.setdefault(name, []).append(outcome)
+            else:
+                outcomes.setdefault(name, [])
+                counts = apart.setdefault(name, {})
+                counts[kind] = counts.get(kind, 0) + 1
+        return [
+            _summarise(name, results, apart.get(name, {})) for name, results in sorted(outcomes.items())
+        ]
 
 
-def _summarise(game: str, results: list[str | None]) -> GameStats:
+def _kind_of(players: str) -> str:
+    """Who played a recorded match: ``person`` (someone at the terminal), ``program`` (``--json``) or ``watched``."""
+    try:
+        seats = json.loads(players)
+    except ValueError:
+        seats = {}
+    kinds = set(seats.values()) if isinstance(seats, dict) else set()
+    if "human" in kinds:
+        return "person"
+    return "program" if "program" in kinds else "watched"
+
+
+def _summarise(game: str, results: list[str | None], apart: dict[str, int]) -> GameStats:
     decided = [r for r in results if r is not None]
     best = run = 0
     for outcome in decided:
@@ -132,4 +159,7 @@ def _summarise(game: str, results: list[str | None]) -> GameStats:
         last = decided[-1]
         length = next((i for i, r in enumerate(reversed(decided)) if r != last), len(decided))
         streak = f"{'W' if last == 'win' else 'L'}{length}"
-    return GameStats(game, len(results), decided.count("win"), decided.count("loss"), streak, best)
+    return GameStats(
+        game, len(results), decided.count("win"), decided.count("loss"), streak, best,
+        apart.get("watched", 0), apart.get("program", 0),
+    )

@@ -2,23 +2,37 @@
 
 Input that is not a legal move is explained and asked again; it never changes the match. End of input (a
 script that ran out, Ctrl-D) is the same as ``quit``: the match is already saved, so nothing is lost.
+A move that loses the match on the spot is marked in the list and played only after a yes; a forced move (the
+only legal one) can play itself. Several people at one terminal are handed the keyboard in turn
+(:mod:`cartas.cli.hotseat`).
 """
 
 from __future__ import annotations
 
-import sys
 import unicodedata
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from typing import Protocol
 
-from cartas.cli.i18n import Messages, command_of
+from cartas.cli.i18n import COMMAND_WORDS, Messages, command_of
+from cartas.cli.pager import show_document
+from cartas.cli.prompt import LineReader, read_piped
 from cartas.cli.render import Renderer
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.observation import Observation
 from cartas.core.state import Action
 
-Reader = Callable[[str], "str | None"]
-"""Reads one line after showing a prompt; ``None`` at the end of input."""
+YES = frozenset({"y", "yes", "s", "si", "sí", "sim"})
+"""Answers that confirm, in every language the framework speaks (anything else, Enter included, is no)."""
+
+
+class Reader(Protocol):
+    """Reads one line after showing a prompt; ``None`` at the end of input. ``words`` are what Tab may
+    complete; ``remember=False`` keeps the answer out of the ↑ history (a yes, an Enter)."""
+
+    def __call__(self, prompt: str, words: Iterable[str] = (), *, remember: bool = True) -> str | None: ...
 
 
 class QuitMatch(Exception):
@@ -59,17 +73,16 @@ def match_move(game: Game, legal: Sequence[Action], text: str, msg: Messages) ->
     raise MoveError(msg("not_understood", reason=reason.rstrip(".") + "."))
 
 
-def read_line(prompt: str) -> str | None:
-    """Read a line from stdin; when stdin is not a terminal, echo it so a scripted game reads like a real one."""
-    sys.stdout.write(prompt)
-    sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
-        sys.stdout.write("\n")
-        return None
-    if not sys.stdin.isatty():
-        sys.stdout.write(line if line.endswith("\n") else line + "\n")
-    return line.rstrip("\r\n")
+def read_line(prompt: str, words: Iterable[str] = (), *, remember: bool = True) -> str | None:
+    """Read a line from stdin with no editing; when stdin is not a terminal, echo it so a scripted game reads
+    like a real one (:class:`cartas.cli.prompt.LineReader` is the editing prompt)."""
+    return read_piped(prompt)
+
+
+def completion_words(legal: Sequence[Action], spoken: Callable[[Action], str]) -> list[str]:
+    """What Tab completes at the move prompt: each move as printed and as players say it, and the commands."""
+    words = [str(action) for action in legal] + [spoken(action) for action in legal]
+    return words + [word for names in COMMAND_WORDS.values() for word in names if len(word) > 1]
 
 
 class HumanAgent:
@@ -82,7 +95,10 @@ class HumanAgent:
         names: dict[int, str],
         recent: list[str],
         hint_bot: tuple[str, BotFactory] | None,
-        reader: Reader = read_line,
+        reader: Reader | None = None,
+        *,
+        auto_forced: bool = False,
+        handover: Callable[[int], None] | None = None,
     ) -> None:
         self.game = game
         self.renderer = renderer
@@ -90,20 +106,56 @@ class HumanAgent:
         self.names = names
         self.recent = recent
         self.hint_bot = hint_bot
-        self.reader = reader
+        self.reader: Reader = LineReader() if reader is None else reader
+        self.auto_forced = auto_forced
+        self.handover = handover
+        """Called with the seat before a person is asked (hot-seat: hide the last person's cards)."""
 
     def show(self, view: SeatView) -> None:
         observation = view.observation()
         self.renderer.table(self.game.title, observation, self.game.table_lines(observation), self.names, self.recent)
         self.recent.clear()
 
+    def spoken(self, action: Action) -> str:
+        return self.game.action_text(action)
+
+    def losing(self, observation: Observation, legal: Sequence[Action]) -> set[Action]:
+        """The legal moves that lose the match on the spot (the game says which)."""
+        return {action for action in legal if self.game.loses_match_now(observation, action)}
+
+    def list_moves(self, legal: Sequence[Action], losing: set[Action]) -> None:
+        mark = _("loses the match")
+        self.renderer.moves([f"{a}   (!) {mark}" if a in losing else str(a) for a in legal])
+
+    def confirmed(self, action: Action) -> bool:
+        """Whether the person really means a move that loses the match; anything but yes is no."""
+        self.renderer.error(_("{move} loses the match on the spot.", move=action))
+        answer = self.reader(_("Play it anyway? [y/N] "), ("y", "n"), remember=False)
+        if answer is None:
+            raise QuitMatch
+        return fold(answer) in YES
+
     def choose(self, view: SeatView) -> Action:
-        self.show(view)
         legal = view.legal_actions()
+        if self.auto_forced and len(legal) == 1:
+            # Nothing to decide: say what was played, in one line, and carry the table over to the next choice.
+            # At a shared terminal the screen may be another person's, so the move itself is not named there.
+            if self.handover is None:
+                self.renderer.line(_("Only one move was possible: {move}", move=legal[0]))
+            else:
+                who = self.renderer.seat_name(view.seat, self.names)
+                self.renderer.line(_("{name} had only one move; it was played.", name=who))
+            return legal[0]
+        if self.handover is not None:
+            self.handover(view.seat)
+        self.show(view)
+        observation = view.observation()
+        losing = self.losing(observation, legal)
         self.renderer.line(self.msg("your_turn", seat=view.seat), "bold")
-        self.renderer.moves([str(a) for a in legal])
+        self.list_moves(legal, losing)
+        words = completion_words(legal, self.spoken)
         while True:
-            text = self.reader(self.msg("prompt"))
+            text = self.reader(self.msg("prompt"), words)
             if text is None:
                 raise QuitMatch
             if not text.strip():
@@ -117,14 +169,18 @@ class HumanAgent:
                 self.rules()
             elif command == "table":
                 self.show(view)
-                self.renderer.moves([str(a) for a in legal])
+                self.list_moves(legal, losing)
             elif command == "hint":
                 self.hint(view)
             else:
                 try:
-                    return match_move(self.game, legal, text, self.msg)
+                    action = match_move(self.game, legal, text, self.msg)
                 except MoveError as error:
                     self.renderer.error(str(error))
+                    continue
+                if action not in losing or self.confirmed(action):
+                    return action
+                self.list_moves(legal, losing)
 
     def rules(self) -> None:
         try:
@@ -132,7 +188,7 @@ class HumanAgent:
         except (OSError, ModuleNotFoundError) as error:  # a plugin without its rules file must not end the match
             self.renderer.error(f"{self.game.name} has no rules document ({error})")
         else:
-            self.renderer.markdown(text)
+            show_document(self.renderer, text)
 
     def hint(self, view: SeatView) -> None:
         """What the strongest bot would play here; it sees only this seat's view, like any bot."""

@@ -17,12 +17,13 @@ from cartas.cli.arena_command import arena_command
 from cartas.cli.info import bench_command, list_command, plugins_command, rules_command
 from cartas.cli.play import play_command, resume_command
 from cartas.cli.records import replay_command, stats_command
+from cartas.cli.saves_command import saves_command
 from cartas.cli.serve import serve_command
 from cartas.core.errors import CartasError
 from cartas.core.registry import Registry
 
 BUILT_IN_COMMANDS = (
-    play_command, resume_command, replay_command, stats_command, list_command, rules_command, plugins_command,
+    play_command, resume_command, replay_command, saves_command, stats_command, list_command, rules_command, plugins_command,
     bench_command, arena_command, serve_command,
 )
 
@@ -34,6 +35,7 @@ Examples:
   cartas play truco_paulista --watch --seed 7  bots only, printed as they play
   cartas play chinchon --json                  a program plays over JSON lines
   cartas resume                                continue the last unfinished match
+  cartas saves                                 the saved matches, numbered: cartas replay 2, resume last
   cartas serve                                 play online in the browser (needs the online extra)
 """
 

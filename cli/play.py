@@ -13,15 +13,19 @@ from pathlib import Path
 import click
 
 from cartas.cli.app import App, current_app, data_home
-from cartas.cli.human import HumanAgent, QuitMatch, read_line
+from cartas.cli.hotseat import HotSeat
+from cartas.cli.human import HumanAgent, QuitMatch
+from cartas.cli.prompt import LineReader, PromptInterrupted, at_terminal
 from cartas.cli.i18n import Messages
 from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_names, setup_match, strongest_level
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.save_lock import playing
-from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path, save_file
+from cartas.cli.save_list import resolve_save
+from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.errors import CartasError
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.match import run_match
 from cartas.core.record import MatchRecord, load_record, replay
 from cartas.core.state import Action, State
@@ -33,14 +37,28 @@ def show_hands(renderer: Renderer, state: State, names: dict[int, str]) -> None:
         renderer.line(f"  {renderer.seat_name(seat, names)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
 
 
+WATCH_PACE = 1.0
+"""Seconds between the moves of a watched match at a terminal, unless ``--delay`` says otherwise."""
+
+
+def watch_delay(watch: bool, delay: float | None, terminal: bool) -> float:
+    """The pause after each watched move: ``--delay``, else a pace a person can follow at a terminal, else none."""
+    if delay is not None and not watch:
+        raise click.UsageError("--delay paces a watched match; use it with --watch")
+    if delay is not None:
+        return delay
+    return WATCH_PACE if watch and terminal else 0.0
+
+
 def run_terminal(
     app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0,
-    think: float | None = None,
+    think: float | None = None, auto_forced: bool = False, reader: LineReader | None = None,
 ) -> None:
     """Play ``state`` to the end in the terminal; the people's seats are asked, the others are bots.
 
     ``delay`` pauses after each move of a watched match, so a person can follow it; ``think`` caps the seconds
-    a search bot spends on a move (see :func:`cartas.cli.session.make_bots`).
+    a search bot spends on a move (see :func:`cartas.cli.session.make_bots`); ``auto_forced`` plays a person's
+    only legal move without asking. Two or more people take turns at the keyboard (:mod:`cartas.cli.hotseat`).
     """
     game, msg = state.game, renderer.msg
     names = seat_names(players, msg)
@@ -50,8 +68,15 @@ def run_terminal(
     hint = (level, app.registry.bot(game.name, level)) if level else None
     recent: dict[int, list[str]] = {seat: [] for seat in people}  # what each person has not been shown yet
     agents = make_bots(app, state, players, think)
+    reader = LineReader() if reader is None else reader
+    hot_seat = None
+    if sum(1 for who in players.values() if who == HUMAN) > 1:
+        hot_seat = HotSeat(renderer, reader, on_switch=reader.history_of)
     for seat in people:
-        agents[seat] = HumanAgent(game, renderer, names, recent[seat], hint, read_line)
+        agents[seat] = HumanAgent(
+            game, renderer, names, recent[seat], hint, reader, auto_forced=auto_forced,
+            handover=None if hot_seat is None else hot_seat.before_turn,
+        )
     earlier = state.events[state.hand_events_from:]
     renderer.line(describe_seating(names, game.teams(state.options), msg))
     if viewer is None:
@@ -87,16 +112,27 @@ def run_terminal(
         if viewer is None and delay:
             time.sleep(delay)
 
-    saver.save(state)
     try:
         result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=people)
-    except (QuitMatch, KeyboardInterrupt):
+    except (QuitMatch, KeyboardInterrupt) as stop:
         # Not saved again here: every finished move already is, and an interrupted one must not be.
-        renderer.line(msg("not_saved") if saver.path is None else msg("saved", path=saver.path))
+        if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, PromptInterrupted):
+            renderer.line()  # Ctrl-C while a bot thought: the terminal's ^C is on the line being written
+        if hot_seat is not None:
+            hot_seat.hide()
+        if saver.path is None:
+            renderer.line(msg("not_saved"))
+        elif not saver.written:
+            renderer.line(_("Nothing was played, so nothing was saved."))
+        else:
+            renderer.line(msg("saved", path=saver.path))
         return
     except BotFailed as error:
         raise stopped_by_bot(error, state, saver) from None
     finish(state, saver)
+    if hot_seat is not None:
+        hot_seat.hide()
+        viewer = None  # at the end, a shared screen shows no one's hand; the result is everyone's
     if viewer is not None:
         observation = state.observation(viewer)
         renderer.table(game.title, observation, game.table_lines(observation), names, recent[viewer])
@@ -123,7 +159,14 @@ def run_terminal(
 @click.option("--scores", help="Starting scores of each side: 10,12.")
 @click.option("--dealer", type=int, help="Seat that deals the first hand.")
 @click.option("--watch", is_flag=True, help="Bots play every seat; print the match as it goes.")
-@click.option("--delay", type=click.FloatRange(min=0), default=0.0, help="With --watch, seconds to pause after each move.")
+@click.option(
+    "--delay", type=click.FloatRange(min=0), default=None,
+    help=f"With --watch, seconds to pause after each move (default {WATCH_PACE:g} at a terminal, none when piped).",
+)
+@click.option(
+    "--auto-forced/--no-auto-forced", default=None,
+    help="Play a move by itself when it is the only legal one, saying so (default: on at a terminal).",
+)
 @click.option("--json", "json_mode", is_flag=True, help="Speak the JSON-lines protocol on stdin/stdout.")
 @click.option("--no-save", is_flag=True, help="Play without saving the match or counting it in the history.")
 @click.option(
@@ -138,8 +181,8 @@ def run_terminal(
 def play_command(
     game_name: str, players: int | None, points: int | None, teams: str | None, order: str | None,
     options: tuple[str, ...], seats: tuple[int, ...], bot: str | None, bots: str | None, seed: int | None,
-    deal: str | None, up: str | None, scores: str | None, dealer: int | None, watch: bool, delay: float,
-    json_mode: bool, no_save: bool, think: float | None, lobby: bool | None, ascii_: bool, lang: str,
+    deal: str | None, up: str | None, scores: str | None, dealer: int | None, watch: bool, delay: float | None,
+    auto_forced: bool | None, json_mode: bool, no_save: bool, think: float | None, lobby: bool | None, ascii_: bool, lang: str,
 ) -> None:
     """Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."""
     if watch and json_mode:
@@ -150,6 +193,8 @@ def play_command(
         raise click.UsageError("--think applies to the bots of a match in the terminal, not to --json")
     if lobby and (watch or json_mode):
         raise click.UsageError("--lobby asks on stdin, which --watch and --json leave to bots and programs")
+    pause = watch_delay(watch, delay, sys.stdout.isatty())
+    forced = at_terminal() if auto_forced is None else auto_forced
     app = current_app()
     game = app.game(game_name)
     if not no_save:
@@ -168,17 +213,20 @@ def play_command(
         if json_mode:
             run_protocol(app, state, setup.players, saver, resumed=False)
         else:
-            run_terminal(app, state, setup.players, saver, Renderer(msg, wants_plain(ascii_)), delay, think)
+            run_terminal(
+                app, state, setup.players, saver, Renderer(msg, wants_plain(ascii_)), pause, think, forced,
+            )
 
 
-def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
-    """The save to resume: ``file`` (a path or a match id), or the newest unfinished match."""
-    if file is None:
+def load_unfinished(given: str | Path | None) -> tuple[Path, MatchRecord]:
+    """The save to resume: ``given`` (a path, a match id, a number from ``cartas saves`` or ``last``), or the
+    newest unfinished match."""
+    if given is None:
         found = last_unfinished(data_home())
         if found is None:
             raise click.ClickException("there is no unfinished match to resume; start one with: cartas play GAME")
         return found
-    file = save_file(data_home(), file)
+    file = given if isinstance(given, Path) else resolve_save(data_home(), given, unfinished=True)
     record = load_record(file)
     if record.finished:
         raise click.ClickException(f"the match in {file} is finished; step through it with: cartas replay {file}")
@@ -186,12 +234,12 @@ def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
 
 
 @click.command("resume")
-@click.argument("file", required=False, type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("file", required=False, metavar="[SAVE]")
 @click.option("--json", "json_mode", is_flag=True, help="Continue over the JSON-lines protocol.")
 @click.option("--no-save", is_flag=True, help="Play on without writing the moves back to the save.")
 @output_options
-def resume_command(file: Path | None, json_mode: bool, no_save: bool, ascii_: bool, lang: str) -> None:
-    """Continue the last unfinished match (or the one saved in FILE, a path or the match id the protocol gives)."""
+def resume_command(file: str | None, json_mode: bool, no_save: bool, ascii_: bool, lang: str) -> None:
+    """Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a match id."""
     app = current_app()
     path, _ = load_unfinished(file)
     with playing(path):
@@ -213,4 +261,4 @@ def _resume(
         return
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
     renderer.line(renderer.msg("resuming", game=game.title, moves=len(record.actions), path=path))
-    run_terminal(app, state, players, saver, renderer)
+    run_terminal(app, state, players, saver, renderer, auto_forced=at_terminal())

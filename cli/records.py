@@ -5,62 +5,97 @@ from __future__ import annotations
 import json
 import sys
 from dataclasses import asdict
-from pathlib import Path
 
 import click
 
 from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
+from cartas.cli.human import Reader
 from cartas.cli.i18n import Messages
 from cartas.cli.lobby import seat_names
 from cartas.cli.play import show_hands
 from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.saves import save_file
+from cartas.cli.prompt import LineReader, at_terminal
+from cartas.cli.save_list import resolve_save
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.errors import RecordError
-from cartas.core.record import load_record
+from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.record import MatchRecord, load_record
 from cartas.core.replay_view import ReplayView
+from cartas.core.seating.participants import HUMAN
+from cartas.core.state import State
+
+
+def viewer_seat(record: MatchRecord) -> int | None:
+    """The seat the person played in a match (the first, with several), or ``None`` when only bots and programs did."""
+    people = sorted(int(seat) for seat, who in record.players.items() if who == HUMAN)
+    return people[0] if people else None
 
 
 @click.command("replay")
-@click.argument("file", type=click.Path(path_type=Path, dir_okay=False))
+@click.argument("file", metavar="SAVE")
 @click.option("--reveal", is_flag=True,
               help="Show every hand and private event, not only what was public (of a match not over, not the hand "
                    "in progress).")
-@click.option("--seat", type=click.IntRange(0), default=None, help="Show the match as this seat saw it.")
+@click.option("--seat", type=click.IntRange(0), default=None,
+              help="Show the match as this seat saw it (at a terminal, the seat you played is the default).")
 @output_options
-def replay_command(file: Path, reveal: bool, seat: int | None, ascii_: bool, lang: str) -> None:
-    """Step through the match saved in FILE, a path or a match id.
+def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang: str) -> None:
+    """Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id.
 
-    Enter shows the next move, q stops; without a terminal everything is printed at once. Without --reveal,
-    what the whole table saw (or, with --seat, what that seat saw); a move made face down shows as unseen.
+    At a terminal the table is drawn move by move, as the seat you played saw it: Enter shows the next move,
+    h the next hand, q stops. Without a terminal everything is printed at once, as the whole table saw it (or,
+    with --seat, that seat). Without --reveal a move made face down shows as unseen.
     """
     if reveal and seat is not None:
         raise click.UsageError("--reveal shows every seat's cards; --seat shows one seat's view: choose one")
-    file = save_file(data_home(), file)
-    record = load_record(file)
+    path = resolve_save(data_home(), file)
+    record = load_record(path)
     game = current_app().game(record.game)
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
     names = seat_names({int(s): w for s, w in record.players.items()}, renderer.msg)
-    stepping = sys.stdin.isatty()
+    table_mode = at_terminal()
+    if table_mode and seat is None and not reveal:
+        seat = viewer_seat(record)
     try:
         view = ReplayView(game, record, PUBLIC if seat is None else Audience(seat), reveal=reveal)
     except RecordError as error:
-        raise RecordError(f"{file}: {error}") from None
+        raise RecordError(f"{path}: {error}") from None
     if seat is not None and seat >= view.seats:
         raise click.UsageError(f"there is no seat {seat}: the match has seats 0 to {view.seats - 1}")
-    state = None
     # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
     # rebuilds every deal, and the save is often replayed by the person who is still playing it.
     seed = f" · seed {record.seed}" if view.over else ""
     renderer.heading(f"{game.title}{seed} · {len(record.actions)} moves")
     if reveal and not view.over:
         renderer.line("The match is not over: the hand in progress is shown as the table saw it, its cards hidden.")
+    if table_mode:
+        state = step_through_tables(game, view, renderer, names, seat)
+        if state is None:
+            return
+    else:
+        state = print_moves(game, view, renderer, names, seat, stepping=sys.stdin.isatty())
+        if state is None:
+            return
+    if state.is_over:
+        result = state.result()
+        renderer.line(renderer.msg("final_scores", scores=", ".join(map(str, result.scores))))
+        renderer.line(renderer.msg("winners", seats=", ".join(renderer.seat_name(s, names) for s in result.winners)))
+    else:
+        renderer.line(f"The match is not finished; continue it with: cartas resume {path}")
+
+
+def print_moves(
+    game: Game, view: ReplayView, renderer: Renderer, names: dict[int, str], seat: int | None, *, stepping: bool
+) -> State | None:
+    """The match as lines, one move after another (Enter for each when ``stepping``); ``None`` if the person quit."""
+    state = None
     for step in view.steps():
         state = step.state
         if step.number:
             if stepping and click.prompt("", default="", show_default=False, prompt_suffix="").strip().lower() == "q":
-                return
+                return None
             text = renderer.msg("unseen_move") if step.action is None else step.action
             renderer.line(f"{step.number}. {renderer.seat_name(step.seat, names)}: {text}", "bold")
         for event in step.events:
@@ -71,12 +106,47 @@ def replay_command(file: Path, reveal: bool, seat: int | None, ascii_: bool, lan
             show_hands(renderer, state, names)
         elif step.new_hand and seat is not None:
             renderer.line(f"  {renderer.seat_name(seat, names)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
-    if state is not None and state.is_over:
-        result = state.result()
-        renderer.line(renderer.msg("final_scores", scores=", ".join(map(str, result.scores))))
-        renderer.line(renderer.msg("winners", seats=", ".join(renderer.seat_name(s, names) for s in result.winners)))
-    else:
-        renderer.line(f"The match is not finished; continue it with: cartas resume {file}")
+    return state
+
+
+def step_through_tables(
+    game: Game, view: ReplayView, renderer: Renderer, names: dict[int, str], seat: int | None,
+    reader: Reader | None = None,
+) -> State | None:
+    """The table after each move, as ``seat`` saw it (the public table when ``None``), with what just happened.
+
+    Enter goes to the next move, ``h`` to the end of the hand, ``q`` stops (``None``). The moves are read from
+    the record; the table is drawn from the seat's own observation, so it shows that seat's cards and no other.
+    """
+    ask = reader or LineReader()
+    recent: list[str] = []
+    state = None
+    skipping = False
+    for step in view.steps():
+        state = step.state
+        if step.number:
+            text = renderer.msg("unseen_move") if step.action is None else step.action
+            recent.append(f"{step.number}. {renderer.seat_name(step.seat, names)}: {text}")
+        recent.extend(f"  {game.describe(event)}" for event in step.events)
+        if step.hand_ended:
+            skipping = False
+        if skipping and step.number < len(view.record.actions):
+            continue
+        observation = state.public_observation() if seat is None else state.observation(seat)
+        renderer.table(game.title, observation, game.table_lines(observation), names, recent)
+        recent = []
+        if step.hands_revealed:
+            show_hands(renderer, state, names)
+        if step.number == len(view.record.actions):
+            break
+        answer = ask(_("Enter: next move · h: next hand · q: quit "), ("h", "q"), remember=False)
+        if answer is None:
+            return None
+        key = answer.strip().lower()
+        if key in ("q", "quit"):
+            return None
+        skipping = key in ("h", "hand")
+    return state
 
 
 @click.command("stats")
@@ -84,7 +154,8 @@ def replay_command(file: Path, reveal: bool, seat: int | None, ascii_: bool, lan
 @click.option("--json", "json_mode", is_flag=True, help="Print the numbers as JSON.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")
 def stats_command(game_name: str | None, json_mode: bool, ascii_: bool) -> None:
-    """Your wins, losses and streaks per game, from the history of finished matches."""
+    """Your wins, losses and streaks per game, from the finished matches you played (bots-only and program
+    matches are counted apart)."""
     name = current_app().game(game_name).name if game_name else None
     rows = History(history_path(data_home())).stats(name)
     if json_mode:
@@ -93,7 +164,17 @@ def stats_command(game_name: str | None, json_mode: bool, ascii_: bool) -> None:
     if not rows:
         click.echo("No finished matches yet.")
         return
-    Renderer(Messages(), wants_plain(ascii_)).grid(
-        ("game", "played", "wins", "losses", "streak", "best win streak"),
-        [(r.game, str(r.played), str(r.wins), str(r.losses), r.streak or "-", str(r.best_streak)) for r in rows],
-    )
+    played = [r for r in rows if r.played]
+    if played:
+        Renderer(Messages(), wants_plain(ascii_)).grid(
+            ("game", "played", "wins", "losses", "streak", "best win streak"),
+            [(r.game, str(r.played), str(r.wins), str(r.losses), r.streak or "-", str(r.best_streak)) for r in played],
+        )
+    else:
+        click.echo(_("You have not finished a match yet."))
+    watched, programs = sum(r.watched for r in rows), sum(r.programs for r in rows)
+    if watched or programs:
+        click.echo(_(
+            "Not counted above: bots only (--watch): {watched}; played by a program (--json): {programs}.",
+            watched=watched, programs=programs,
+        ))

@@ -136,6 +136,9 @@ class Autosave:
         self.path = path
         self.players = players
         self._folder_ready = False
+        self.written = path is not None and path.exists()
+        """Whether the file exists: a match is first written at its first move, so a start left at once
+        leaves nothing behind (nor a line in ``cartas saves``)."""
 
     @property
     def match_id(self) -> str | None:
@@ -145,7 +148,7 @@ class Autosave:
     def save(self, state: State, durable: bool = True) -> MatchRecord:
         """Save ``state``; ``durable=False`` (for bots' moves) skips waiting for the disk."""
         record = record_of(state, self.players)
-        if self.path is None:
+        if self.path is None or (not state.history and not self.written):
             return record
         if not self._folder_ready:
             try:
@@ -160,6 +163,7 @@ class Autosave:
                 replace_atomically(record, self.path)
         except OSError as error:  # the folder went read-only or full in mid-match
             raise home_error(self.path.parent, error) from None
+        self.written = True
         return record
 
 

@@ -81,9 +81,12 @@ def takes_time_limit(factory: BotFactory) -> bool:
 def stopped_by_bot(error: BotFailed, state: State, saver: Autosave) -> click.ClickException:
     """Save the match as it stands and say which bot stopped it and how to go on."""
     saver.save(state)
-    where = "the match was not saved (--no-save)" if saver.path is None else (
-        f"the match is saved in {saver.path}; continue it with: cartas resume"
-    )
+    if saver.path is None:
+        where = "the match was not saved (--no-save)"
+    elif not saver.written:
+        where = "nothing was played, so nothing was saved"
+    else:
+        where = f"the match is saved in {saver.path}; continue it with: cartas resume"
     return click.ClickException(f"{error}; {where}")
 
 

@@ -122,6 +122,12 @@ class Game(ABC):
         canonical text. Games override it to understand their players."""
         return None
 
+    def loses_match_now(self, observation: Observation, action: Action) -> bool:
+        """Whether playing ``action`` makes the side of ``observation.seat`` lose the match on the spot (truco
+        called in a mão de onze), so a front end can mark it and ask before playing it. Read from the seat's
+        observation only, so the warning cannot leak a hidden card. The default knows of no such move."""
+        return False
+
     def describe(self, event: Event, names: TableNames | None = None) -> str:
         """An event as one line of text for the screen and logs, in the language being spoken
         (:func:`cartas.core.i18n.speaking`); games override it to speak their terms. ``names`` are the players'

@@ -15,7 +15,7 @@ from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT, Action
 from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
-from cartas.games.truco_paulista.actions import parse_action
+from cartas.games.truco_paulista.actions import Word, parse_action
 from cartas.games.truco_paulista.cards import DECK
 from cartas.games.truco_paulista.state import PaulistaState
 
@@ -58,6 +58,10 @@ class PaulistaGame(Game):
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
+
+    def loses_match_now(self, observation: Observation, action: Action) -> bool:
+        """Truco called in a mão de onze: the rules give the match to the other side at once."""
+        return observation.table.get("mao_de_onze") is not None and action is Word.TRUCO
 
     def deck(self, options: GameOptions) -> list[Card]:
         return list(DECK)

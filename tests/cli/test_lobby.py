@@ -54,7 +54,10 @@ def registry() -> Registry:
 def test_four_player_truco_from_flags_seats_partners_opposite(
     truco: Callable[..., Result], saves: Callable[[], list[Path]]
 ) -> None:
-    result = truco("--players", "4", "--points", "30", "--bots", "easy,medium,hard", "--teams", "you,medium/easy,hard")
+    result = truco(
+        "--players", "4", "--points", "30", "--bots", "easy,medium,hard", "--teams", "you,medium/easy,hard",
+        input="1\nquit\n",  # a save is written at the first move
+    )
     assert result.exit_code == 0, result.output
     assert "Seat 0: you (team 0) · Seat 1: easy (team 1) · Seat 2: medium (team 0) · Seat 3: hard (team 1)" in (
         result.output
@@ -188,7 +191,7 @@ def test_interactive_defaults_line_by_line(run: Callable[..., Result], saves: Ca
 def test_interactive_truco_teams_by_name_and_a_wrong_answer_asked_again(
     truco: Callable[..., Result], saves: Callable[[], list[Path]]
 ) -> None:
-    answers = "4\n30\nyou,easy,hard/medium\nyou,hard/easy,medium\nyou,hard,easy,medium\n\nquit\n"
+    answers = "4\n30\nyou,easy,hard/medium\nyou,hard/easy,medium\nyou,hard,easy,medium\n\n1\nquit\n"
     result = truco("--lobby", "--bots", "easy,medium,hard", input=answers)
     out = result.output
     assert "Teams (players by name or number, / between teams) [you,medium/easy,hard]: " in out
@@ -208,7 +211,7 @@ def test_setup_match_asks_through_click_prompts(registry: Registry) -> None:
 
 
 def test_games_without_teams_skip_the_teams_step(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
-    result = run("play", "alta", "--lobby", "--ascii", input="3\n\nhard\n1\nquit\n")
+    result = run("play", "alta", "--lobby", "--ascii", input="3\n\nhard\n1\n1\nquit\n")
     assert "Teams" not in result.output and "Seat order" not in result.output
     assert "Your seat (0, 1, 2) [0]: 1" in result.output
     assert "Seat 0: hard · Seat 1: you · Seat 2: hard" in result.output

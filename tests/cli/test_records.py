@@ -92,7 +92,9 @@ def test_stats_count_wins_losses_and_streaks(tmp_path: Path) -> None:
     history.add(_record([1], human=None), tmp_path / "watched.json")
     history.add(_record([0]), tmp_path / "0.json")  # the same save again (a resumed match) counts once
     (row,) = history.stats()
-    assert (row.game, row.played, row.wins, row.losses, row.streak, row.best_streak) == ("alta", 8, 5, 2, "L1", 3)
+    # The bots-only match is counted apart, not as one the person played.
+    assert (row.game, row.played, row.wins, row.losses, row.streak, row.best_streak) == ("alta", 7, 5, 2, "L1", 3)
+    assert (row.watched, row.programs) == (1, 0)
 
 
 def test_stats_command(run: Callable[..., Result]) -> None:

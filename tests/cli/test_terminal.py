@@ -69,6 +69,8 @@ def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str],
     child.sendline("1,0,3,2")
     child.expect(re.escape("Seat 0: easy (team 0) · Seat 1: you (team 1) · Seat 2: easy (team 0) · Seat 3: easy (team 1)"))
     child.expect(PROMPT)
+    child.sendline("1")  # a save is written at the first move
+    child.expect(PROMPT)
     child.sendline("quit")
     child.expect("Match saved to")
     child.expect(pexpect.EOF)
@@ -101,7 +103,7 @@ def test_term_dumb_gives_plain_text(subprocess_env: dict[str, str], home: Path) 
 
 
 def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: Path) -> None:
-    child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6")
+    child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6", "--delay", "0")  # no pace needed
     child.expect(pexpect.EOF)
     (save,) = (home / "saves").glob("*.json")
     child = spawn(subprocess_env, "replay", str(save), "--ascii")
@@ -113,3 +115,13 @@ def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: P
     child.sendline("q")
     child.expect(pexpect.EOF)
     assert "3. seat " not in child.before
+
+
+def test_a_watched_match_paces_itself_at_a_terminal(subprocess_env: dict[str, str], home: Path) -> None:
+    import time
+
+    child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6", "--points", "3")
+    started = time.monotonic()
+    child.expect(pexpect.EOF, timeout=90)
+    (save,) = (home / "saves").glob("*.json")
+    assert time.monotonic() - started >= len(load_record(save).actions) * 1.0  # a second after each move
