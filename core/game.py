@@ -21,7 +21,7 @@ from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
 from cartas.core.position import Position
 from cartas.core.state import Action, State
-from cartas.core.views import TableView
+from cartas.core.views import TableView, seat_fields
 
 
 class Game(ABC):
@@ -137,6 +137,7 @@ class Game(ABC):
         out the cards played, the trick, the cards in the middle and the hand sorted as players hold it.
         """
         return TableView(
+            **seat_fields(observation),
             played=[[] for _ in range(observation.players)],
             hand=list(observation.hand),
             lines=self.table_lines(observation),
