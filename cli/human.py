@@ -15,6 +15,7 @@ from cartas.cli.render import Renderer
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
+from cartas.core.naming import TableNames
 from cartas.core.state import Action
 
 Reader = Callable[[str], "str | None"]
@@ -79,7 +80,7 @@ class HumanAgent:
         self,
         game: Game,
         renderer: Renderer,
-        names: dict[int, str],
+        names: TableNames,
         recent: list[str],
         hint_bot: tuple[str, BotFactory] | None,
         reader: Reader = read_line,
@@ -94,7 +95,7 @@ class HumanAgent:
 
     def show(self, view: SeatView) -> None:
         observation = view.observation()
-        self.renderer.table(self.game.title, observation, self.game.table_lines(observation), self.names, self.recent)
+        self.renderer.table(self.game, observation, self.names, self.recent)
         self.recent.clear()
 
     def choose(self, view: SeatView) -> Action:

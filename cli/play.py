@@ -6,63 +6,101 @@ seats to a program instead (see :mod:`cartas.cli.protocol`).
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
 import time
+from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from cartas.cli.app import App, current_app, data_home
-from cartas.cli.human import HumanAgent, QuitMatch, read_line
+from cartas.cli.human import HumanAgent, QuitMatch, Reader, fold, read_line
 from cartas.cli.i18n import Messages
-from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_names, setup_match, strongest_level
+from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, setup_match, strongest_level
+from cartas.cli.names import terminal_names
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.save_lock import playing
 from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path, save_file
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
+from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
+from cartas.core.events import Event
+from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.match import run_match
 from cartas.core.record import MatchRecord, load_record, replay
+from cartas.core.naming import TableNames
 from cartas.core.state import Action, State
 
 
-def show_hands(renderer: Renderer, state: State, names: dict[int, str]) -> None:
+def show_hands(renderer: Renderer, state: State, names: TableNames) -> None:
     """Every seat's cards: what a spectator of a bots-only match (or a revealed replay) sees."""
     for seat in range(state.table.n_seats):
-        renderer.line(f"  {renderer.seat_name(seat, names)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
+        renderer.line(f"  {names.seat(seat)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
+
+
+def at_terminal() -> bool:
+    """Whether a person reads the screen and can answer: pauses and offers are made only then."""
+    return sys.stdin.isatty()
+
+
+def score_text(scores: Sequence[int], names: TableNames) -> str:
+    return " · ".join(f"{names.side(side)} {score}" for side, score in enumerate(scores))
+
+
+def show_summary(renderer: Renderer, game: Game, events: Sequence[Event], scores: Sequence[int], names: TableNames) -> None:
+    """How the hand that just ended went, then the score, as the viewer names the players."""
+    renderer.line(_("End of the hand"), "bold")
+    for text in game.hand_summary(events, names):
+        renderer.line(f"  {text}")
+    renderer.line(_("Score: {scores}", scores=score_text(scores, names)), "bold")
+
+
+def yes(answer: str | None) -> bool:
+    """A yes in any of the languages spoken (``y``, ``sí``, ``sim``); anything else, and no answer, is a no."""
+    return answer is not None and fold(answer) in {"y", "yes", "s", "si", "sim"}
 
 
 def run_terminal(
     app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0,
-    think: float | None = None,
+    think: float | None = None, reader: Reader = read_line,
 ) -> None:
     """Play ``state`` to the end in the terminal; the people's seats are asked, the others are bots.
 
     ``delay`` pauses after each move of a watched match, so a person can follow it; ``think`` caps the seconds
-    a search bot spends on a move (see :func:`cartas.cli.session.make_bots`).
+    a search bot spends on a move (see :func:`cartas.cli.session.make_bots`). After each hand a person reads a
+    summary and, at a terminal, presses Enter to go on; at the end, at a terminal, a rematch is offered.
     """
-    game, msg = state.game, renderer.msg
-    names = seat_names(players, msg)
+    game = state.game
+    msg = renderer.msg
+    teams = game.teams(state.options)
     people = [seat for seat, who in players.items() if who in PEOPLE]
     viewer = people[0] if people else None
+    names = {seat: terminal_names(players, seat, teams) for seat in people}
+    watcher = terminal_names(players, None, teams)
+    shown_names = names[viewer] if viewer is not None else watcher
+    pause = viewer is not None and at_terminal()
     level = strongest_level(app.registry, game.name)
     hint = (level, app.registry.bot(game.name, level)) if level else None
     recent: dict[int, list[str]] = {seat: [] for seat in people}  # what each person has not been shown yet
     agents = make_bots(app, state, players, think)
     for seat in people:
-        agents[seat] = HumanAgent(game, renderer, names, recent[seat], hint, read_line)
+        agents[seat] = HumanAgent(game, renderer, names[seat], recent[seat], hint, read_line)
     earlier = state.events[state.hand_events_from:]
-    renderer.line(describe_seating(names, game.teams(state.options), msg))
+    renderer.line(_("At the table: {names}", names=", ".join(shown_names.seats)))
     if viewer is None:
         renderer.heading(f"{game.title} · seed {state.seed}")
-        show_hands(renderer, state, names)
+        show_hands(renderer, state, watcher)
         for event in earlier:
-            renderer.line(game.describe(event))
+            renderer.line(game.describe(event, watcher))
     else:
         for seat in people:
-            recent[seat].extend(game.describe(e) for e in earlier if e.visible(seat))
-    shown = [len(state.events), state.hands_played]
+            recent[seat].extend(game.describe(e, names[seat]) for e in earlier if e.visible(seat))
+    shown = [len(state.events), state.hands_played, state.hand_events_from]
+
+    def hand_events(current: State, upto: int) -> list[Event]:
+        return [e for e in current.events[shown[2]:upto] if viewer is None or e.visible(viewer)]
 
     def on_step(current: State, seat: int, action: Action) -> None:
         # A watched match is saved hand by hand: thousands of bot moves in a row would otherwise spend their
@@ -75,15 +113,21 @@ def run_terminal(
         shown[0] = len(current.events)
         for event in new:
             if viewer is None:
-                renderer.line(game.describe(event))
+                renderer.line(game.describe(event, watcher))
             for person in people:
                 if event.visible(person):
-                    recent[person].append(game.describe(event))
-        if viewer is None and current.hands_played != shown[1]:
+                    recent[person].append(game.describe(event, names[person]))
+        if current.hands_played != shown[1] and not current.is_over:
             shown[1] = current.hands_played
-            renderer.line(f"{msg('scores')}: {', '.join(map(str, current.scores()))}", "bold")
-            if not current.is_over:
-                show_hands(renderer, current, names)
+            show_summary(renderer, game, hand_events(current, current.hand_events_from), current.scores(), shown_names)
+            shown[2] = current.hand_events_from
+            if viewer is None:
+                show_hands(renderer, current, watcher)
+            else:
+                for person in people:  # the summary told the last hand: the next table starts afresh
+                    recent[person][:] = [game.describe(e, names[person]) for e in current.events[current.hand_events_from:] if e.visible(person)]
+            if pause and reader(_("Press Enter to deal the next hand")) is None:
+                raise QuitMatch
         if viewer is None and delay:
             time.sleep(delay)
 
@@ -97,14 +141,25 @@ def run_terminal(
     except BotFailed as error:
         raise stopped_by_bot(error, state, saver) from None
     finish(state, saver)
-    if viewer is not None:
-        observation = state.observation(viewer)
-        renderer.table(game.title, observation, game.table_lines(observation), names, recent[viewer])
+    show_summary(renderer, game, hand_events(state, len(state.events)), result.scores, shown_names)
     renderer.line(msg("match_over"), "bold")
-    renderer.line(msg("final_scores", scores=", ".join(map(str, result.scores))))
-    renderer.line(msg("winners", seats=", ".join(renderer.seat_name(s, names) for s in result.winners)))
+    renderer.line(_("Winners: {names}", names=", ".join(shown_names.seat(s) for s in result.winners)))
     if viewer is not None:
         renderer.line(msg("you_win") if viewer in result.winners else msg("you_lose"), "bold")
+    if pause and yes(reader(_("Play again with the same players and a new deal? [y/N] "))):
+        rematch(app, state, players, saver, renderer, think, reader)
+
+
+def rematch(
+    app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, think: float | None,
+    reader: Reader,
+) -> None:
+    """A new match with the same game, options and players, from a fresh seed, saved in a new file."""
+    game = state.game
+    again = game.start(state.options, seed=new_seed())
+    path = None if saver.path is None else new_save_path(data_home(), game.name)
+    with playing(path) if path is not None else nullcontext():
+        run_terminal(app, again, players, Autosave(path, players), renderer, think=think, reader=reader)
 
 
 @click.command("play")

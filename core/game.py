@@ -125,6 +125,16 @@ class Game(ABC):
         names as the viewer calls them (:mod:`cartas.core.naming`); ``None`` means generic ones."""
         return " ".join(part for part in (event.kind, event.detail) if part)
 
+    summary_kinds: ClassVar[frozenset[str]] = frozenset()
+    """The kinds of event that tell how a hand went (tricks won, tantos shown, points), for the summary a front
+    end shows after each hand (:meth:`hand_summary`)."""
+
+    def hand_summary(self, events: Sequence[Event], names: TableNames | None = None) -> list[str]:
+        """A finished hand told in a few lines: its events of the :attr:`summary_kinds`, described with the
+        viewer's ``names``. ``events`` are the hand's events the viewer may see; a front end adds the score.
+        Games set :attr:`summary_kinds`, or override this to tell their hands otherwise."""
+        return [self.describe(event, names) for event in events if event.kind in self.summary_kinds]
+
     def table_lines(self, observation: Observation) -> list[str]:
         """The table as a seat sees it, a few lines of plain text; games override it to lay out their table."""
         return [f"{key}: {value}" for key, value in observation.table.items()]

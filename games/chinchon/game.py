@@ -53,6 +53,8 @@ class RemigioOptions(GameOptions):
 class RummyGame(Game):
     """What both games share: parsing actions, describing events and laying out the table."""
 
+    summary_kinds = view.SUMMARY_KINDS
+
     language = "es"
 
     def parse_action(self, text: str) -> Action:

@@ -12,6 +12,9 @@ from cartas.games.chinchon.i18n import _
 from cartas.games.chinchon.melds import MeldRules
 
 
+SUMMARY_KINDS = frozenset({"reveal", "closed", "arrange", "score", "chinchon", "eliminated", "winner"})
+"""The events that tell how a hand went: who closed, each hand laid out with its loose points, the penalty or the gain."""
+
 def table_view(observation: Observation, rules: MeldRules, lines: list[str]) -> TableView:
     """``rules`` are the meld rules the observed match is played with; ``lines`` the game's ``table_lines``,
     which the browser shows beside the table."""
@@ -57,7 +60,7 @@ def close_status(observation: Observation, rules: MeldRules) -> tuple[bool | Non
         return True, ""
     table = observation.table
     if table["turn"] < table["close_from_turn"]:
-        return False, _("Nobody may close before everyone has played a turn")
+        return False, _("nobody may close before everyone has played a turn")
     cards = parse_cards(" ".join(observation.hand))
     drawn = "drawn" in table
     points = rules.deadwood_after_discard(cards) if drawn else rules.arrange(cards).points
@@ -67,8 +70,8 @@ def close_status(observation: Observation, rules: MeldRules) -> tuple[bool | Non
     if points > max_cut:
         return False, _("{points} loose points; you close with {most} or fewer", points=points, most=max_cut)
     if not drawn:
-        return False, _("Draw first: then you may close")
-    return False, _("Not your turn")
+        return False, _("draw first, then you may close")
+    return False, _("not your turn")
 
 
 def closest(observation: Observation) -> list[int]:

@@ -39,6 +39,8 @@ class TresilloOptions(GameOptions):
 class TresilloGame(Game):
     """Julepe played with three cards a player, a viuda, a trump card and real chips."""
 
+    summary_kinds = view.SUMMARY_KINDS
+
     name = "tresillo"
     title = "Julepe de 3 cartas (tresillo, three-card loo)"
     language = "es"

@@ -9,6 +9,9 @@ from cartas.core.views import TableView, by_suit_then_rank, seat_fields
 from cartas.games.tresillo.i18n import _
 
 
+SUMMARY_KINDS = frozenset({"trick", "cae", "por_el_pozo", "out", "over"})
+"""The events that tell how a hand went: the tricks taken, who fell (cae) and the pot."""
+
 def table_view(observation: Observation, lines: list[str]) -> TableView:
     """``lines`` are the game's ``table_lines``, which the browser shows beside the table."""
     table = observation.table

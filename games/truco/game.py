@@ -73,6 +73,8 @@ FLOR_CALLS = ("flor", "contraflor", "contraflor al resto")
 class TrucoGame(Game):
     """Truco argentino for 2, 4 or 6 players, with envido, truco, optional flor and partners' señas."""
 
+    summary_kinds = view.SUMMARY_KINDS
+
     name = "truco"
     title = "Truco argentino"
     language = "es-AR"

@@ -47,6 +47,8 @@ WORDS = {
 class PaulistaGame(Game):
     """Truco paulista with the vira and its manilhas (or truco mineiro's fixed manilhas), 2 or 4 players, to 12."""
 
+    summary_kinds = view.SUMMARY_KINDS
+
     name = "truco_paulista"
     title = "Truco paulista"
     language = "pt-BR"

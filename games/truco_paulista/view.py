@@ -14,6 +14,9 @@ POINTS = 12
 """A match of truco paulista is played to 12."""
 
 
+SUMMARY_KINDS = frozenset({"trick", "hand"})
+"""The events that tell how a hand went: the rodadas won, the hand's winner and its points."""
+
 def table_view(observation: Observation, lines: list[str]) -> TableView:
     """``lines`` are the game's ``table_lines``, which the browser shows beside the table."""
     table = observation.table
