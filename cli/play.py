@@ -26,7 +26,7 @@ from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
-from cartas.core.game import Game
+from cartas.core.game import Game, describe_named
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.match import run_match
 from cartas.core.record import MatchRecord, load_record, replay
@@ -55,6 +55,16 @@ def show_summary(renderer: Renderer, game: Game, events: Sequence[Event], scores
     for text in game.hand_summary(events, names):
         renderer.line(f"  {text}")
     renderer.line(_("Score: {scores}", scores=score_text(scores, names)), "bold")
+
+
+def seating(players: dict[int, str], names: TableNames) -> str:
+    """Everyone at the table in seat order, by name, with the level of a bot whose name does not say it (a
+    partner): ``You · Bot 1 (easy) · Partner (hard) · Bot 2 (easy)``."""
+    labels = []
+    for seat, name in enumerate(names.seats):
+        who = players[seat]
+        labels.append(name if who in PEOPLE or f"({who})" in name else f"{name} ({who})")
+    return " · ".join(labels)
 
 
 def yes(answer: str | None) -> bool:
@@ -88,15 +98,15 @@ def run_terminal(
     for seat in people:
         agents[seat] = HumanAgent(game, renderer, names[seat], recent[seat], hint, read_line)
     earlier = state.events[state.hand_events_from:]
-    renderer.line(_("At the table: {names}", names=", ".join(shown_names.seats)))
+    renderer.line(_("At the table: {names}", names=seating(players, shown_names)))
     if viewer is None:
         renderer.heading(f"{game.title} · seed {state.seed}")
         show_hands(renderer, state, watcher)
         for event in earlier:
-            renderer.line(game.describe(event, watcher))
+            renderer.line(describe_named(game, event, watcher))
     else:
         for seat in people:
-            recent[seat].extend(game.describe(e, names[seat]) for e in earlier if e.visible(seat))
+            recent[seat].extend(describe_named(game, e, names[seat]) for e in earlier if e.visible(seat))
     shown = [len(state.events), state.hands_played, state.hand_events_from]
 
     def hand_events(current: State, upto: int) -> list[Event]:
@@ -113,10 +123,10 @@ def run_terminal(
         shown[0] = len(current.events)
         for event in new:
             if viewer is None:
-                renderer.line(game.describe(event, watcher))
+                renderer.line(describe_named(game, event, watcher))
             for person in people:
                 if event.visible(person):
-                    recent[person].append(game.describe(event, names[person]))
+                    recent[person].append(describe_named(game, event, names[person]))
         if current.hands_played != shown[1] and not current.is_over:
             shown[1] = current.hands_played
             show_summary(renderer, game, hand_events(current, current.hand_events_from), current.scores(), shown_names)
@@ -125,7 +135,7 @@ def run_terminal(
                 show_hands(renderer, current, watcher)
             else:
                 for person in people:  # the summary told the last hand: the next table starts afresh
-                    recent[person][:] = [game.describe(e, names[person]) for e in current.events[current.hand_events_from:] if e.visible(person)]
+                    recent[person][:] = [describe_named(game, e, names[person]) for e in current.events[current.hand_events_from:] if e.visible(person)]
             if pause and reader(_("Press Enter to deal the next hand")) is None:
                 raise QuitMatch
         if viewer is None and delay:

@@ -12,12 +12,13 @@ import click
 from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.i18n import Messages
-from cartas.cli.lobby import seat_names
+from cartas.cli.names import terminal_names
 from cartas.cli.play import show_hands
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.saves import save_file
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.errors import RecordError
+from cartas.core.game import describe_named
 from cartas.core.record import load_record
 from cartas.core.replay_view import ReplayView
 
@@ -41,7 +42,7 @@ def replay_command(file: Path, reveal: bool, seat: int | None, ascii_: bool, lan
     record = load_record(file)
     game = current_app().game(record.game)
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
-    names = seat_names({int(s): w for s, w in record.players.items()}, renderer.msg)
+    players = {int(s): w for s, w in record.players.items()}
     stepping = sys.stdin.isatty()
     try:
         view = ReplayView(game, record, PUBLIC if seat is None else Audience(seat), reveal=reveal)
@@ -49,6 +50,7 @@ def replay_command(file: Path, reveal: bool, seat: int | None, ascii_: bool, lan
         raise RecordError(f"{file}: {error}") from None
     if seat is not None and seat >= view.seats:
         raise click.UsageError(f"there is no seat {seat}: the match has seats 0 to {view.seats - 1}")
+    names = terminal_names(players, seat, game.teams(game.options(record.options)))
     state = None
     # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
     # rebuilds every deal, and the save is often replayed by the person who is still playing it.
@@ -62,19 +64,19 @@ def replay_command(file: Path, reveal: bool, seat: int | None, ascii_: bool, lan
             if stepping and click.prompt("", default="", show_default=False, prompt_suffix="").strip().lower() == "q":
                 return
             text = renderer.msg("unseen_move") if step.action is None else step.action
-            renderer.line(f"{step.number}. {renderer.seat_name(step.seat, names)}: {text}", "bold")
+            renderer.line(f"{step.number}. {names.seat(step.seat)}: {text}", "bold")
         for event in step.events:
-            renderer.line(f"    {game.describe(event)}")
+            renderer.line(f"    {describe_named(game, event, names)}")
         if step.hand_ended:
             renderer.line(f"  {renderer.msg('scores')}: {', '.join(map(str, state.scores()))}")
         if step.hands_revealed:
             show_hands(renderer, state, names)
         elif step.new_hand and seat is not None:
-            renderer.line(f"  {renderer.seat_name(seat, names)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
+            renderer.line(f"  {names.seat(seat)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
     if state is not None and state.is_over:
         result = state.result()
         renderer.line(renderer.msg("final_scores", scores=", ".join(map(str, result.scores))))
-        renderer.line(renderer.msg("winners", seats=", ".join(renderer.seat_name(s, names) for s in result.winners)))
+        renderer.line(renderer.msg("winners", seats=", ".join(names.seat(s) for s in result.winners)))
     else:
         renderer.line(f"The match is not finished; continue it with: cartas resume {file}")
 

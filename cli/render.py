@@ -77,7 +77,11 @@ class Renderer:
         """The whole table as ``observation.seat`` sees it, drawn from the game's table view."""
         viewer = observation.seat if observation.seat >= 0 else None
         view = game.table_view(observation)
-        screen = table_screen(view, names, game.title, viewer, list(recent), self.plain, self.msg("just_now"))
+        labels = {
+            "hand": self.msg("hand_number", number=view.hand_number + 1), "just_now": self.msg("just_now"),
+            "your_cards": self.msg("your_cards"),
+        }
+        screen = table_screen(view, names, game.title, viewer, list(recent), self.plain, labels)
         self.console.print(screen, soft_wrap=False)
 
     def grid(self, headers: Sequence[str], rows: Iterable[Sequence[str]], title: str | None = None) -> None:

@@ -73,13 +73,15 @@ def seats_table(view: TableView, names: TableNames, viewer: int | None, plain: b
     seat is its own side, its score."""
     seats = len(names.seats)
     each_alone = len(view.scores) == seats and len(set(view.teams or range(seats))) == seats
-    trick_game = not is_rummy(view)
+    counted = bool(view.counts)
+    trick_game = counted and not is_rummy(view)  # a game that fills no counts lays out no cards per seat
     table = Table(box=box.ASCII if plain else box.SIMPLE_HEAD, show_edge=False, pad_edge=False, expand=False)
-    table.add_column(_("Player"), no_wrap=False, ratio=None)
+    table.add_column(_("Player"))
     if trick_game:
         table.add_column(_("Played"))
     table.add_column("", no_wrap=False)
-    table.add_column(_("Cards"), justify="right")
+    if counted:
+        table.add_column(_("Cards"), justify="right")
     if each_alone and view.scores:
         table.add_column(_("Score"), justify="right")
     for seat in range(seats):
@@ -88,7 +90,8 @@ def seats_table(view: TableView, names: TableNames, viewer: int | None, plain: b
         if trick_game:
             row.append(card_text(view.played[seat]) if seat < len(view.played) and view.played[seat] else Text("-"))
         row.append(Text(markers(view, seat), style="" if plain else "cyan"))
-        row.append(str(view.counts[seat]) if seat < len(view.counts) else "")
+        if counted:
+            row.append(str(view.counts[seat]) if seat < len(view.counts) else "")
         if each_alone and view.scores:
             row.append(str(view.scores[seat]))
         table.add_row(*row)
@@ -108,13 +111,13 @@ def score_line(view: TableView, names: TableNames) -> str:
     return " · ".join(parts)
 
 
-def hand_lines(view: TableView) -> list[Text]:
+def hand_lines(view: TableView, your_cards: str) -> list[Text]:
     """The viewer's hand: by suit and rank, or by meld with the loose cards and what they cost."""
     if not view.hand:
         return []
     if not is_rummy(view):
-        return [Text(_("Your hand") + ": ").append_text(card_text(view.hand))]
-    text = Text(_("Your hand") + ": ")
+        return [Text(your_cards + ": ").append_text(card_text(view.hand))]
+    text = Text(your_cards + ": ")
     for meld in view.melds:
         text.append("[").append_text(card_text(meld)).append("] ")
     if view.loose:
@@ -138,10 +141,17 @@ def table_screen(
     viewer: int | None,
     recent: Sequence[str] = (),
     plain: bool = False,
-    just_now: str = "",
+    labels: dict[str, str] | None = None,
 ) -> Group:
-    """The whole table as one rich renderable, ready for ``console.print`` (or ``export_text``)."""
-    heading = title if view.over else f"{title} · {_('Hand {number}', number=view.hand_number + 1)}"
+    """The whole table as one rich renderable, ready for ``console.print`` (or ``export_text``).
+
+    ``labels`` may give the words "hand" (numbered), "just_now" and "your_cards" in the framework's messages.
+    """
+    words = {
+        "hand": _("Hand {number}", number=view.hand_number + 1), "just_now": _("Just now:"),
+        "your_cards": _("Your cards"), **(labels or {}),
+    }
+    heading = title if view.over else f"{title} · {words['hand']}"
     parts: list[RenderableType] = [Text(f"== {heading} ==") if plain else Rule(Text(heading), style="dim")]
     score = score_line(view, names)
     if score:
@@ -159,7 +169,7 @@ def table_screen(
     if view.notes:
         parts.append(Text(" · ".join(view.notes)))
     if recent:
-        parts.append(Text(just_now or _("Just now:")))
+        parts.append(Text(words["just_now"]))
         parts.extend(styled(f"  {line}") for line in recent)
-    parts.extend(hand_lines(view))
+    parts.extend(hand_lines(view, words["your_cards"]))
     return Group(*parts)

@@ -67,7 +67,7 @@ def test_the_table_says_why_the_viewer_may_not_close_and_which_card_was_drawn() 
     state = CHINCHON.start({"players": 2}, seed=1, position={
         "dealer": 1, "hands": ["12E 3O 7B 1O 9C 2O 7E".split(), "1C 2C 3C 4C 5C 6C 11B".split()], "up": "4O"})
     view = CHINCHON.table_view(state.observation(0))
-    assert (view.may_close, view.close_reason) == (False, "Nobody may close before everyone has played a turn")
+    assert (view.may_close, view.close_reason) == (False, "nobody may close before everyone has played a turn")
     assert (view.discard_top, view.target, view.drawn) == ("4O", 100, None)
     apply_moves(state, "0 draw discard", "0 discard 12E", "1 draw stock", "1 discard 11B", "0 draw discard")
     view = CHINCHON.table_view(state.observation(0))
