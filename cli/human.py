@@ -10,6 +10,7 @@ import sys
 import unicodedata
 from collections.abc import Callable, Sequence
 
+from cartas.cli.hints import show_hint
 from cartas.cli.i18n import Messages, command_of
 from cartas.cli.render import Renderer
 from cartas.core.bots import BotFactory, SeatView
@@ -136,15 +137,5 @@ class HumanAgent:
             self.renderer.markdown(text)
 
     def hint(self, view: SeatView) -> None:
-        """What the strongest bot would play here; it sees only this seat's view, like any bot."""
-        if self.hint_bot is None:
-            self.renderer.line(self.msg("no_hint"))
-            return
-        level, factory = self.hint_bot
-        bot = factory(len(view.observation().events))
-        self.renderer.line(self.msg("hint", level=level, move=bot.choose(view)))
-        estimates = getattr(bot, "estimates", None)
-        if callable(estimates):  # search bots can say how each move fared, which teaches more than the move
-            ranked = sorted(estimates(view).items(), key=lambda item: -item[1].value)
-            for action, estimate in ranked:
-                self.renderer.line(self.msg("hint_estimate", move=action, value=estimate.value, visits=estimate.visits))
+        """Each legal move measured by play-outs from this seat's view only, best first (see :mod:`cartas.cli.hints`)."""
+        show_hint(self.renderer, self.game, view, self.hint_bot)

@@ -55,7 +55,7 @@ def test_help_hint_rules_and_table(run: Callable[..., Result]) -> None:
     result = run("play", "alta", "--ascii", "--dealer", "1", DEAL, input="?\nhint\nrules\ntable\nquit\n")
     out = result.output
     assert "Commands: help or ?" in out
-    assert "The hard bot would play: 4C" in out  # hard is the strongest level alta has; it plays its highest rank
+    assert "play-outs a move by the hard bot (95% interval):" in out  # hard: the strongest level alta has
     assert "# Alta" in out
     assert out.count("Your cards: 1E 4C") == 2
 
@@ -197,35 +197,35 @@ def test_a_program_may_play_every_seat(run: Callable[..., Result]) -> None:
     assert all(m["type"] != "error" for m in messages)
 
 
-def test_hint_shows_each_moves_estimate_when_the_bot_has_them(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hint_measures_each_move_and_names_the_measure(capsys: pytest.CaptureFixture[str]) -> None:
     from cartas_tiny import Alta
 
     from cartas.cli.human import HumanAgent
     from cartas.cli.i18n import Messages
     from cartas.cli.render import Renderer
     from cartas.core import SeatView
-    from cartas.core.search import Estimate
+    from cartas.core.naming import viewer_names
 
-    class Measured:
+    class Last:
+        """Plays the last legal move: the play-outs of a game with no heuristic bot of its own."""
+
         def __init__(self, seed: int) -> None:
             self.seed = seed
 
         def choose(self, view: SeatView) -> object:
             return view.legal_actions()[-1]
 
-        def estimates(self, view: SeatView) -> dict[object, Estimate]:
-            legal = view.legal_actions()
-            return {action: Estimate(0.25 + 0.5 * (i == len(legal) - 1), 10 + i) for i, action in enumerate(legal)}
-
     state = Alta().start({"players": 2}, seed=3)
     view = SeatView(state, state.to_act[0])
-    legal = [str(a) for a in view.legal_actions()]
-    agent = HumanAgent(Alta(), Renderer(Messages("en"), plain=True), {0: "you", 1: "bot"}, [], ("hard", Measured))
+    legal = {str(a) for a in view.legal_actions()}
+    names = viewer_names(2, 0, bots={1: "hard"})
+    agent = HumanAgent(Alta(), Renderer(Messages("en"), plain=True), names, [], ("hard", Last))
     agent.hint(view)
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"The hard bot would play: {legal[-1]}"
-    assert out[1] == f"  {legal[-1]}: wins 75% of its tries ({10 + len(legal) - 1})"
-    assert out[2:] == [f"  {a}: wins 25% of its tries ({10 + i})" for i, a in enumerate(legal[:-1])]
+    assert out[0].startswith("Points of this hand, yours less theirs, over ")
+    assert out[0].endswith(" play-outs a move by the hard bot (95% interval):")
+    assert {line.split()[1] for line in out[1:1 + len(legal)]} == legal
+    assert out[-1].startswith(("Recommended: ", "Too close to call: "))
 
 
 def test_without_a_terminal_a_hand_ends_in_a_summary_and_never_waits(run: Callable[..., Result]) -> None:

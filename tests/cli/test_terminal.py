@@ -36,7 +36,7 @@ def test_a_whole_match_typed_at_a_terminal(subprocess_env: dict[str, str], home:
             continue
         if moves == 0:
             child.sendline("hint")
-            child.expect("The hard bot would play: ")
+            child.expect(re.escape("(95% interval):"))
             child.expect(PROMPT)
             child.sendline("nonsense")
             child.expect("Not understood")
