@@ -49,10 +49,21 @@ def score_text(scores: Sequence[int], names: TableNames) -> str:
     return " · ".join(f"{names.side(side)} {score}" for side, score in enumerate(scores))
 
 
-def show_summary(renderer: Renderer, game: Game, events: Sequence[Event], scores: Sequence[int], names: TableNames) -> None:
-    """How the hand that just ended went, then the score, as the viewer names the players."""
+def show_summary(
+    renderer: Renderer, game: Game, events: Sequence[Event], scores: Sequence[int], names: TableNames,
+    unseen: Sequence[str] = (),
+) -> None:
+    """How the hand that just ended went, then the score, as the viewer names the players. ``unseen`` are the
+    lines the viewer has not been shown yet (the last cards played); those the summary tells are not repeated.
+    ``events`` are empty for a watcher, who has just read every one of them."""
+    summary = game.hand_summary(events, names)
+    rest = [line for line in unseen if line not in summary]
+    if rest:
+        renderer.line(renderer.msg("just_now"))
+        for text in rest:
+            renderer.line(f"  {text}")
     renderer.line(_("End of the hand"), "bold")
-    for text in game.hand_summary(events, names):
+    for text in summary:
         renderer.line(f"  {text}")
     renderer.line(_("Score: {scores}", scores=score_text(scores, names)), "bold")
 
@@ -110,7 +121,18 @@ def run_terminal(
     shown = [len(state.events), state.hands_played, state.hand_events_from]
 
     def hand_events(current: State, upto: int) -> list[Event]:
-        return [e for e in current.events[shown[2]:upto] if viewer is None or e.visible(viewer)]
+        if viewer is None:  # a watcher has just read the whole hand, line by line
+            return []
+        return [e for e in current.events[shown[2]:upto] if e.visible(viewer)]
+
+    def tell(events: Sequence[Event]) -> None:
+        """Events as they happen: printed for a watcher, kept for each person's next screen."""
+        for event in events:
+            if viewer is None:
+                renderer.line(describe_named(game, event, watcher))
+            for person in people:
+                if event.visible(person):
+                    recent[person].append(describe_named(game, event, names[person]))
 
     def on_step(current: State, seat: int, action: Action) -> None:
         # A watched match is saved hand by hand: thousands of bot moves in a row would otherwise spend their
@@ -119,23 +141,25 @@ def run_terminal(
             saver.save(current, durable=seat in people)
         elif current.hands_played != shown[1]:
             saver.save(current, durable=False)
-        new = current.events[shown[0]:]
+        start = shown[0]
         shown[0] = len(current.events)
-        for event in new:
-            if viewer is None:
-                renderer.line(describe_named(game, event, watcher))
-            for person in people:
-                if event.visible(person):
-                    recent[person].append(describe_named(game, event, names[person]))
-        if current.hands_played != shown[1] and not current.is_over:
+        ended = current.hands_played != shown[1] and not current.is_over
+        # A hand that ended: its last events, its summary, then the new hand's first events (the deal).
+        split = max(start, current.hand_events_from) if ended else shown[0]
+        tell(current.events[start:split])
+        if ended:
             shown[1] = current.hands_played
-            show_summary(renderer, game, hand_events(current, current.hand_events_from), current.scores(), shown_names)
+            unseen = recent[viewer] if viewer is not None else []
+            show_summary(
+                renderer, game, hand_events(current, current.hand_events_from), current.scores(), shown_names, unseen
+            )
             shown[2] = current.hand_events_from
             if viewer is None:
                 show_hands(renderer, current, watcher)
             else:
                 for person in people:  # the summary told the last hand: the next table starts afresh
-                    recent[person][:] = [describe_named(game, e, names[person]) for e in current.events[current.hand_events_from:] if e.visible(person)]
+                    recent[person].clear()
+            tell(current.events[split:])
             if pause and reader(_("Press Enter to deal the next hand")) is None:
                 raise QuitMatch
         if viewer is None and delay:
@@ -151,7 +175,8 @@ def run_terminal(
     except BotFailed as error:
         raise stopped_by_bot(error, state, saver) from None
     finish(state, saver)
-    show_summary(renderer, game, hand_events(state, len(state.events)), result.scores, shown_names)
+    unseen = recent[viewer] if viewer is not None else []
+    show_summary(renderer, game, hand_events(state, len(state.events)), result.scores, shown_names, unseen)
     renderer.line(msg("match_over"), "bold")
     renderer.line(_("Winners: {names}", names=", ".join(shown_names.seat(s) for s in result.winners)))
     if viewer is not None:
