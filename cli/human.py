@@ -13,6 +13,7 @@ import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
+from cartas.cli.hints import show_hint
 from cartas.cli.i18n import COMMAND_WORDS, Messages, command_of
 from cartas.cli.pager import show_document
 from cartas.cli.prompt import LineReader, read_piped
@@ -21,6 +22,7 @@ from cartas.core.bots import BotFactory, SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.state import Action
 
@@ -92,7 +94,7 @@ class HumanAgent:
         self,
         game: Game,
         renderer: Renderer,
-        names: dict[int, str],
+        names: TableNames,
         recent: list[str],
         hint_bot: tuple[str, BotFactory] | None,
         reader: Reader | None = None,
@@ -113,7 +115,7 @@ class HumanAgent:
 
     def show(self, view: SeatView) -> None:
         observation = view.observation()
-        self.renderer.table(self.game.title, observation, self.game.table_lines(observation), self.names, self.recent)
+        self.renderer.table(self.game, observation, self.names, self.recent)
         self.recent.clear()
 
     def spoken(self, action: Action) -> str:
@@ -143,7 +145,7 @@ class HumanAgent:
             if self.handover is None:
                 self.renderer.line(_("Only one move was possible: {move}", move=legal[0]))
             else:
-                who = self.renderer.seat_name(view.seat, self.names)
+                who = self.names.seat(view.seat)
                 self.renderer.line(_("{name} had only one move; it was played.", name=who))
             return legal[0]
         if self.handover is not None:
@@ -191,15 +193,5 @@ class HumanAgent:
             show_document(self.renderer, text)
 
     def hint(self, view: SeatView) -> None:
-        """What the strongest bot would play here; it sees only this seat's view, like any bot."""
-        if self.hint_bot is None:
-            self.renderer.line(self.msg("no_hint"))
-            return
-        level, factory = self.hint_bot
-        bot = factory(len(view.observation().events))
-        self.renderer.line(self.msg("hint", level=level, move=bot.choose(view)))
-        estimates = getattr(bot, "estimates", None)
-        if callable(estimates):  # search bots can say how each move fared, which teaches more than the move
-            ranked = sorted(estimates(view).items(), key=lambda item: -item[1].value)
-            for action, estimate in ranked:
-                self.renderer.line(self.msg("hint_estimate", move=action, value=estimate.value, visits=estimate.visits))
+        """Each legal move measured by play-outs from this seat's view only, best first (see :mod:`cartas.cli.hints`)."""
+        show_hint(self.renderer, self.game, view, self.hint_bot)

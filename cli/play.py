@@ -6,35 +6,79 @@ seats to a program instead (see :mod:`cartas.cli.protocol`).
 from __future__ import annotations
 
 import sys
-from contextlib import nullcontext
 import time
+from collections.abc import Sequence
+from contextlib import nullcontext
 from pathlib import Path
 
 import click
 
 from cartas.cli.app import App, current_app, data_home
 from cartas.cli.hotseat import HotSeat
-from cartas.cli.human import HumanAgent, QuitMatch
+from cartas.cli.human import HumanAgent, QuitMatch, fold
 from cartas.cli.prompt import LineReader, PromptInterrupted, at_terminal
 from cartas.cli.i18n import Messages
-from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_names, setup_match, strongest_level
+from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, setup_match, strongest_level
+from cartas.cli.names import terminal_names
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.save_lock import playing
 from cartas.cli.save_list import resolve_save
 from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
+from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
+from cartas.core.events import Event
+from cartas.core.game import Game, describe_named
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.match import run_match
 from cartas.core.record import MatchRecord, load_record, replay
+from cartas.core.naming import TableNames
 from cartas.core.state import Action, State
 
 
-def show_hands(renderer: Renderer, state: State, names: dict[int, str]) -> None:
+def show_hands(renderer: Renderer, state: State, names: TableNames) -> None:
     """Every seat's cards: what a spectator of a bots-only match (or a revealed replay) sees."""
     for seat in range(state.table.n_seats):
-        renderer.line(f"  {renderer.seat_name(seat, names)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
+        renderer.line(f"  {names.seat(seat)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
+
+
+def score_text(scores: Sequence[int], names: TableNames) -> str:
+    return " · ".join(f"{names.side(side)} {score}" for side, score in enumerate(scores))
+
+
+def show_summary(
+    renderer: Renderer, game: Game, events: Sequence[Event], scores: Sequence[int], names: TableNames,
+    unseen: Sequence[str] = (),
+) -> None:
+    """How the hand that just ended went, then the score, as the viewer names the players. ``unseen`` are the
+    lines the viewer has not been shown yet (the last cards played); those the summary tells are not repeated.
+    ``events`` are empty for a watcher, who has just read every one of them."""
+    summary = game.hand_summary(events, names)
+    rest = [line for line in unseen if line not in summary]
+    if rest:
+        renderer.line(renderer.msg("just_now"))
+        for text in rest:
+            renderer.line(f"  {text}")
+    renderer.line(_("End of the hand"), "bold")
+    for text in summary:
+        renderer.line(f"  {text}")
+    renderer.line(_("Score: {scores}", scores=score_text(scores, names)), "bold")
+
+
+def seating(players: dict[int, str], names: TableNames) -> str:
+    """Everyone at the table in seat order, by name, with the level of a bot whose name does not say it (a
+    partner): ``You · Bot 1 (easy) · Partner (hard) · Bot 2 (easy)``."""
+    labels = []
+    for seat, name in enumerate(names.seats):
+        who = players[seat]
+        labels.append(name if who in PEOPLE or f"({who})" in name else f"{name} ({who})")
+    return " · ".join(labels)
+
+
+def yes(answer: str | None) -> bool:
+    """A yes in any of the languages spoken (``y``, ``sí``, ``sim``); anything else, and no answer, is a no."""
+    return answer is not None and fold(answer) in {"y", "yes", "s", "si", "sim"}
 
 
 WATCH_PACE = 1.0
@@ -59,11 +103,18 @@ def run_terminal(
     ``delay`` pauses after each move of a watched match, so a person can follow it; ``think`` caps the seconds
     a search bot spends on a move (see :func:`cartas.cli.session.make_bots`); ``auto_forced`` plays a person's
     only legal move without asking. Two or more people take turns at the keyboard (:mod:`cartas.cli.hotseat`).
+    After each hand a person reads a summary and, at a terminal, presses Enter to go on; at the end, at a
+    terminal, a rematch is offered.
     """
-    game, msg = state.game, renderer.msg
-    names = seat_names(players, msg)
+    game = state.game
+    msg = renderer.msg
+    teams = game.teams(state.options)
     people = [seat for seat, who in players.items() if who in PEOPLE]
     viewer = people[0] if people else None
+    names = {seat: terminal_names(players, seat, teams) for seat in people}
+    watcher = terminal_names(players, None, teams)
+    shown_names = names[viewer] if viewer is not None else watcher
+    pause = viewer is not None and at_terminal()
     level = strongest_level(app.registry, game.name)
     hint = (level, app.registry.bot(game.name, level)) if level else None
     recent: dict[int, list[str]] = {seat: [] for seat in people}  # what each person has not been shown yet
@@ -74,20 +125,36 @@ def run_terminal(
         hot_seat = HotSeat(renderer, reader, on_switch=reader.history_of)
     for seat in people:
         agents[seat] = HumanAgent(
-            game, renderer, names, recent[seat], hint, reader, auto_forced=auto_forced,
+            game, renderer, names[seat], recent[seat], hint, reader, auto_forced=auto_forced,
             handover=None if hot_seat is None else hot_seat.before_turn,
         )
     earlier = state.events[state.hand_events_from:]
-    renderer.line(describe_seating(names, game.teams(state.options), msg))
+    renderer.line(_("At the table: {names}", names=seating(players, shown_names)))
     if viewer is None:
         renderer.heading(f"{game.title} · seed {state.seed}")
-        show_hands(renderer, state, names)
+        show_hands(renderer, state, watcher)
         for event in earlier:
-            renderer.line(game.describe(event))
+            renderer.line(describe_named(game, event, watcher))
     else:
         for seat in people:
-            recent[seat].extend(game.describe(e) for e in earlier if e.visible(seat))
-    shown = [len(state.events), state.hands_played]
+            recent[seat].extend(describe_named(game, e, names[seat]) for e in earlier if e.visible(seat))
+    shown = [len(state.events), state.hands_played, state.hand_events_from]
+
+    def hand_events(current: State, upto: int) -> list[Event]:
+        if viewer is None:  # a watcher has just read the whole hand, line by line
+            return []
+        if hot_seat is not None:  # a shared screen: only what everyone saw
+            return [e for e in current.events[shown[2]:upto] if e.visible_to is None]
+        return [e for e in current.events[shown[2]:upto] if e.visible(viewer)]
+
+    def tell(events: Sequence[Event]) -> None:
+        """Events as they happen: printed for a watcher, kept for each person's next screen."""
+        for event in events:
+            if viewer is None:
+                renderer.line(describe_named(game, event, watcher))
+            for person in people:
+                if event.visible(person):
+                    recent[person].append(describe_named(game, event, names[person]))
 
     def on_step(current: State, seat: int, action: Action) -> None:
         # A watched match is saved hand by hand: thousands of bot moves in a row would otherwise spend their
@@ -96,19 +163,27 @@ def run_terminal(
             saver.save(current, durable=seat in people)
         elif current.hands_played != shown[1]:
             saver.save(current, durable=False)
-        new = current.events[shown[0]:]
+        start = shown[0]
         shown[0] = len(current.events)
-        for event in new:
-            if viewer is None:
-                renderer.line(game.describe(event))
-            for person in people:
-                if event.visible(person):
-                    recent[person].append(game.describe(event))
-        if viewer is None and current.hands_played != shown[1]:
+        ended = current.hands_played != shown[1] and not current.is_over
+        # A hand that ended: its last events, its summary, then the new hand's first events (the deal).
+        split = max(start, current.hand_events_from) if ended else shown[0]
+        tell(current.events[start:split])
+        if ended:
             shown[1] = current.hands_played
-            renderer.line(f"{msg('scores')}: {', '.join(map(str, current.scores()))}", "bold")
-            if not current.is_over:
-                show_hands(renderer, current, names)
+            unseen = recent[viewer] if viewer is not None else []
+            show_summary(
+                renderer, game, hand_events(current, current.hand_events_from), current.scores(), shown_names, unseen
+            )
+            shown[2] = current.hand_events_from
+            if viewer is None:
+                show_hands(renderer, current, watcher)
+            else:
+                for person in people:  # the summary told the last hand: the next table starts afresh
+                    recent[person].clear()
+            tell(current.events[split:])
+            if pause and reader(_("Press Enter to deal the next hand"), remember=False) is None:
+                raise QuitMatch
         if viewer is None and delay:
             time.sleep(delay)
 
@@ -133,14 +208,28 @@ def run_terminal(
     if hot_seat is not None:
         hot_seat.hide()
         viewer = None  # at the end, a shared screen shows no one's hand; the result is everyone's
-    if viewer is not None:
-        observation = state.observation(viewer)
-        renderer.table(game.title, observation, game.table_lines(observation), names, recent[viewer])
+    unseen = recent[viewer] if viewer is not None else []
+    show_summary(renderer, game, hand_events(state, len(state.events)), result.scores, shown_names, unseen)
     renderer.line(msg("match_over"), "bold")
-    renderer.line(msg("final_scores", scores=", ".join(map(str, result.scores))))
-    renderer.line(msg("winners", seats=", ".join(renderer.seat_name(s, names) for s in result.winners)))
+    renderer.line(_("Winners: {names}", names=", ".join(shown_names.seat(s) for s in result.winners)))
     if viewer is not None:
         renderer.line(msg("you_win") if viewer in result.winners else msg("you_lose"), "bold")
+    if pause and yes(reader(_("Play again with the same players and a new deal? [y/N] "), ("y", "n"), remember=False)):
+        rematch(app, state, players, saver, renderer, think, reader, auto_forced)
+
+
+def rematch(
+    app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, think: float | None,
+    reader: LineReader, auto_forced: bool,
+) -> None:
+    """A new match with the same game, options and players, from a fresh seed, saved in a new file."""
+    game = state.game
+    again = game.start(state.options, seed=new_seed())
+    path = None if saver.path is None else new_save_path(data_home(), game.name)
+    with playing(path) if path is not None else nullcontext():
+        run_terminal(
+            app, again, players, Autosave(path, players), renderer, think=think, auto_forced=auto_forced, reader=reader
+        )
 
 
 @click.command("play")

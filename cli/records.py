@@ -12,15 +12,16 @@ from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.human import Reader
 from cartas.cli.i18n import Messages
-from cartas.cli.lobby import seat_names
+from cartas.cli.names import terminal_names
 from cartas.cli.play import show_hands
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.prompt import LineReader, at_terminal
 from cartas.cli.save_list import resolve_save
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.errors import RecordError
-from cartas.core.game import Game
+from cartas.core.game import Game, describe_named
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.naming import TableNames
 from cartas.core.record import MatchRecord, load_record
 from cartas.core.replay_view import ReplayView
 from cartas.core.seating.participants import HUMAN
@@ -54,7 +55,7 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
     record = load_record(path)
     game = current_app().game(record.game)
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
-    names = seat_names({int(s): w for s, w in record.players.items()}, renderer.msg)
+    players = {int(s): w for s, w in record.players.items()}
     table_mode = at_terminal()
     if table_mode and seat is None and not reveal:
         seat = viewer_seat(record)
@@ -64,6 +65,7 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
         raise RecordError(f"{path}: {error}") from None
     if seat is not None and seat >= view.seats:
         raise click.UsageError(f"there is no seat {seat}: the match has seats 0 to {view.seats - 1}")
+    names = terminal_names(players, seat, game.teams(game.options(record.options)))
     # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
     # rebuilds every deal, and the save is often replayed by the person who is still playing it.
     seed = f" · seed {record.seed}" if view.over else ""
@@ -81,13 +83,13 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
     if state.is_over:
         result = state.result()
         renderer.line(renderer.msg("final_scores", scores=", ".join(map(str, result.scores))))
-        renderer.line(renderer.msg("winners", seats=", ".join(renderer.seat_name(s, names) for s in result.winners)))
+        renderer.line(renderer.msg("winners", seats=", ".join(names.seat(s) for s in result.winners)))
     else:
         renderer.line(f"The match is not finished; continue it with: cartas resume {path}")
 
 
 def print_moves(
-    game: Game, view: ReplayView, renderer: Renderer, names: dict[int, str], seat: int | None, *, stepping: bool
+    game: Game, view: ReplayView, renderer: Renderer, names: TableNames, seat: int | None, *, stepping: bool
 ) -> State | None:
     """The match as lines, one move after another (Enter for each when ``stepping``); ``None`` if the person quit."""
     state = None
@@ -97,20 +99,20 @@ def print_moves(
             if stepping and click.prompt("", default="", show_default=False, prompt_suffix="").strip().lower() == "q":
                 return None
             text = renderer.msg("unseen_move") if step.action is None else step.action
-            renderer.line(f"{step.number}. {renderer.seat_name(step.seat, names)}: {text}", "bold")
+            renderer.line(f"{step.number}. {names.seat(step.seat)}: {text}", "bold")
         for event in step.events:
-            renderer.line(f"    {game.describe(event)}")
+            renderer.line(f"    {describe_named(game, event, names)}")
         if step.hand_ended:
             renderer.line(f"  {renderer.msg('scores')}: {', '.join(map(str, state.scores()))}")
         if step.hands_revealed:
             show_hands(renderer, state, names)
         elif step.new_hand and seat is not None:
-            renderer.line(f"  {renderer.seat_name(seat, names)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
+            renderer.line(f"  {names.seat(seat)}: {' '.join(map(str, state.hand_of(seat))) or '-'}")
     return state
 
 
 def step_through_tables(
-    game: Game, view: ReplayView, renderer: Renderer, names: dict[int, str], seat: int | None,
+    game: Game, view: ReplayView, renderer: Renderer, names: TableNames, seat: int | None,
     reader: Reader | None = None,
 ) -> State | None:
     """The table after each move, as ``seat`` saw it (the public table when ``None``), with what just happened.
@@ -126,14 +128,14 @@ def step_through_tables(
         state = step.state
         if step.number:
             text = renderer.msg("unseen_move") if step.action is None else step.action
-            recent.append(f"{step.number}. {renderer.seat_name(step.seat, names)}: {text}")
-        recent.extend(f"  {game.describe(event)}" for event in step.events)
+            recent.append(f"{step.number}. {names.seat(step.seat)}: {text}")
+        recent.extend(f"  {describe_named(game, event, names)}" for event in step.events)
         if step.hand_ended:
             skipping = False
         if skipping and step.number < len(view.record.actions):
             continue
         observation = state.public_observation() if seat is None else state.observation(seat)
-        renderer.table(game.title, observation, game.table_lines(observation), names, recent)
+        renderer.table(game, observation, names, recent)
         recent = []
         if step.hands_revealed:
             show_hands(renderer, state, names)

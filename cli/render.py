@@ -7,7 +7,6 @@ cannot see colour, a dumb terminal and a log file read the same thing.
 from __future__ import annotations
 
 import os
-import re
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -20,10 +19,10 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from cartas.cli.i18n import LANGUAGES, Messages
+from cartas.cli.screen import styled, table_screen
+from cartas.core.game import Game
+from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
-
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-9])[OCEB](?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
-SUIT_STYLES: dict[str, str] = {"O": "bold yellow", "C": "bold red", "E": "bold blue", "B": "bold green", "K": "bold magenta"}
 
 
 def wants_plain(ascii_flag: bool) -> bool:
@@ -31,23 +30,15 @@ def wants_plain(ascii_flag: bool) -> bool:
     return ascii_flag or bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
 
 
-def styled(line: str) -> Text:
-    """A line with every card coloured by suit (the suit letter stays)."""
-    text = Text(line)
-    for match in CARD.finditer(line):
-        text.stylize(SUIT_STYLES[match.group()[-1]], match.start(), match.end())
-    return text
-
-
 class Renderer:
     """Writes the match for a person: the table, the moves, what just happened, the end."""
 
-    def __init__(self, msg: Messages, plain: bool = False) -> None:
+    def __init__(self, msg: Messages, plain: bool = False, width: int | None = None) -> None:
         self.msg = msg
         self.plain = plain
         self.console = Console(
             highlight=False, markup=False, emoji=False, no_color=plain, color_system=None if plain else "auto",
-            soft_wrap=True,
+            soft_wrap=True, width=width,
         )
 
     def line(self, text: str = "", style: str = "") -> None:
@@ -80,48 +71,18 @@ class Renderer:
         who = names.get(seat)
         return f"{label} ({who})" if who else label
 
-    def side_labels(self, observation: Observation, names: Mapping[int, str]) -> list[str]:
-        """A label for each score: the seat, or the team with its seats when there are teams."""
-        teams = observation.teams
-        labels = []
-        for side in range(len(observation.scores)):
-            members = [seat for seat, team in enumerate(teams) if team == side]
-            if len(members) == 1:
-                labels.append(self.seat_name(members[0], names))
-            else:
-                seats = ", ".join(self.seat_name(seat, names) for seat in members)
-                labels.append(f"{self.msg('team', team=side)} [{seats}]")
-        return labels
-
     def table(
-        self,
-        title: str,
-        observation: Observation,
-        game_lines: Sequence[str],
-        names: Mapping[int, str],
-        recent: Iterable[str] = (),
+        self, game: Game, observation: Observation, names: TableNames, recent: Iterable[str] = ()
     ) -> None:
-        """The whole table as ``observation.seat`` sees it."""
-        msg = self.msg
-        # Once the match is over the hand counter has moved past the last hand: no number then.
-        self.heading(title if observation.over else f"{title} · {msg('hand_number', number=observation.hand_number + 1)}")
-        sides = self.side_labels(observation, names)
-        scores = " · ".join(f"{label}: {score}" for label, score in zip(sides, observation.scores, strict=True))
-        self.line(f"{msg('scores')}: {scores}")
-        parts = [f"{msg('dealer')}: {self.seat_name(observation.dealer, names)}"]
-        if observation.mano is not None:
-            parts.append(f"{msg('mano')}: {self.seat_name(observation.mano, names)}")
-        if observation.to_act:
-            parts.append(f"{msg('turn')}: {', '.join(self.seat_name(s, names) for s in observation.to_act)}")
-        self.line(" · ".join(parts))
-        for text in game_lines:
-            self.line(text)
-        recent = list(recent)
-        if recent:
-            self.line(msg("just_now"))
-            for text in recent:
-                self.line(f"  {text}")
-        self.line(f"{msg('your_cards')}: {' '.join(observation.hand) or '-'}", "bold")
+        """The whole table as ``observation.seat`` sees it, drawn from the game's table view."""
+        viewer = observation.seat if observation.seat >= 0 else None
+        view = game.table_view(observation)
+        labels = {
+            "hand": self.msg("hand_number", number=view.hand_number + 1), "just_now": self.msg("just_now"),
+            "your_cards": self.msg("your_cards"),
+        }
+        screen = table_screen(view, names, game.title, viewer, list(recent), self.plain, labels)
+        self.console.print(screen, soft_wrap=False)
 
     def grid(self, headers: Sequence[str], rows: Iterable[Sequence[str]], title: str | None = None) -> None:
         """A table of figures, drawn with ASCII characters when plain."""

@@ -6,6 +6,8 @@ Each game plugin provides one subclass of :class:`Game` and registers an instanc
 
 from __future__ import annotations
 
+import functools
+import inspect
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -21,7 +23,7 @@ from cartas.core.options import GameOptions, build_options
 from cartas.core.position import Position
 from cartas.core.rules_text import for_options, read_localized
 from cartas.core.state import Action, State
-from cartas.core.views import TableView
+from cartas.core.views import TableView, seat_fields
 
 
 class Game(ABC):
@@ -134,6 +136,16 @@ class Game(ABC):
         names as the viewer calls them (:mod:`cartas.core.naming`); ``None`` means generic ones."""
         return " ".join(part for part in (event.kind, event.detail) if part)
 
+    summary_kinds: ClassVar[frozenset[str]] = frozenset()
+    """The kinds of event that tell how a hand went (tricks won, tantos shown, points), for the summary a front
+    end shows after each hand (:meth:`hand_summary`)."""
+
+    def hand_summary(self, events: Sequence[Event], names: TableNames | None = None) -> list[str]:
+        """A finished hand told in a few lines: its events of the :attr:`summary_kinds`, described with the
+        viewer's ``names``. ``events`` are the hand's events the viewer may see; a front end adds the score.
+        Games set :attr:`summary_kinds`, or override this to tell their hands otherwise."""
+        return [describe_named(self, event, names) for event in events if event.kind in self.summary_kinds]
+
     def table_lines(self, observation: Observation) -> list[str]:
         """The table as a seat sees it, a few lines of plain text; games override it to lay out their table."""
         return [f"{key}: {value}" for key, value in observation.table.items()]
@@ -142,14 +154,29 @@ class Game(ABC):
         """The table as its viewer sees it, for the terminal and the browser alike; built from the observation
         only, so it works for a seat's observation and for the public one and cannot show a hidden card.
 
-        This default knows no game: the hand as given and the ``table_lines`` text. Games override it to lay
+        This default knows no game: the hand as given and the ``table_lines`` text, shown as its notes. Games override it to lay
         out the cards played, the trick, the cards in the middle and the hand sorted as players hold it.
         """
         return TableView(
+            **seat_fields(observation),
             played=[[] for _ in range(observation.players)],
             hand=list(observation.hand),
-            lines=self.table_lines(observation),
+            lines=(lines := self.table_lines(observation)),
+            notes=lines,
         )
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+def describe_named(game: Game, event: Event, names: TableNames | None) -> str:
+    """``game.describe(event, names)``, or ``game.describe(event)`` for a plugin written before games took the
+    players' names: such a game still speaks, with its own names for the seats."""
+    if _takes_names(type(game)):
+        return game.describe(event, names)
+    return game.describe(event)
+
+
+@functools.cache
+def _takes_names(game_type: type[Game]) -> bool:
+    return "names" in inspect.signature(game_type.describe).parameters

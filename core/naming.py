@@ -7,7 +7,7 @@ opponent is called the same thing in the events, the table and the scores ("Vos"
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cartas.core.i18n import FRAMEWORK as _
@@ -34,3 +34,53 @@ def generic_names(players: int, teams: Sequence[int] | None = None) -> TableName
         return TableNames(seats, seats)
     sides = tuple(_("Team {number}", number=side + 1) for side in range(len(set(teams))))
     return TableNames(seats, sides)
+
+
+def viewer_names(
+    players: int,
+    viewer: int | None,
+    *,
+    bots: Mapping[int, str] | None = None,
+    people: Mapping[int, str] | None = None,
+    teams: Sequence[int] | None = None,
+) -> TableNames:
+    """The names ``viewer``'s screen gives the table, the same on every line and in every front end.
+
+    The viewer is "You", a partner "Partner", the bots "Bot 1 (medium)", "Bot 2 (hard)" numbered in seat order,
+    other people their own name (``people``) or "Player N". In a team game the sides are "Us" and "Them", as
+    the players call them; otherwise each side is its seat's name. ``viewer`` ``None`` (someone watching bots)
+    has no "You", no partner and no "Us": sides are "Team 1", "Team 2".
+
+    :param bots: the level of each seat a bot plays (``{1: "medium"}``).
+    :param people: the name of each seat a person plays, for other people than the viewer (hot-seat).
+    :param teams: the team of each seat, or ``None`` when everyone plays for himself.
+    """
+    bots = bots or {}
+    people = people or {}
+    in_teams = teams is not None and len(set(teams)) < players
+    partners = [
+        seat for seat in range(players)
+        if in_teams and viewer is not None and seat != viewer and teams is not None and teams[seat] == teams[viewer]
+    ]
+    seats: list[str] = []
+    bot_number = 0
+    for seat in range(players):
+        if seat == viewer:
+            seats.append(_("You"))
+        elif seat in partners:
+            seats.append(_("Partner") if len(partners) == 1 else _("Partner {number}", number=partners.index(seat) + 1))
+        elif seat in bots:
+            bot_number += 1
+            seats.append(_("Bot {number} ({level})", number=bot_number, level=bots[seat]))
+        else:
+            seats.append(people.get(seat) or _("Player {number}", number=seat + 1))
+    if not in_teams or teams is None:
+        return TableNames(tuple(seats), tuple(seats))
+    count = len(set(teams))
+    if viewer is None or count != 2:
+        sides = tuple(_("Team {number}", number=side + 1) for side in range(count))
+        if viewer is not None:
+            sides = tuple(_("Us") if side == teams[viewer] else name for side, name in enumerate(sides))
+        return TableNames(tuple(seats), sides)
+    ours = teams[viewer]
+    return TableNames(tuple(seats), tuple(_("Us") if side == ours else _("Them") for side in range(2)))

@@ -8,11 +8,13 @@ are built once per screen: pydantic is fine here, unlike inside the rules.
 from __future__ import annotations
 
 from collections.abc import Iterable
+from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
 from cartas.core.cards import SUITS, Card
 from cartas.core.errors import CardParseError
+from cartas.core.observation import Observation
 
 FACE_DOWN = "back"
 """How a view names a card lying face down: the front end draws its back."""
@@ -48,6 +50,47 @@ class TableView(BaseModel):
     )
     counts: list[int] = Field(default_factory=list, description="cards in each seat's hand; empty when unknown")
     lines: list[str] = Field(default_factory=list, description="the game's table_lines text")
+    # Who is who at the table, copied from the observation so a screen draws from the view alone.
+    dealer: int | None = Field(default=None, description="the seat that deals this hand")
+    mano: int | None = Field(default=None, description="the seat that leads the hand")
+    to_act: list[int] = Field(default_factory=list, description="the seats whose turn it is")
+    teams: list[int] = Field(default_factory=list, description="the side of each seat, in seat order")
+    scores: list[int] = Field(default_factory=list, description="each side's score, in side order")
+    target: int | None = Field(
+        default=None, description="the points played to, or the limit of a rummy game; None where there is none"
+    )
+    hand_number: int = Field(default=0, description="hands played before this one")
+    over: bool = Field(default=False, description="whether the match has ended")
+    notes: list[str] = Field(
+        default_factory=list,
+        description="the game's own short status lines in the language spoken (the stake, a call waiting, the "
+        "viewer's envido), which the fields above do not hold; never the scores or who deals",
+    )
+    # Rummy games (chinchón, remigio): what a player checks before every discard.
+    drawn: str | None = Field(default=None, description="the card the viewer has just drawn, while it decides")
+    discard_top: str | None = Field(default=None, description="the top card of the discard pile")
+    may_close: bool | None = Field(
+        default=None, description="whether the viewer may close now; None where closing does not apply"
+    )
+    close_reason: str = Field(
+        default="", description="why the viewer may not close, as the game words it ('7 loose points; ...')"
+    )
+    closest: list[int] = Field(
+        default_factory=list, description="the seats closest to the limit (or the target), ties together"
+    )
+
+
+def seat_fields(observation: Observation) -> dict[str, Any]:
+    """The fields of a :class:`TableView` that every game copies from its observation as they are."""
+    return {
+        "dealer": observation.dealer,
+        "mano": observation.mano,
+        "to_act": list(observation.to_act),
+        "teams": list(observation.teams),
+        "scores": list(observation.scores),
+        "hand_number": observation.hand_number,
+        "over": observation.over,
+    }
 
 
 SUIT_ORDER: dict[str, int] = {suit: at for at, suit in enumerate(SUITS)}

@@ -83,6 +83,7 @@ class ChinchonState(RummyState):
         # The meld rules, so a screen can lay out a hand from the observation alone (see RummyGame.table_view).
         view["deck"] = self.options.deck  # type: ignore[attr-defined]
         view["figures_ten"] = self.options.figures_ten  # type: ignore[attr-defined]
+        view["max_cut"] = self.options.max_cut  # type: ignore[attr-defined]
         return view
 
     def _closes(self, hand: list[Card]) -> list[Action]:

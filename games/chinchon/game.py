@@ -18,7 +18,7 @@ from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import Action, State
 from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
-from cartas.games.chinchon import speech
+from cartas.games.chinchon import speech, view
 from cartas.games.chinchon.actions import parse_action
 from cartas.games.chinchon.chinchon import ChinchonState, chinchon_rules
 from cartas.games.chinchon.melds import MeldRules
@@ -54,6 +54,8 @@ class RemigioOptions(GameOptions):
 class RummyGame(Game):
     """What both games share: parsing actions, describing events and laying out the table."""
 
+    summary_kinds = view.SUMMARY_KINDS
+
     language = "es"
 
     def parse_action(self, text: str) -> Action:
@@ -79,28 +81,7 @@ class RummyGame(Game):
     def table_view(self, observation: Observation) -> TableView:
         """The discard pile's top card and the stock in the middle, and the viewer's hand laid out as a player
         holds it: the best melds first, then the loose cards by suit and rank, with what they would cost."""
-        table = observation.table
-        centre = [("discard", table["upcard"])] if table["upcard"] else []
-        if table["stock"]:
-            centre.append(("stock", FACE_DOWN))
-        melds: list[list[str]] = []
-        loose: list[str] = []
-        loose_points = None
-        if observation.hand:
-            arrangement = self.meld_rules(observation).arrange(parse_cards(" ".join(observation.hand)))
-            melds = [[str(card) for card in meld] for meld in arrangement.melds]
-            loose = by_suit_then_rank(str(card) for card in arrangement.loose)
-            loose_points = arrangement.points
-        return TableView(
-            played=[[] for _ in range(observation.players)],
-            centre=centre,
-            hand=[card for meld in melds for card in meld] + loose,
-            melds=melds,
-            loose=loose,
-            loose_points=loose_points,
-            counts=list(table["hand_sizes"]),
-            lines=self.table_lines(observation),
-        )
+        return view.table_view(observation, self.meld_rules(observation), self.table_lines(observation))
 
 
 class ChinchonGame(RummyGame):

@@ -220,11 +220,14 @@ class RummyState(State):
     # --- what seats see ------------------------------------------------------------------------------
 
     def observation(self, seat: int) -> Observation:
+        table = self._table_view()
+        if self.phase == DISCARD_PHASE and seat in self.to_act and self.hands[seat]:
+            table["drawn"] = str(self.hands[seat][-1])  # the seat's own card: a drawn card joins the hand last
         return self.make_observation(
             seat,
             hand=self.hands[seat],
             mano=self._next_active(self.dealer) if not self.is_over else None,
-            table=self._table_view(),
+            table=table,
         )
 
     def public_observation(self) -> Observation:
@@ -243,6 +246,7 @@ class RummyState(State):
             "close_from_turn": self.n_active(),
             "turn_limit": self.turn_limit,
             "active": list(self.active),
+            "limit": self.options.points,  # type: ignore[attr-defined]
         }
 
     def hand_of(self, seat: int) -> list[Card]:

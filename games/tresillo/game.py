@@ -19,7 +19,7 @@ from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import Action, State
 from cartas.core.views import TableView, by_suit_then_rank
-from cartas.games.tresillo import speech
+from cartas.games.tresillo import speech, view
 from cartas.games.tresillo.actions import parse_action
 from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState
 
@@ -39,6 +39,8 @@ class TresilloOptions(GameOptions):
 
 class TresilloGame(Game):
     """Julepe played with three cards a player, a viuda, a trump card and real chips."""
+
+    summary_kinds = view.SUMMARY_KINDS
 
     name = "tresillo"
     title = "Julepe de 3 cartas (tresillo, three-card loo)"
@@ -93,22 +95,6 @@ class TresilloGame(Game):
         return speech.understand(text, legal)
 
     def table_view(self, observation: Observation) -> TableView:
-        """The cards each seat has played this deal (read from the deal's public ``play`` events), the trick,
-        the turned-up trump card, and the hand by suit then rank."""
-        table = observation.table
-        played: list[list[str]] = [[] for _ in range(observation.players)]
-        for event in observation.events:
-            if event.kind == "play":
-                played[event.seat].append(event.detail)
-        trick = []
-        for play in table["trick"]:
-            seat, _, card = play.partition(":")
-            trick.append((int(seat), card))
-        return TableView(
-            played=played,
-            trick=trick,
-            centre=[("trump", table["up"])] if table["up"] else [],
-            hand=by_suit_then_rank(observation.hand),
-            counts=list(table["cards_in_hand"]),
-            lines=self.table_lines(observation),
-        )
+        """The cards each seat has played this deal, the trick, the turned-up trump card, and the hand by
+        suit then rank."""
+        return view.table_view(observation, self.table_lines(observation))

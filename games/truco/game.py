@@ -17,6 +17,7 @@ from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT
 from cartas.core.table import Table
 from cartas.core.views import TableView, by_suit_then_rank
+from cartas.games.truco import view
 from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
 from cartas.games.truco.state import TrucoState
 
@@ -71,6 +72,8 @@ FLOR_CALLS = ("flor", "contraflor", "contraflor al resto")
 
 class TrucoGame(Game):
     """Truco argentino for 2, 4 or 6 players, with envido, truco, optional flor and partners' señas."""
+
+    summary_kinds = view.SUMMARY_KINDS
 
     name = "truco"
     title = "Truco argentino"
@@ -163,15 +166,7 @@ class TrucoGame(Game):
 
     def table_view(self, observation: Observation) -> TableView:
         """The cards each seat has played this hand, the trick on the table, the hand by suit then rank."""
-        table = observation.table
-        played = [list(cards) for cards in table["played"]]
-        return TableView(
-            played=played,
-            trick=[(seat, card) for seat, card in table["trick"]],
-            hand=by_suit_then_rank(observation.hand),
-            counts=[HAND_SIZE - len(cards) for cards in played],
-            lines=self.table_lines(observation),
-        )
+        return view.table_view(observation, self.table_lines(observation))
 
 
 def _points(team: int, detail: str) -> str:

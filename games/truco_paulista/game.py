@@ -15,6 +15,7 @@ from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT, Action
 from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
+from cartas.games.truco_paulista import view
 from cartas.games.truco_paulista.actions import Word, parse_action
 from cartas.games.truco_paulista.cards import DECK
 from cartas.games.truco_paulista.state import PaulistaState
@@ -45,6 +46,8 @@ WORDS = {
 
 class PaulistaGame(Game):
     """Truco paulista with the vira and its manilhas (or truco mineiro's fixed manilhas), 2 or 4 players, to 12."""
+
+    summary_kinds = view.SUMMARY_KINDS
 
     name = "truco_paulista"
     title = "Truco paulista"
@@ -132,19 +135,7 @@ class PaulistaGame(Game):
     def table_view(self, observation: Observation) -> TableView:
         """The cards each seat has played (an encoberta as its back, even to the seat that hid it), the
         rodada on the table, the vira, and the hand by suit then rank."""
-        table = observation.table
-        played: list[list[str]] = [[] for _ in range(observation.players)]
-        for plays in [*table["tricks"], table["current_trick"]]:
-            for play in plays:
-                played[play["seat"]].append(_face(play))
-        return TableView(
-            played=played,
-            trick=[(play["seat"], _face(play)) for play in table["current_trick"]],
-            centre=[("vira", table["vira"])] if table["vira"] else [],
-            hand=by_suit_then_rank(observation.hand),
-            counts=list(table["hand_sizes"]),
-            lines=self.table_lines(observation),
-        )
+        return view.table_view(observation, self.table_lines(observation))
 
 
 def _face(play: dict[str, Any]) -> str:

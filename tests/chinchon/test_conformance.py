@@ -99,11 +99,12 @@ def test_every_event_and_table_reads_as_text(name: str) -> None:
 
 PUBLIC_FIELDS = {
     "chinchon": ["phase", "upcard", "discard_pile", "stock", "hand_sizes", "turn", "close_from_turn", "turn_limit",
-                 "active", "reentered", "deck", "figures_ten"],
+                 "active", "limit", "reentered", "deck", "figures_ten", "max_cut"],
     "remigio": ["phase", "upcard", "discard_pile", "stock", "hand_sizes", "turn", "close_from_turn", "turn_limit",
-                "active"],
+                "active", "limit"],
 }
-"""A spectator's table: the same as every seat's, since no table field of these games is one seat's own."""
+"""A spectator's table: the same as every seat's but for ``drawn``, the card the seat to discard has just drawn
+(its own card, which no other seat sees in a table)."""
 
 
 @pytest.mark.parametrize("name", ["chinchon", "remigio"])
@@ -117,7 +118,13 @@ def test_the_public_table_is_every_seats_table(name: str) -> None:
         public = state.public_observation()
         assert set(public.table) - set(PUBLIC_FIELDS[name]) <= {"reentry_score"}
         assert set(PUBLIC_FIELDS[name]) <= set(public.table)
-        assert all(state.observation(seat).table == public.table for seat in range(3))
+        for seat in range(3):
+            table = dict(state.observation(seat).table)
+            drawn = table.pop("drawn", None)
+            assert table == public.table
+            if drawn is not None:
+                assert seat in state.to_act and public.table["phase"] == "discard"
+                assert drawn == str(state.hand_of(seat)[-1])
         assert (public.seat, public.hand, public.legal) == (-1, [], [])
         seat = rng.choice(state.to_act)
         state.apply(rng.choice(state.legal_actions(seat)), seat)

@@ -61,3 +61,26 @@ def test_remigio_lays_out_ten_cards_with_the_ace_above_the_rey() -> None:
     assert view.loose == ["9C", "2E", "3B"]
     assert view.loose_points == 14
     assert len(view.hand) == 10 and view.hand[:7] == ["1O", "11O", "12O", "5C", "5E", "5B", "JK"]
+
+
+def test_the_table_says_why_the_viewer_may_not_close_and_which_card_was_drawn() -> None:
+    state = CHINCHON.start({"players": 2}, seed=1, position={
+        "dealer": 1, "hands": ["12E 3O 7B 1O 9C 2O 7E".split(), "1C 2C 3C 4C 5C 6C 11B".split()], "up": "4O"})
+    view = CHINCHON.table_view(state.observation(0))
+    assert (view.may_close, view.close_reason) == (False, "nobody may close before everyone has played a turn")
+    assert (view.discard_top, view.target, view.drawn) == ("4O", 100, None)
+    apply_moves(state, "0 draw discard", "0 discard 12E", "1 draw stock", "1 discard 11B", "0 draw discard")
+    view = CHINCHON.table_view(state.observation(0))
+    assert view.drawn == "11B"
+    assert (view.may_close, view.close_reason) == (False, "23 loose points; you close with 5 or fewer")
+    assert CHINCHON.table_view(state.public_observation()).drawn is None
+
+
+def test_a_hand_that_may_close_says_so_and_the_highest_total_is_closest_to_the_limit() -> None:
+    state = CHINCHON.start({"players": 2}, seed=1, position={
+        "dealer": 1, "hands": ["1O 2O 3O 7B 7C 7E 2E".split(), "1C 2C 3C 4C 5C 6C 11B".split()], "up": "4O",
+        "scores": [12, 30]})
+    apply_moves(state, "0 draw discard", "0 discard 2E", "1 draw stock", "1 discard 11B", "0 draw stock")
+    view = CHINCHON.table_view(state.observation(0))
+    assert (view.may_close, view.close_reason) == (True, "")
+    assert view.closest == [1]

@@ -76,14 +76,14 @@ def test_replay_reveal_of_a_match_not_over_keeps_the_hand_in_progress_hidden(
     assert "seat 0 gets 1E 4C" in out and "seat 1 gets 7O 5B" in out  # the first hand is over: revealed
     assert out.count(" gets ") == 2  # the second hand's deal is not
     assert "seed 9" not in out and "the hand in progress is shown as the table saw it" in out
-    assert "  seat 1 (easy): 7O 5B" in out
+    assert "  Bot 1 (easy): 7O 5B" in out
     record = load_record(path)
     assert not record.finished and [text for _, text in record.actions][:2] == ["1E", "7O"]
     final = replay(record, Alta())
     held = {str(card) for seat in (0, 1) for card in final.hand_of(seat)}
     assert len(held) >= 3 and not held & set(re.findall(r"\b(?:1[0-2]|[1-9])[OCEB]\b", out))
-    second_hand_line = [line for line in out.splitlines() if line.startswith("  seat 0 (you): ")]
-    assert second_hand_line == ["  seat 0 (you): 1E 4C"]  # hands are listed only for the first deal
+    second_hand_line = [line for line in out.splitlines() if line.startswith("  Player 1: ")]
+    assert second_hand_line == ["  Player 1: 1E 4C"]  # hands are listed only for the first deal
     finished = run("replay", str(path), "--ascii").output
     assert "seed 9" not in finished
 
@@ -118,12 +118,13 @@ def test_a_public_replay_does_not_print_cards_played_face_down(
     public = CliRunner().invoke(cli, ["replay", str(path), "--ascii"]).output
     revealed = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--reveal"]).output
     for number, seat, text in secret:
-        assert f"{number}. seat {seat} (random): (a move not seen)" in public
-        assert f"{number}. seat {seat} (random): {text}" in revealed
+        assert f"{number}. Bot {seat + 1} (random): (a move not seen)" in public
+        assert f"{number}. Bot {seat + 1} (random): {text}" in revealed
         mine = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--seat", str(seat)]).output
-        other = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--seat", str((seat + 1) % 2)]).output
-        assert f"{number}. seat {seat} (random): {text}" in mine
-        assert f"{number}. seat {seat} (random): (a move not seen)" in other
+        other_seat = (seat + 1) % 2
+        other = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--seat", str(other_seat)]).output
+        assert f"{number}. You: {text}" in mine
+        assert f"{number}. Bot {seat + (seat < other_seat)} (random): (a move not seen)" in other
     assert public.count("(a move not seen)") == len(secret)  # every other move is printed as it was made
 
 

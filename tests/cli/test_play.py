@@ -20,9 +20,12 @@ def test_whole_match_by_numbers_shows_the_table_each_turn(run: Callable[..., Res
     out = result.output
     assert result.exit_code == 0, out
     assert "== Alta (test game) · Hand 1 ==" in out
-    assert "Scores: seat 0 (you): 0 · seat 1 (easy): 0" in out
-    assert "Dealer: seat 0 (you) · Mano: seat 1 (easy) · To act: seat 0 (you)" in out
-    assert "On the table: 1:3E" in out  # the game's own lines
+    assert "At the table: You · Bot 1 (easy)\n" in out
+    # One row per seat, each named one way, with the score, who deals, who is mano and whose turn it is.
+    assert "You          | to act · deals |     0\nBot 1 (easy) | mano           |     0\n" in out
+    assert "On the table: 1:3E · Stake: 1" in out  # the game's own lines, as its notes
+    assert "Dealer" not in out and "seat 0 (you)" not in out
+    assert "End of the hand\nScore: You 0 · Bot 1 (easy) 1\n" in out
     assert "Just now:\n  seat 0 deals\n  seat 0 gets 1C 10E\n  seat 1 plays 3E" in out
     assert "Your cards: 1C 10E" in out
     assert "Legal moves:\n  1. 1C\n  2. 10E" in out
@@ -53,7 +56,7 @@ def test_help_hint_rules_and_table(run: Callable[..., Result]) -> None:
     result = run("play", "alta", "--ascii", "--dealer", "1", DEAL, input="?\nhint\nrules\ntable\nquit\n")
     out = result.output
     assert "Commands: help or ?" in out
-    assert "The hard bot would play: 4C" in out  # hard is the strongest level alta has; it plays its highest rank
+    assert "play-outs a move by the hard bot (95% interval):" in out  # hard: the strongest level alta has
     assert "# Alta" in out
     assert out.count("Your cards: 1E 4C") == 2
 
@@ -65,7 +68,7 @@ def test_quit_saves_and_resume_continues(run: Callable[..., Result], saves: Call
     assert load_record(path).actions == [(0, "raise")]
     resumed = run("resume", "--ascii", input="1\n" * 20)
     assert "Resuming Alta (test game) after 1 moves" in resumed.output
-    assert "Stake: 2" in resumed.output
+    assert "Stake: 2" in resumed.output and "Score: You" in resumed.output
     record = load_record(path)
     assert record.finished and record.actions[:2] == [(0, "raise"), (0, "1E")]
     assert len(saves()) == 1
@@ -108,7 +111,8 @@ def test_watch_is_reproducible_with_a_seed(run: Callable[..., Result]) -> None:
     second = run("play", "alta", "--watch", "--seed", "7", "--players", "4", "--ascii")
     assert first.exit_code == 0
     assert first.output == second.output
-    assert "The match is over." in first.output and "Winners: seat" in first.output
+    assert "The match is over." in first.output and "Winners: Bot 2 (easy), Bot 4 (easy)" in first.output
+    assert "Score: Team 1 0 · Team 2 3" in first.output
     assert "seat 3 plays" in first.output
 
 
@@ -118,8 +122,8 @@ def test_seat_bots_and_points_flags(run: Callable[..., Result], saves: Callable[
         "--teams", "0,2/1,3", "--ascii", input="quit\n",
     )
     assert result.exit_code == 0, result.output
-    assert "team 0 [seat 0 (hard), seat 2 (you)]: 0 · team 1 [seat 1 (easy), seat 3 (hard)]: 0" in result.output
-    assert "Seat 0: hard (team 0) · Seat 1: easy (team 1) · Seat 2: you (team 0) · Seat 3: hard (team 1)" in result.output
+    assert "At the table: Partner (hard) · Bot 1 (easy) · You · Bot 2 (hard)" in result.output
+    assert "\nUs 0 · Them 0\n" in result.output
     record = load_record(saves()[0])
     assert record.options == {"players": 4, "points": 5}
     assert record.players == {"0": "hard", "1": "easy", "2": "human", "3": "hard"}
@@ -129,7 +133,7 @@ def test_option_flag_and_stacked_scores(run: Callable[..., Result], saves: Calla
     result = run(
         "play", "alta", "-o", "points=5", "--scores", "4,2", "--dealer", "1", DEAL, "--up", "3b", "--ascii", input="1\n"
     )
-    assert "Scores: seat 0 (you): 4 · seat 1 (easy): 2" in result.output
+    assert "You          | to act · mano |     4\nBot 1 (easy) | deals         |     2" in result.output
     assert "Your cards: 1E 4C" in result.output
     record = load_record(saves()[0])
     assert record.position is not None and record.position.hands == [["1E", "4C"], ["7O", "5B"]]
@@ -183,7 +187,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(run: Callable[...
     first, second = result.output.split("Your turn, seat 0.")[0], result.output.split("Your turn, seat 0.")[1]
     assert "seat 0 gets 1E 4C" in first and "gets 2C 3C" not in first
     assert "seat 2 gets 2C 3C" in second and "gets 1E 4C" not in second
-    assert "seat 0 (you 1)" in first and "seat 2 (you 2)" in first
+    assert "At the table: You · Bot 1 (easy) · Player 3" in first
 
 
 def test_a_program_may_play_every_seat(run: Callable[..., Result]) -> None:
@@ -194,32 +198,39 @@ def test_a_program_may_play_every_seat(run: Callable[..., Result]) -> None:
     assert all(m["type"] != "error" for m in messages)
 
 
-def test_hint_shows_each_moves_estimate_when_the_bot_has_them(capsys: pytest.CaptureFixture[str]) -> None:
+def test_hint_measures_each_move_and_names_the_measure(capsys: pytest.CaptureFixture[str]) -> None:
     from cartas_tiny import Alta
 
     from cartas.cli.human import HumanAgent
     from cartas.cli.i18n import Messages
     from cartas.cli.render import Renderer
     from cartas.core import SeatView
-    from cartas.core.search import Estimate
+    from cartas.core.naming import viewer_names
 
-    class Measured:
+    class Last:
+        """Plays the last legal move: the play-outs of a game with no heuristic bot of its own."""
+
         def __init__(self, seed: int) -> None:
             self.seed = seed
 
         def choose(self, view: SeatView) -> object:
             return view.legal_actions()[-1]
 
-        def estimates(self, view: SeatView) -> dict[object, Estimate]:
-            legal = view.legal_actions()
-            return {action: Estimate(0.25 + 0.5 * (i == len(legal) - 1), 10 + i) for i, action in enumerate(legal)}
-
     state = Alta().start({"players": 2}, seed=3)
     view = SeatView(state, state.to_act[0])
-    legal = [str(a) for a in view.legal_actions()]
-    agent = HumanAgent(Alta(), Renderer(Messages("en"), plain=True), {0: "you", 1: "bot"}, [], ("hard", Measured))
+    legal = {str(a) for a in view.legal_actions()}
+    names = viewer_names(2, 0, bots={1: "hard"})
+    agent = HumanAgent(Alta(), Renderer(Messages("en"), plain=True), names, [], ("hard", Last))
     agent.hint(view)
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == f"The hard bot would play: {legal[-1]}"
-    assert out[1] == f"  {legal[-1]}: wins 75% of its tries ({10 + len(legal) - 1})"
-    assert out[2:] == [f"  {a}: wins 25% of its tries ({10 + i})" for i, a in enumerate(legal[:-1])]
+    assert out[0].startswith("Points of this hand, yours less theirs, over ")
+    assert out[0].endswith(" play-outs a move by the hard bot (95% interval):")
+    assert {line.split()[1] for line in out[1:1 + len(legal)]} == legal
+    assert out[-1].startswith(("Recommended: ", "Too close to call: "))
+
+
+def test_without_a_terminal_a_hand_ends_in_a_summary_and_never_waits(run: Callable[..., Result]) -> None:
+    result = run("play", "alta", "--seed", "1", "--ascii", input="1\n" * 20)
+    assert result.exit_code == 0
+    assert result.output.count("End of the hand") >= 2
+    assert "Press Enter" not in result.output and "Play again" not in result.output

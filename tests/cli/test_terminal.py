@@ -25,14 +25,18 @@ def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
 
 def test_a_whole_match_typed_at_a_terminal(subprocess_env: dict[str, str], home: Path) -> None:
     child = spawn(subprocess_env, "play", "alta", "--seed", "9", "--players", "3", "--no-lobby")
-    moves = 0
+    moves = pauses = 0
     while True:
-        index = child.expect([PROMPT, "The match is over."])
+        index = child.expect([PROMPT, "The match is over.", re.escape("Press Enter to deal the next hand")])
         if index == 1:
             break
+        if index == 2:  # at a terminal, each hand's summary waits for Enter
+            pauses += 1
+            child.sendline("")
+            continue
         if moves == 0:
             child.sendline("hint")
-            child.expect("The hard bot would play: ")
+            child.expect(re.escape("(95% interval):"))
             child.expect(PROMPT)
             child.sendline("nonsense")
             child.expect("Not understood")
@@ -40,10 +44,12 @@ def test_a_whole_match_typed_at_a_terminal(subprocess_env: dict[str, str], home:
         child.sendline("2" if moves % 2 else "1")
         moves += 1
     child.expect("You (win!|lose.)")
+    child.expect(re.escape("Play again with the same players and a new deal? [y/N] "))
+    child.sendline("n")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert moves >= 2
+    assert moves >= 2 and pauses >= 1
     (save,) = (home / "saves").glob("*.json")
     record = load_record(save)
     assert record.finished and sum(1 for seat, _ in record.actions if seat == 0) == moves
@@ -67,7 +73,7 @@ def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str],
     child.sendline("1,0,2,3")
     child.expect(re.escape("Error: --order '1,0,2,3' splits the team 0,2; partners sit at seats 0,2 or 1,3"))
     child.sendline("1,0,3,2")
-    child.expect(re.escape("Seat 0: easy (team 0) · Seat 1: you (team 1) · Seat 2: easy (team 0) · Seat 3: easy (team 1)"))
+    child.expect(re.escape("At the table: Bot 1 (easy) · You · Bot 2 (easy) · Partner (easy)"))
     child.expect(PROMPT)
     child.sendline("1")  # a save is written at the first move
     child.expect(PROMPT)
@@ -109,12 +115,12 @@ def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: P
     child = spawn(subprocess_env, "replay", str(save), "--ascii")
     child.expect("moves ==")
     child.sendline("")
-    child.expect("1. seat ")
+    child.expect("1. Bot ")
     child.sendline("")
-    child.expect("2. seat ")
+    child.expect("2. Bot ")
     child.sendline("q")
     child.expect(pexpect.EOF)
-    assert "3. seat " not in child.before
+    assert "3. Bot " not in child.before
 
 
 def test_a_watched_match_paces_itself_at_a_terminal(subprocess_env: dict[str, str], home: Path) -> None:
@@ -125,3 +131,23 @@ def test_a_watched_match_paces_itself_at_a_terminal(subprocess_env: dict[str, st
     child.expect(pexpect.EOF, timeout=90)
     (save,) = (home / "saves").glob("*.json")
     assert time.monotonic() - started >= len(load_record(save).actions) * 1.0  # a second after each move
+
+
+def test_a_rematch_accepted_at_the_end_deals_a_new_match_with_the_same_players(
+    subprocess_env: dict[str, str], home: Path
+) -> None:
+    child = spawn(subprocess_env, "play", "alta", "--seed", "9", "--bot", "random", "--no-lobby", "--ascii")
+    matches = 0
+    while matches < 2:
+        index = child.expect([PROMPT, re.escape("Press Enter to deal the next hand"), re.escape("[y/N] ")])
+        if index == 2:
+            matches += 1
+            child.sendline("y" if matches == 1 else "n")
+        else:
+            child.sendline("1" if index == 0 else "")
+    child.expect(pexpect.EOF)
+    saves = sorted((home / "saves").glob("*.json"))
+    records = [load_record(save) for save in saves]
+    assert len(records) == 2 and all(record.finished for record in records)
+    assert records[0].players == records[1].players == {"0": "human", "1": "random"}
+    assert records[0].seed != records[1].seed
