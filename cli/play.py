@@ -15,6 +15,7 @@ import click
 from cartas.cli.app import App, current_app, data_home
 from cartas.cli.human import HumanAgent, QuitMatch, read_line
 from cartas.cli.i18n import Messages
+from cartas.cli.language import speak_game
 from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, describe_seating, seat_names, setup_match, strongest_level
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
@@ -152,6 +153,7 @@ def play_command(
         raise click.UsageError("--lobby asks on stdin, which --watch and --json leave to bots and programs")
     app = current_app()
     game = app.game(game_name)
+    speak_game(game)
     if not no_save:
         check_saves_dir(data_home())  # before the lobby asks anything, not after the first move
     msg = Messages(lang)
@@ -176,12 +178,12 @@ def load_unfinished(file: Path | None) -> tuple[Path, MatchRecord]:
     if file is None:
         found = last_unfinished(data_home())
         if found is None:
-            raise click.ClickException("there is no unfinished match to resume; start one with: cartas play GAME")
+            raise click.ClickException(Messages()("nothing_to_resume"))
         return found
     file = save_file(data_home(), file)
     record = load_record(file)
     if record.finished:
-        raise click.ClickException(f"the match in {file} is finished; step through it with: cartas replay {file}")
+        raise click.ClickException(Messages()("finished_save", path=file))
     return file, record
 
 
@@ -203,10 +205,11 @@ def _resume(
     app: App, path: Path, record: MatchRecord, json_mode: bool, no_save: bool, ascii_: bool, lang: str
 ) -> None:
     game = app.game(record.game)
+    speak_game(game)
     state = replay(record, game)
     players = {int(seat): who for seat, who in record.players.items()}
     if sorted(players) != list(range(state.table.n_seats)):
-        raise click.ClickException(f"{path} does not say who plays each seat, so it cannot be resumed here")
+        raise click.ClickException(Messages()("no_players_in_save", path=path))
     saver = Autosave(None if no_save else path, players)
     if json_mode:
         run_protocol(app, state, players, saver, resumed=True)

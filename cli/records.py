@@ -12,6 +12,7 @@ import click
 from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.i18n import Messages
+from cartas.cli.language import speak_game
 from cartas.cli.lobby import seat_names
 from cartas.cli.play import show_hands
 from cartas.cli.render import Renderer, output_options, wants_plain
@@ -40,6 +41,7 @@ def replay_command(file: Path, reveal: bool, seat: int | None, ascii_: bool, lan
     file = save_file(data_home(), file)
     record = load_record(file)
     game = current_app().game(record.game)
+    speak_game(game)
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
     names = seat_names({int(s): w for s, w in record.players.items()}, renderer.msg)
     stepping = sys.stdin.isatty()

@@ -132,15 +132,18 @@ def update(domain: Domain, add: Iterable[str] = ()) -> list[Path]:
         path = domain.localedir / language / "LC_MESSAGES" / f"{domain.name}.po"
         if path not in paths:
             path.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomically(path, lambda out, lang=language: write_po(
-                out, BabelCatalog(locale=lang, domain=domain.name, project="cartas"), width=120))
+            start = BabelCatalog(locale=language, domain=domain.name, project="cartas")
+            start.fuzzy = False
+            _write_atomically(path, lambda out, c=start: write_po(out, c, width=120, no_location=True))
             paths.append(path)
     for path in paths:
         with path.open("rb") as source:
             catalog = read_po(source, locale=domain.language_of(path))
         catalog.update(template, no_fuzzy_matching=True)
         catalog.obsolete.clear()
-        _write_atomically(path, lambda out, c=catalog: write_po(out, c, width=120, ignore_obsolete=True))
+        # No source locations: they would change with every edit of the code and make merges of catalogs fight.
+        _write_atomically(path, lambda out, c=catalog: write_po(
+            out, c, width=120, ignore_obsolete=True, no_location=True, omit_header=False))
     return paths
 
 

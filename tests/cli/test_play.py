@@ -43,7 +43,7 @@ def test_bad_input_is_explained_and_changes_nothing(run: Callable[..., Result], 
     out = result.output
     assert "There is no move 9: choose 1 to 3." in out
     assert "There is no move 0: choose 1 to 3." in out
-    assert "Not understood: 'xyz' is not a move of alta" in out
+    assert "Not understood: xyz. Type ? for help." in out
     assert "7O is not a legal move now. Legal: 1E, 4C, raise." in out
     assert load_record(saves()[0]).actions == []
 
@@ -222,3 +222,29 @@ def test_hint_shows_each_moves_estimate_when_the_bot_has_them(capsys: pytest.Cap
     assert out[0] == f"The hard bot would play: {legal[-1]}"
     assert out[1] == f"  {legal[-1]}: wins 75% of its tries ({10 + len(legal) - 1})"
     assert out[2:] == [f"  {a}: wins 25% of its tries ({10 + i})" for i, a in enumerate(legal[:-1])]
+
+
+def test_errors_while_playing_come_out_in_the_language(run: Callable[..., Result]) -> None:
+    es = run("play", "alta", "--ascii", "--lang", "es-AR", "--dealer", "1", DEAL, input="9\nxyz\n7O\nsalir\n").output
+    assert "No hay jugada 9: elegí de 1 a 3." in es
+    assert "No se entiende: xyz. Escribí ? para ver la ayuda." in es
+    assert "7O no se puede jugar ahora. Posibles: 1E, 4C, raise." in es
+    assert "Seguila con: cartas resume" in es
+
+
+def test_a_game_speaks_its_own_language_unless_another_is_chosen(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from cartas.cli.main import make_cli
+
+    def play(*flags: str) -> str:
+        args = ["play", "truco", "--ascii", "--bot", "easy", "--points", "15", "--seed", "3", *flags]
+        return CliRunner().invoke(make_cli(), args, input="salir\n").output
+
+    assert "Seguila con: cartas resume" in play()
+    assert "Continue it with: cartas resume" in play("--lang", "en")
+    monkeypatch.setenv("CARTAS_LANG", "pt")
+    assert "Continue com: cartas resume" in play()
+    assert "Seguila con" in play("--lang", "es-AR")
