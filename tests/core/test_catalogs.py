@@ -21,8 +21,8 @@ def test_catalogs_are_complete(domain: Domain) -> None:
 def test_the_framework_and_the_games_ship_their_languages() -> None:
     shipped = {domain.name: sorted(domain.language_of(po) for po in domain.po_files()) for domain in DOMAINS}
     assert shipped["cartas"] == ["es", "es_AR", "pt"]
-    assert shipped["cartas_truco"] == ["es"]
-    assert shipped["cartas_truco_paulista"] == ["pt"]
+    assert shipped["cartas_truco"] == ["es", "pt"]
+    assert shipped["cartas_truco_paulista"] == ["es", "pt"]
 
 
 # --- the check can fail ----------------------------------------------------------------------------
