@@ -59,20 +59,21 @@ def match_move(game: Game, legal: Sequence[Action], text: str, msg: Messages) ->
         if 1 <= number <= len(legal):
             return legal[number - 1]
         raise MoveError(msg("bad_number", number=number, count=len(legal)))
-    reason = ""
+    understood = game.understand(typed, legal)
+    if understood is not None:
+        return understood
     for candidate in dict.fromkeys((typed, fold(typed))):
         try:
             action = game.parse_action(candidate)
-        except ActionParseError as error:
-            reason = str(error)
+        except ActionParseError:
             continue
         if action in legal:
             return action
-        raise MoveError(msg("not_legal", move=action, legal=", ".join(map(str, legal))))
+        raise MoveError(msg("not_legal", move=game.action_text(action), legal=", ".join(map(game.action_text, legal))))
     for action in legal:
         if fold(str(action)) == fold(typed):
             return action
-    raise MoveError(msg("not_understood", reason=reason.rstrip(".") + "."))
+    raise MoveError(msg("not_understood", text=typed))
 
 
 def read_line(prompt: str, words: Iterable[str] = (), *, remember: bool = True) -> str | None:
@@ -127,7 +128,7 @@ class HumanAgent:
 
     def list_moves(self, legal: Sequence[Action], losing: set[Action]) -> None:
         mark = _("loses the match")
-        self.renderer.moves([f"{a}   (!) {mark}" if a in losing else str(a) for a in legal])
+        self.renderer.moves([f"{self.spoken(a)}   (!) {mark}" if a in losing else self.spoken(a) for a in legal])
 
     def confirmed(self, action: Action) -> bool:
         """Whether the person really means a move that loses the match; anything but yes is no."""
@@ -188,7 +189,7 @@ class HumanAgent:
         try:
             text = self.game.rules_text()
         except (OSError, ModuleNotFoundError) as error:  # a plugin without its rules file must not end the match
-            self.renderer.error(f"{self.game.name} has no rules document ({error})")
+            self.renderer.error(self.msg("no_rules", game=self.game.title, error=error))
         else:
             show_document(self.renderer, text)
 

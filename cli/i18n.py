@@ -1,123 +1,79 @@
-"""The framework's own messages in English, Spanish and Portuguese.
+"""The framework's own messages, by the names the command line calls them, in whatever language is being spoken.
 
-Only what the framework says is translated (prompts, help, results); what a game says (its events, its table,
-its rules) comes from the game in its own words. A missing translation falls back to English, so adding a
-message never breaks a language.
+Only what the framework says lives here (prompts, help, results, errors); what a game says (its events, its
+table, its moves, its rules) comes from the game's own domain. The messages are English gettext ids of the
+framework's domain (:data:`cartas.core.i18n.FRAMEWORK`), translated in ``core/i18n/locale``; a missing
+translation falls back to English, and a test finds it.
 """
 
 from __future__ import annotations
 
-LANGUAGES: tuple[str, ...] = ("en", "es", "pt")
+from cartas.core.i18n import FRAMEWORK, LANGUAGES, mark, speaking
 
-_MESSAGES: dict[str, dict[str, str]] = {
-    "your_turn": {"en": "Your turn, seat {seat}.", "es": "Te toca, asiento {seat}.", "pt": "Sua vez, assento {seat}."},
-    "legal_moves": {"en": "Legal moves:", "es": "Jugadas posibles:", "pt": "Jogadas possíveis:"},
-    "prompt": {
-        "en": "Move (number or words, ? for help): ",
-        "es": "Jugada (número o palabras, ? para ayuda): ",
-        "pt": "Jogada (número ou palavras, ? para ajuda): ",
-    },
-    "help": {
-        "en": "Type the number of a move or its words (any case, accents optional).\n"
-              "Commands: help or ? (this list), hint (what the strongest bot would do), rules (the rules),\n"
-              "table (show the table again), quit (save and leave; continue later with 'cartas resume').",
-        "es": "Escribí el número de una jugada o sus palabras (mayúsculas y acentos dan igual).\n"
-              "Comandos: ayuda o ? (esta lista), pista (lo que haría el mejor bot), reglas (el reglamento),\n"
-              "mesa (ver la mesa otra vez), salir (guardar y salir; seguir luego con 'cartas resume').",
-        "pt": "Digite o número de uma jogada ou suas palavras (maiúsculas e acentos tanto faz).\n"
-              "Comandos: ajuda ou ? (esta lista), dica (o que o melhor bot faria), regras (as regras),\n"
-              "mesa (mostrar a mesa de novo), sair (salvar e sair; continuar depois com 'cartas resume').",
-    },
-    "bad_number": {
-        "en": "There is no move {number}: choose 1 to {count}.",
-        "es": "No hay jugada {number}: elegí de 1 a {count}.",
-        "pt": "Não existe a jogada {number}: escolha de 1 a {count}.",
-    },
-    "not_understood": {
-        "en": "Not understood: {reason} Type ? for help.",
-        "es": "No se entiende: {reason} Escribí ? para ayuda.",
-        "pt": "Não entendi: {reason} Digite ? para ajuda.",
-    },
-    "not_legal": {
-        "en": "{move} is not a legal move now. Legal: {legal}.",
-        "es": "{move} no se puede jugar ahora. Posibles: {legal}.",
-        "pt": "{move} não pode ser jogada agora. Possíveis: {legal}.",
-    },
-    "hint": {
-        "en": "The {level} bot would play: {move}",
-        "es": "El bot {level} jugaría: {move}",
-        "pt": "O bot {level} jogaria: {move}",
-    },
-    "hint_estimate": {
-        "en": "  {move}: wins {value:.0%} of its tries ({visits})",
-        "es": "  {move}: gana el {value:.0%} de sus pruebas ({visits})",
-        "pt": "  {move}: ganha {value:.0%} das suas tentativas ({visits})",
-    },
-    "no_hint": {
-        "en": "No bot is available for a hint.", "es": "No hay bot para dar pistas.", "pt": "Não há bot para dar dicas.",
-    },
-    "saved": {
-        "en": "Match saved to {path}. Continue it with: cartas resume",
-        "es": "Partida guardada en {path}. Seguila con: cartas resume",
-        "pt": "Partida salva em {path}. Continue com: cartas resume",
-    },
-    "not_saved": {
-        "en": "Match left unsaved (--no-save).",
-        "es": "La partida no se guardó (--no-save).",
-        "pt": "A partida não foi salva (--no-save).",
-    },
-    "winners": {"en": "Winners: {seats}.", "es": "Ganadores: {seats}.", "pt": "Vencedores: {seats}."},
-    "you_win": {"en": "You win!", "es": "¡Ganaste!", "pt": "Você ganhou!"},
-    "you_lose": {"en": "You lose.", "es": "Perdiste.", "pt": "Você perdeu."},
-    "final_scores": {"en": "Final scores: {scores}", "es": "Tantos finales: {scores}", "pt": "Placar final: {scores}"},
-    "scores": {"en": "Scores", "es": "Tantos", "pt": "Placar"},
-    "dealer": {"en": "Dealer", "es": "Reparte", "pt": "Dá as cartas"},
-    "mano": {"en": "Mano", "es": "Es mano", "pt": "É mão"},
-    "turn": {"en": "To act", "es": "Juega", "pt": "Joga"},
-    "your_cards": {"en": "Your cards", "es": "Tus cartas", "pt": "Suas cartas"},
-    "hand_number": {"en": "Hand {number}", "es": "Mano {number}", "pt": "Mão {number}"},
-    "just_now": {"en": "Just now:", "es": "Recién:", "pt": "Agora há pouco:"},
-    "seat": {"en": "seat {seat}", "es": "asiento {seat}", "pt": "assento {seat}"},
-    "unseen_move": {"en": "(a move not seen)", "es": "(una jugada no vista)", "pt": "(uma jogada não vista)"},
-    "you": {"en": "you", "es": "vos", "pt": "você"},
-    "team": {"en": "team {team}", "es": "equipo {team}", "pt": "time {team}"},
-    "match_over": {"en": "The match is over.", "es": "Terminó la partida.", "pt": "A partida terminou."},
-    "ask_players": {"en": "Number of players", "es": "Cantidad de jugadores", "pt": "Número de jogadores"},
-    "ask_points": {"en": "Points to play to", "es": "A cuántos puntos", "pt": "Até quantos pontos"},
-    "ask_seat": {"en": "Your seat", "es": "Tu asiento", "pt": "Seu assento"},
-    "ask_bot": {"en": "Bot level", "es": "Nivel de los bots", "pt": "Nível dos bots"},
-    "seating": {"en": "Seats:", "es": "Asientos:", "pt": "Assentos:"},
-    "seat_title": {"en": "Seat {seat}", "es": "Asiento {seat}", "pt": "Assento {seat}"},
-    "players_list": {"en": "Players:", "es": "Jugadores:", "pt": "Jogadores:"},
-    "ask_teams": {
-        "en": "Teams (players by name or number, / between teams)",
-        "es": "Equipos (jugadores por nombre o número, / entre equipos)",
-        "pt": "Times (jogadores por nome ou número, / entre times)",
-    },
-    "ask_order": {
-        "en": "Seat order, from seat 0 (partners alternate)",
-        "es": "Orden en la mesa, desde el asiento 0 (los compañeros se alternan)",
-        "pt": "Ordem na mesa, a partir do assento 0 (os parceiros se alternam)",
-    },
-    "resuming": {
-        "en": "Resuming {game} after {moves} moves ({path}).",
-        "es": "Retomando {game} tras {moves} jugadas ({path}).",
-        "pt": "Retomando {game} após {moves} jogadas ({path}).",
-    },
+__all__ = ["COMMAND_WORDS", "LANGUAGES", "Messages", "command_of"]
+
+_MESSAGES: dict[str, str] = {
+    "your_turn": mark("Your turn, seat {seat}."),
+    "legal_moves": mark("Legal moves:"),
+    "prompt": mark("Move (number or words, ? for help): "),
+    "help": mark(
+        "Type the number of a move or its words (any case, accents optional).\n"
+        "Commands: help or ? (this list), hint (what the strongest bot would do), rules (the rules),\n"
+        "table (show the table again), quit (save and leave; continue later with 'cartas resume')."
+    ),
+    "bad_number": mark("There is no move {number}: choose 1 to {count}."),
+    "not_understood": mark("Not understood: {text}. Type ? for help."),
+    "not_legal": mark("{move} is not a legal move now. Legal: {legal}."),
+    "hint": mark("The {level} bot would play: {move}"),
+    "hint_estimate": mark("  {move}: wins {value:.0%} of its tries ({visits})"),
+    "no_hint": mark("No bot is available for a hint."),
+    "no_rules": mark("{game} has no rules document ({error})"),
+    "saved": mark("Match saved to {path}. Continue it with: cartas resume"),
+    "not_saved": mark("Match left unsaved (--no-save)."),
+    "winners": mark("Winners: {seats}."),
+    "you_win": mark("You win!"),
+    "you_lose": mark("You lose."),
+    "final_scores": mark("Final scores: {scores}"),
+    "scores": mark("Scores"),
+    "dealer": mark("Dealer"),
+    "mano": mark("Mano"),
+    "turn": mark("To act"),
+    "your_cards": mark("Your cards"),
+    "hand_number": mark("Hand {number}"),
+    "just_now": mark("Just now:"),
+    "seat": mark("seat {seat}"),
+    "unseen_move": mark("(a move not seen)"),
+    "you": mark("you"),
+    "team": mark("team {team}"),
+    "match_over": mark("The match is over."),
+    "ask_players": mark("Number of players"),
+    "ask_points": mark("Points to play to"),
+    "ask_seat": mark("Your seat"),
+    "ask_bot": mark("Bot level"),
+    "seating": mark("Seats:"),
+    "seat_title": mark("Seat {seat}"),
+    "players_list": mark("Players:"),
+    "ask_teams": mark("Teams (players by name or number, / between teams)"),
+    "ask_order": mark("Seat order, from seat 0 (partners alternate)"),
+    "resuming": mark("Resuming {game} after {moves} moves ({path})."),
+    "nothing_to_resume": mark("there is no unfinished match to resume; start one with: cartas play GAME"),
+    "finished_save": mark("the match in {path} is finished; step through it with: cartas replay {path}"),
+    "no_players_in_save": mark("{path} does not say who plays each seat, so it cannot be resumed here"),
 }
 
 
 class Messages:
-    """The framework's messages in one language: ``msg("your_turn", seat=2)``."""
+    """The framework's messages by name: ``msg("your_turn", seat=2)``, in the language being spoken
+    (:func:`cartas.core.i18n.speaking`), or in ``lang`` when one is given."""
 
-    def __init__(self, lang: str = "en") -> None:
-        if lang not in LANGUAGES:
-            raise ValueError(f"unknown language {lang!r}; languages: {', '.join(LANGUAGES)}")
+    def __init__(self, lang: str | None = None) -> None:
         self.lang = lang
 
     def __call__(self, key: str, **values: object) -> str:
-        texts = _MESSAGES[key]
-        return texts.get(self.lang, texts["en"]).format(**values)
+        if self.lang is None:
+            return FRAMEWORK(_MESSAGES[key], **values)
+        with speaking(self.lang):
+            return FRAMEWORK(_MESSAGES[key], **values)
 
 
 COMMAND_WORDS: dict[str, tuple[str, ...]] = {

@@ -8,6 +8,7 @@ import click
 
 from cartas.cli.app import current_app
 from cartas.cli.i18n import Messages
+from cartas.cli.language import speak_game
 from cartas.cli.pager import show_document
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.core.bench import bench
@@ -78,6 +79,7 @@ def plugins_command(json_mode: bool) -> None:
 def rules_command(game_name: str, ascii_: bool, lang: str) -> None:
     """The rules of GAME as played here, every option with its default."""
     game = current_app().game(game_name)
+    speak_game(game)
     show_document(Renderer(Messages(lang), wants_plain(ascii_)), game_rules(game))
 
 

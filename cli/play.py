@@ -16,14 +16,15 @@ import click
 from cartas.cli.app import App, current_app, data_home
 from cartas.cli.hotseat import HotSeat
 from cartas.cli.human import HumanAgent, QuitMatch, fold
-from cartas.cli.prompt import LineReader, PromptInterrupted, at_terminal
 from cartas.cli.i18n import Messages
+from cartas.cli.language import speak_game
 from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, setup_match, strongest_level
 from cartas.cli.names import terminal_names
+from cartas.cli.prompt import LineReader, PromptInterrupted, at_terminal
 from cartas.cli.protocol import run_protocol
 from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.save_lock import playing
 from cartas.cli.save_list import resolve_save
+from cartas.cli.save_lock import playing
 from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.deck import new_seed
@@ -32,8 +33,8 @@ from cartas.core.events import Event
 from cartas.core.game import Game, describe_named
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.match import run_match
-from cartas.core.record import MatchRecord, load_record, replay
 from cartas.core.naming import TableNames
+from cartas.core.record import MatchRecord, load_record, replay
 from cartas.core.state import Action, State
 
 
@@ -286,6 +287,7 @@ def play_command(
     forced = at_terminal() if auto_forced is None else auto_forced
     app = current_app()
     game = app.game(game_name)
+    speak_game(game)
     if not no_save:
         check_saves_dir(data_home())  # before the lobby asks anything, not after the first move
     msg = Messages(lang)
@@ -313,12 +315,12 @@ def load_unfinished(given: str | Path | None) -> tuple[Path, MatchRecord]:
     if given is None:
         found = last_unfinished(data_home())
         if found is None:
-            raise click.ClickException("there is no unfinished match to resume; start one with: cartas play GAME")
+            raise click.ClickException(Messages()("nothing_to_resume"))
         return found
     file = given if isinstance(given, Path) else resolve_save(data_home(), given, unfinished=True)
     record = load_record(file)
     if record.finished:
-        raise click.ClickException(f"the match in {file} is finished; step through it with: cartas replay {file}")
+        raise click.ClickException(Messages()("finished_save", path=file))
     return file, record
 
 
@@ -340,10 +342,11 @@ def _resume(
     app: App, path: Path, record: MatchRecord, json_mode: bool, no_save: bool, ascii_: bool, lang: str
 ) -> None:
     game = app.game(record.game)
+    speak_game(game)
     state = replay(record, game)
     players = {int(seat): who for seat, who in record.players.items()}
     if sorted(players) != list(range(state.table.n_seats)):
-        raise click.ClickException(f"{path} does not say who plays each seat, so it cannot be resumed here")
+        raise click.ClickException(Messages()("no_players_in_save", path=path))
     saver = Autosave(None if no_save else path, players)
     if json_mode:
         run_protocol(app, state, players, saver, resumed=True)

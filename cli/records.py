@@ -12,10 +12,11 @@ from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.human import Reader
 from cartas.cli.i18n import Messages
+from cartas.cli.language import speak_game
 from cartas.cli.names import terminal_names
 from cartas.cli.play import show_hands
-from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.prompt import LineReader, at_terminal
+from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.save_list import resolve_save
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.errors import RecordError
@@ -54,6 +55,7 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
     path = resolve_save(data_home(), file)
     record = load_record(path)
     game = current_app().game(record.game)
+    speak_game(game)
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
     players = {int(s): w for s, w in record.players.items()}
     table_mode = at_terminal()

@@ -19,6 +19,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from cartas.cli.i18n import LANGUAGES, Messages
+from cartas.cli.language import speaks
 from cartas.cli.screen import styled, table_screen
 from cartas.core.game import Game
 from cartas.core.naming import TableNames
@@ -101,8 +102,8 @@ class Renderer:
 
 def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--ascii`` and ``--lang``, shared by every command that talks to a person."""
-    command = click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")(command)
+    command = click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")(speaks(command))
     return click.option(
-        "--lang", type=click.Choice(LANGUAGES), default="en", envvar="CARTAS_LANG", show_default=True,
-        help="Language of the framework's messages (a game speaks its own words).",
+        "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
+        help="Language of the screens; else CARTAS_LANG, the game's own language, the locale, English.",
     )(command)

@@ -17,6 +17,7 @@ from pydantic_core import PydanticSerializationError, to_json
 
 from cartas.core.events import Event
 from cartas.core.game import Game
+from cartas.core.i18n import choose_language, speaking
 from cartas.core.state import State
 
 CARD_VERBS = ("play", "discard")
@@ -95,26 +96,37 @@ def addressed(frame: dict[str, Any]) -> Versioned:
     return Versioned(frame["v"], dumps(frame), None, True, frame)
 
 
+def table_language(game: Game) -> str:
+    """The language of a table's text (events, table lines, move labels): the game's own, unless the server's
+    ``CARTAS_LANG`` says otherwise. One for every connection, since a frame is written once for all of them;
+    the page translates its own labels (static/i18n.js)."""
+    return choose_language(None, game.language)
+
+
 def event_frame(game: Game, event: Event, v: int | None = None) -> dict[str, Any]:
     frame: dict[str, Any] = {"type": "event"}
     if v is not None:
         frame["v"] = v
-    frame.update(kind=event.kind, seat=event.seat, detail=event.detail, text=game.describe(event))
+    with speaking(table_language(game)):
+        text = game.describe(event)
+    frame.update(kind=event.kind, seat=event.seat, detail=event.detail, text=text)
     return frame
 
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
-    """A seat's legal actions as buttons: index, canonical text, label, and the card when a card is played."""
+    """A seat's legal actions as buttons: index, canonical text (what the client sends), the label as players
+    say the move in the table's language, and the card when a card is played."""
     legal = state.legal_actions(seat)
     if not legal:
         return []
     hand = {str(card) for card in state.hand_of(seat)}
     moves = []
-    for index, action in enumerate(legal):
-        text = str(action)
-        verb, _, rest = text.partition(" ")
-        card = rest if verb in CARD_VERBS and rest in hand else None
-        moves.append({"index": index, "text": text, "label": text, "card": card})
+    with speaking(table_language(state.game)):
+        for index, action in enumerate(legal):
+            text = str(action)
+            verb, _, rest = text.partition(" ")
+            card = rest if verb in CARD_VERBS and rest in hand else None
+            moves.append({"index": index, "text": text, "label": state.game.action_text(action), "card": card})
     return moves
 
 
@@ -131,9 +143,11 @@ def view_models(state: State, seat: int | None, names: Mapping[str, str], hand_o
     """The VIEW with its observation and table view left as pydantic models: :func:`dumps` writes them straight
     to JSON, without the round trip through ``model_dump`` that a view sent on every move would pay."""
     observation = state.observation(seat) if seat is not None else state.public_observation()
+    with speaking(table_language(state.game)):
+        table_view = state.game.table_view(observation)
     return {
         "observation": observation,
-        "table_view": state.game.table_view(observation),
+        "table_view": table_view,
         "names": names,
         "you": seat,
         "legal": legal_moves(state, seat) if seat is not None else [],

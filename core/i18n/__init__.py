@@ -7,6 +7,11 @@ end sets it once per screen (the terminal once per process, the server once per 
 """
 
 from cartas.core.i18n.catalog import FRAMEWORK, Catalog, mark
-from cartas.core.i18n.language import current_language, gettext_languages, speaking
+from cartas.core.i18n.language import (
+    LANGUAGES, choose_language, current_language, gettext_languages, speaking, use_language,
+)
 
-__all__ = ["FRAMEWORK", "Catalog", "current_language", "gettext_languages", "mark", "speaking"]
+__all__ = [
+    "FRAMEWORK", "LANGUAGES", "Catalog", "choose_language", "current_language", "gettext_languages", "mark",
+    "speaking", "use_language",
+]

@@ -1,24 +1,27 @@
-"""Truco argentino: the game's options, its registration data and how its events and table read
-(in Argentine Spanish, as the table speaks: "Jugador 1: ¡Truco!", "El equipo 0 suma 2 (envido)")."""
+"""Truco argentino: the game's options, its registration data and how its events and table read, in the
+language being spoken (Argentine Spanish at its own table: "Vos: ¡Truco!", "2 puntos para Ellos (envido)")."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import Field
 
 from cartas.core.cards import Card
 from cartas.core.events import Event
-from cartas.core.naming import TableNames
 from cartas.core.game import Game
+from cartas.core.i18n import mark
+from cartas.core.naming import TableNames, generic_names
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
-from cartas.core.state import PUBLIC_SEAT
+from cartas.core.state import PUBLIC_SEAT, Action
 from cartas.core.table import Table
 from cartas.core.views import TableView, by_suit_then_rank
-from cartas.games.truco import view
+from cartas.games.truco import view, words
 from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
+from cartas.games.truco.i18n import _
 from cartas.games.truco.state import TrucoState
 
 
@@ -43,30 +46,30 @@ class TrucoOptions(GameOptions):
     )
 
 
-SEAT = "Jugador {}"
 HAND_SIZE = 3
 """Cards dealt to each seat; a seat holds those it has not played."""
-ORDINAL = {"1": "primera", "2": "segunda", "3": "tercera"}
+TRICK_WON = {
+    "1": mark("{who} wins the first trick"), "2": mark("{who} wins the second trick"),
+    "3": mark("{who} wins the third trick"),
+}
+TRICK_TIED = {"1": mark("The first trick is tied (parda)"), "2": mark("The second trick is tied (parda)"),
+              "3": mark("The third trick is tied (parda)")}
+TRICK_NAMES = {"1": mark("First"), "2": mark("Second"), "3": mark("Third")}
 """The tricks as players name them: la primera, la segunda, la tercera."""
 CALLS = {
-    "truco": "¡Truco!", "retruco": "¡Quiero retruco!", "vale cuatro": "¡Quiero vale cuatro!",
-    "envido": "¡Envido!", "real envido": "¡Real envido!", "falta envido": "¡Falta envido!",
-    "flor": "¡Flor!", "contraflor": "¡Contraflor!", "contraflor al resto": "¡Contraflor al resto!",
-    "con flor me achico": "Con flor me achico.",
+    "truco": mark("Truco!"), "retruco": mark("Retruco!"), "vale cuatro": mark("Vale cuatro!"),
+    "envido": mark("Envido!"), "real envido": mark("Real envido!"), "falta envido": mark("Falta envido!"),
+    "flor": mark("Flor!"), "contraflor": mark("Contraflor!"), "contraflor al resto": mark("Contraflor al resto!"),
+    "con flor me achico": mark("With a flor against me, I back down (con flor me achico)."),
 }
 """Each call as it is sung at the table; a raise of the truco is sung with its quiero."""
-ANSWERS = {"quiero": "¡Quiero!", "no_quiero": "¡No quiero!"}
+ANSWERS = {"quiero": mark("Quiero!"), "no_quiero": mark("No quiero!")}
 HAND_STAKE = {1: "", 2: " (truco)", 3: " (retruco)", 4: " (vale cuatro)"}
 """What was accepted, told by what a hand played out scores."""
-REFUSED = {1: "truco", 2: "retruco", 3: "vale cuatro"}
+REFUSED = {1: mark("truco refused"), 2: mark("retruco refused"), 3: mark("vale cuatro refused")}
 """The call refused, told by what the refusal scores."""
-SIGN_TEXT = {
-    "ancho_espada": "el ancho de espada", "ancho_basto": "el ancho de basto", "siete_espada": "el siete de espada",
-    "siete_oro": "el siete de oro", "tres": "un tres", "dos": "un dos", "ancho_falso": "un ancho falso",
-    "flor": "flor", "envido": "buen envido", "nada": "nada",
-}
-"""What each seña tells the partner."""
-ACCEPTED = ("", "Truco", "Retruco", "Vale cuatro")
+REASONS = {"envido": mark("envido"), "flor": mark("flor"), "mazo": mark("mazo")}
+ACCEPTED = ("", mark("Truco accepted"), mark("Retruco accepted"), mark("Vale cuatro accepted"))
 FLOR_CALLS = ("flor", "contraflor", "contraflor al resto")
 
 
@@ -93,75 +96,87 @@ class TrucoGame(Game):
     def teams(self, options: GameOptions) -> tuple[int, ...]:
         return Table.partnership(options.players).teams
 
+    def action_text(self, action: Action) -> str:
+        assert isinstance(action, TrucoAction)
+        return words.action_text(action)
+
+    def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
+        return words.understand(text, [action for action in legal if isinstance(action, TrucoAction)])
+
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        """The event as the table hears it, in Argentine Spanish: "Jugador 1: ¡Truco!", "Parda la primera"."""
+        """The event as the table hears it: "Vos: ¡Truco!", "Parda la primera", "2 puntos para Ellos (envido)"."""
         kind, detail = event.kind, event.detail
-        who = SEAT.format(event.seat)
+        names = names or generic_names(6, (0, 1) * 3)  # no one in particular: Player 1-6, Team 1-2
+        who = names.seat(event.seat) if 0 <= event.seat < len(names.seats) else ""
         if kind == "deal":
-            return f"{who} reparte"
+            return _("{who} deals", who=who)
         if kind == "duel":
-            return f"Pica-pica: {who} contra {SEAT.format(detail)}"
+            return _("Pica-pica: {who} against {other}", who=who, other=names.seat(int(detail)))
         if kind == "play":
-            return f"{who} tira {detail}"
+            return _("{who} plays {card}", who=who, card=detail)
         if kind == "trick":
-            return f"{who} gana la {ORDINAL[detail]}"
+            return _(TRICK_WON[detail], who=who)
         if kind == "parda":
-            return f"Parda la {ORDINAL[detail]}"
+            return _(TRICK_TIED[detail])
         if kind in ("truco", "envido", "flor"):
-            return f"{who}: {CALLS[detail]}"
+            return _("{who}: {call}", who=who, call=_(CALLS[detail]))
         if kind in ANSWERS:
-            return f"{who}: {ANSWERS[kind]}"
+            return _("{who}: {call}", who=who, call=_(ANSWERS[kind]))
         if kind == "mazo":
-            return f"{who} se va al mazo"
+            return _("{who} goes to the mazo", who=who)
         if kind == "tanto":
-            return f"{who}: Tengo {detail}"
+            return _("{who}: I have {points}", who=who, points=detail)
         if kind == "flor_tanto":
-            return f"{who}: Tengo {detail} de flor"
+            return _("{who}: I have {points} of flor", who=who, points=detail)
         if kind == "points":
             # A team's events name its first seat, which is the team's number since partners alternate.
-            return _points(event.seat % 2, detail)
+            return _points(names.side(event.seat % 2), detail)
         if kind == "match":
             team = event.seat % 2
             scores = detail.split("-")
-            return f"Equipo {team} gana el partido {scores[team]} a {scores[1 - team]}"
+            return _("Match to {side}, {score} to {other}", side=names.side(team), score=scores[team],
+                     other=scores[1 - team])
         if kind == "seña":
-            return f"{who} le hace seña al compañero: {SIGN_TEXT[detail]}"
+            return _("{who} signals to the partner: {sign}", who=who, sign=_(words.SIGN_NAMES[detail]))
         if kind == "seña_vista":
-            return f"¡Seña vista! {who} le marcó al compañero {SIGN_TEXT[detail]}"
-        return super().describe(event)
+            return _("Signal seen! {who} showed the partner {sign}", who=who, sign=_(words.SIGN_NAMES[detail]))
+        return super().describe(event, names)
 
-    def table_lines(self, observation: Observation) -> list[str]:
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
         """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake."""
         table = observation.table
         points = table["points"]
         scores = observation.scores
-        if observation.seat == PUBLIC_SEAT:
-            score = (f"Equipo 0 {_team_score(scores[0], points)} – "
-                     f"Equipo 1 {_team_score(scores[1], points)}, a {points}")
-        else:
-            ours = observation.teams[observation.seat]
-            theirs = 1 - ours
-            score = (f"Nosotros (equipo {ours}) {_team_score(scores[ours], points)} – "
-                     f"Ellos (equipo {theirs}) {_team_score(scores[theirs], points)}, a {points}")
-        lines = [score, f"{SEAT.format(observation.dealer)} reparte, {SEAT.format(observation.mano)} es mano"]
+        names = names or _viewer_names(observation)
+        first, second = (0, 1) if observation.seat == PUBLIC_SEAT else (
+            observation.teams[observation.seat], 1 - observation.teams[observation.seat])
+        score = _("{side} {score} – {other} {other_score}, to {points}",
+                  side=names.side(first), score=_team_score(scores[first], points),
+                  other=names.side(second), other_score=_team_score(scores[second], points), points=points)
+        lines = [score, _("{dealer} deals, {mano} is mano", dealer=names.seat(observation.dealer),
+                          mano=names.seat(observation.mano or 0))]
         if table["pica_pica"]:
-            lines.append("Pica-pica: {} contra {}".format(*(SEAT.format(seat) for seat in table["playing"])))
+            one, other = table["playing"]
+            lines.append(_("Pica-pica: {who} against {other}", who=names.seat(one), other=names.seat(other)))
         for number, (plays, result) in enumerate(zip(table["tricks"], table["results"]), 1):
-            outcome = "parda" if result == "parda" else f"equipo {result}"
-            lines.append(f"{ORDINAL[str(number)].capitalize()}: {_plays(plays)} → {outcome}")
+            outcome = _("tied (parda)") if result == "parda" else names.side(int(result))
+            lines.append(_("{trick}: {plays} → {outcome}", trick=_(TRICK_NAMES[str(number)]),
+                           plays=_plays(plays, names), outcome=outcome))
         if table["trick"]:
-            lines.append(f"En la mesa: {_plays(table['trick'])}")
-        lines.append(_stake(table))
+            lines.append(_("On the table: {plays}", plays=_plays(table["trick"], names)))
+        lines.append(_stake(table, names))
         pending = table["pending"]
         if table["envido"]:
-            lines.append(f"Envido {'en juego' if pending == 'envido' else 'jugado'}: {', '.join(table['envido'])}")
+            calls = ", ".join(table["envido"])
+            lines.append(_("Envido in play: {calls}", calls=calls) if pending == "envido"
+                         else _("Envido played: {calls}", calls=calls))
         if pending in FLOR_CALLS:
-            lines.append(f"Flor en juego: {pending}")
+            lines.append(_("Flor in play: {call}", call=pending))
         if "tanto" in table:
-            mine = f"Tenés {table['tanto']} de envido"
             if table["flor"]:
-                mine += f" y flor de {table['flor']}"
-            lines.append(mine)
+                lines.append(_("You have {tanto} of envido and a flor of {flor}", tanto=table["tanto"], flor=table["flor"]))
+            else:
+                lines.append(_("You have {tanto} of envido", tanto=table["tanto"]))
         return lines
 
     def table_view(self, observation: Observation) -> TableView:
@@ -169,33 +184,48 @@ class TrucoGame(Game):
         return view.table_view(observation, self.table_lines(observation))
 
 
-def _points(team: int, detail: str) -> str:
-    """A team's points and why: the hand won (at its stake), a refused call, a mazo, an envido or a flor."""
-    text, _, why = detail.partition(" ")
+def _viewer_names(observation: Observation) -> TableNames:
+    """Generic seat names, and the sides as a seat calls them (us, them) or numbered for the public."""
+    generic = generic_names(observation.players, observation.teams)
+    if observation.seat == PUBLIC_SEAT:
+        return generic
+    ours = observation.teams[observation.seat]
+    sides = [_("Them")] * 2
+    sides[ours] = _("Us")
+    return TableNames(generic.seats, tuple(sides))
+
+
+def _points(side: str, detail: str) -> str:
+    """A side's points and why: the hand won (at its stake), a refused call, a mazo, an envido or a flor."""
+    text, _space, why = detail.partition(" ")
     points = int(text)
     if why == "hand":
-        return f"Gana la mano el equipo {team} y suma {points}{HAND_STAKE[points]}"
-    reason = f"{REFUSED[points]} no querido" if why == "truco" else why
-    return f"El equipo {team} suma {points} ({reason})"
+        return _.plural("The hand goes to {side}: {count} point{stake}", "The hand goes to {side}: {count} points{stake}",
+                        points, side=side, stake=HAND_STAKE[points])
+    reason = _(REFUSED[points]) if why == "truco" else _(REASONS[why])
+    return _.plural("{count} point for {side} ({reason})", "{count} points for {side} ({reason})", points,
+                    side=side, reason=reason)
 
 
 def _team_score(score: int, points: int) -> str:
     """A team's score, in the malas (up to 14) or the buenas (from 15) of a 30-point match."""
     if points != 30:
         return str(score)
-    return f"{score} ({'buenas' if score >= 15 else 'malas'})"
+    return _("{score} (buenas)", score=score) if score >= 15 else _("{score} (malas)", score=score)
 
 
-def _plays(plays: list[list[Any]]) -> str:
-    return ", ".join(f"J{seat} {card}" for seat, card in plays)
+def _plays(plays: list[list[Any]], names: TableNames) -> str:
+    return ", ".join(f"{card} ({names.seat(seat)})" for seat, card in plays)
 
 
-def _stake(table: dict[str, Any]) -> str:
+def _stake(table: dict[str, Any], names: TableNames) -> str:
     """What the hand is worth now, who holds el quiero, and a truco call waiting for its answer."""
     level = table["truco"]
-    text = f"{ACCEPTED[level]} querido: vale {table['hand_worth']}" if level else f"La mano vale {table['hand_worth']}"
+    worth = table["hand_worth"]
+    text = _("{accepted}: worth {worth}", accepted=_(ACCEPTED[level]), worth=worth) if level else _(
+        "The hand is worth {worth}", worth=worth)
     if table["el_quiero"] >= 0:
-        text += f"; el quiero lo tiene el equipo {table['el_quiero']}"
-    if table["pending"] in REFUSED.values():
-        text += f"; cantaron {table['pending']}, falta la respuesta"
+        text += _("; {side} hold el quiero", side=names.side(table["el_quiero"]))
+    if table["pending"] in ("truco", "retruco", "vale cuatro"):
+        text += _("; {call} called, waiting for the answer", call=table["pending"])
     return text

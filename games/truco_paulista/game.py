@@ -2,21 +2,25 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any, Literal
 
 from pydantic import Field
 
 from cartas.core.cards import Card
 from cartas.core.events import Event
-from cartas.core.naming import TableNames
 from cartas.core.game import Game
+from cartas.core.i18n import mark
+from cartas.core.naming import TableNames, generic_names
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT, Action
 from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
-from cartas.games.truco_paulista import view
+from cartas.games.truco_paulista import view, words
+from cartas.games.truco_paulista.actions import Action as PaulistaAction
 from cartas.games.truco_paulista.actions import Word, parse_action
+from cartas.games.truco_paulista.i18n import _
 from cartas.games.truco_paulista.cards import DECK
 from cartas.games.truco_paulista.state import PaulistaState
 
@@ -37,11 +41,13 @@ class PaulistaOptions(GameOptions):
     )
 
 
-SEAT = "Jogador {}"
-WORDS = {
-    "truco": "Truco!", "seis": "Seis!", "nove": "Nove!", "doze": "Doze!",
-    "aceito": "Aceito!", "corro": "Corro!", "jogo": "Jogo! (mão de onze valendo 3)",
+CALLS = {
+    "truco": mark("Truco!"), "seis": mark("Seis!"), "nove": mark("Nove!"), "doze": mark("Doze!"),
+    "aceito": mark("I accept!"), "corro": mark("I run!"), "jogo": mark("We play! (mão de onze, worth 3)"),
 }
+"""Each word as it is said at the table."""
+FERRO = {"": mark("Mão de ferro (11 to 11): whoever wins the hand wins the match"),
+         "blind": mark("Mão de ferro (11 to 11): whoever wins the hand wins the match; cards played unseen")}
 
 
 class PaulistaGame(Game):
@@ -72,64 +78,82 @@ class PaulistaGame(Game):
     def teams(self, options: GameOptions) -> tuple[int, ...] | None:
         return tuple(seat % 2 for seat in range(options.players))
 
+    def action_text(self, action: Action) -> str:
+        return words.action_text(action)  # type: ignore[arg-type]  # the state hands only paulista's actions
+
+    def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
+        ours: list[PaulistaAction] = list(legal)  # type: ignore[arg-type]
+        return words.understand(text, ours)
+
     def describe(self, event: Event, names: TableNames | None = None) -> str:
+        """The event as the table hears it: "Você: Truco!", "Rodada de Eles (Bot 1)", "2 pontos para Nós"."""
         kind, seat, detail = event.kind, event.seat, event.detail
-        who = SEAT.format(seat)
+        names = names or generic_names(4, (0, 1, 0, 1))  # no one in particular: Player 1-4, Team 1-2
+        who = names.seat(seat) if 0 <= seat < len(names.seats) else ""
         if kind == "deal":
-            return f"{who} dá as cartas"
+            return _("{who} deals", who=who)
         if kind == "vira":
-            return f"Vira: {detail}"
+            return _("Vira: {card}", card=detail)
         if kind == "onze":
-            return f"Mão de onze do time {detail}: o time decide se joga ou corre"
+            return _("Mão de onze for {side}: play it or run", side=names.side(int(detail)))
         if kind == "ferro":
-            return "Mão de ferro (11 a 11): quem ganhar a mão vence a partida" + (
-                "; cartas jogadas às cegas" if detail == "blind" else ""
-            )
+            return _(FERRO[detail])
         if kind == "play":
-            return f"{who} joga {detail}"
+            return _("{who} plays {card}", who=who, card=detail)
         if kind == "hide":
-            return f"{who} joga {detail} encoberta" if detail else f"{who} joga uma carta encoberta"
-        if kind in WORDS:
-            return f"{who}: {WORDS[kind]}"
+            if detail:
+                return _("{who} plays {card} face down", who=who, card=detail)
+            return _("{who} plays a card face down", who=who)
+        if kind in CALLS:
+            return _("{who}: {call}", who=who, call=_(CALLS[kind]))
         if kind == "trick":
             if detail == "parda":
-                return f"Rodada empatada; {who} torna"
-            return f"Rodada do time {detail} ({who})"
+                return _("Tied rodada; {who} leads again", who=who)
+            return _("Rodada to {side} ({who})", side=names.side(int(detail)), who=who)
         if kind == "hand":
             if detail == "empate":
-                return "Três rodadas empatadas: a mão é jogada de novo, pelo mesmo carteador"
+                return _("Three tied rodadas: the same dealer deals the hand again")
             team, points = detail.split()
-            return f"Time {team} marca {points} ponto{'s' if points != '1' else ''}"
+            return _.plural("{count} point for {side}", "{count} points for {side}", int(points),
+                            side=names.side(int(team)))
         if kind == "forfeit":
-            return f"Truco na mão de onze: o time {detail} vence a partida"
+            return _("Truco in a mão de onze: match to {side}", side=names.side(int(detail)))
         if kind == "match":
-            return f"O time {detail} vence a partida"
-        return super().describe(event)
+            return _("Match to {side}", side=names.side(int(detail)))
+        return super().describe(event, names)
 
-    def table_lines(self, observation: Observation) -> list[str]:
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
+        """The vira and its manilhas, the score from the seat's side, the stake, the rodadas, the partner's hand."""
         table = observation.table
+        names = names or _viewer_names(observation)
         lines = []
         if table.get("vira"):
-            lines.append(f"Vira: {table['vira']}   manilhas: os {table['manilha']} ({table['manilhas']})")
+            lines.append(_("Vira: {card}   manilhas: the {rank}s ({manilhas})", card=table["vira"],
+                           rank=table["manilha"], manilhas=_("clubs (zap) > cups > swords > coins")))
         else:
-            lines.append(f"Manilhas fixas: {table['manilhas']}")
-        stake = f"valendo {table['stake']}"
+            lines.append(_("Fixed manilhas: {manilhas}", manilhas=_("4 of clubs > 7 of cups > ace of swords > 7 of coins")))
+        stake = _("worth {stake}", stake=table["stake"])
         if table.get("pending"):
-            stake += f", {table['pending']} pedido pelo time {table['caller']} (aguardando resposta)"
-        lines.append(f"Placar: time 0 {observation.scores[0]} x {observation.scores[1]} time 1   {stake}")
+            stake += _(", {call} asked by {side} (waiting for the answer)", call=table["pending"],
+                       side=names.side(table["caller"]))
+        first = 0 if observation.seat == PUBLIC_SEAT else observation.teams[observation.seat]
+        scores = observation.scores
+        lines.append(_("Score: {side} {score} x {other_score} {other}   {stake}", side=names.side(first),
+                       score=scores[first], other_score=scores[1 - first], other=names.side(1 - first), stake=stake))
         if table.get("mao_de_onze") is not None:
-            lines.append(f"Mão de onze do time {table['mao_de_onze']}")
+            lines.append(_("Mão de onze for {side}", side=names.side(table["mao_de_onze"])))
         if table.get("mao_de_ferro"):
-            lines.append("Mão de ferro" + (" (às cegas)" if table.get("blind") else ""))
+            lines.append(_("Mão de ferro, unseen") if table.get("blind") else _("Mão de ferro"))
         for number, (plays, winner) in enumerate(zip(table["tricks"], table["trick_winners"]), start=1):
-            outcome = "empate" if winner < 0 else f"time {winner}"
-            lines.append(f"{number}ª rodada: {_plays_text(plays)} -> {outcome}")
+            outcome = _("tied") if winner < 0 else names.side(winner)
+            lines.append(_("Rodada {number}: {plays} → {outcome}", number=number, plays=_plays_text(plays, names),
+                           outcome=outcome))
         if table["current_trick"]:
-            lines.append(f"Na mesa: {_plays_text(table['current_trick'])}")
+            lines.append(_("On the table: {plays}", plays=_plays_text(table["current_trick"], names)))
         if table.get("partner_hand") is not None:
-            lines.append(f"Mão do parceiro: {' '.join(table['partner_hand']) or '-'}")
+            lines.append(_("Partner's hand: {cards}", cards=" ".join(table["partner_hand"]) or "-"))
         if table.get("blind") and observation.seat != PUBLIC_SEAT:
-            lines.append(f"Suas cartas (viradas): {table['hand_sizes'][observation.seat]}")
+            lines.append(_("Your cards (face down): {count}", count=table["hand_sizes"][observation.seat]))
         return lines
 
     def table_view(self, observation: Observation) -> TableView:
@@ -142,11 +166,25 @@ def _face(play: dict[str, Any]) -> str:
     return FACE_DOWN if play["face_down"] else str(play["card"])
 
 
-def _plays_text(plays: list[dict[str, object]]) -> str:
+def _viewer_names(observation: Observation) -> TableNames:
+    """Generic seat names, and the sides as a seat calls them (us, them) or numbered for the public."""
+    generic = generic_names(observation.players, observation.teams)
+    if observation.seat == PUBLIC_SEAT:
+        return generic
+    ours = observation.teams[observation.seat]
+    sides = [_("Them")] * 2
+    sides[ours] = _("Us")
+    return TableNames(generic.seats, tuple(sides))
+
+
+def _plays_text(plays: list[dict[str, Any]], names: TableNames) -> str:
     parts = []
     for play in plays:
-        card = play["card"] or "encoberta"
-        if play["face_down"] and play["card"]:
-            card = f"{card} (encoberta)"
-        parts.append(f"J{play['seat']} {card}")
+        if not play["card"]:
+            card = _("face down")
+        elif play["face_down"]:
+            card = _("{card} face down", card=play["card"])
+        else:
+            card = str(play["card"])
+        parts.append(f"{card} ({names.seat(play['seat'])})")
     return ", ".join(parts)

@@ -28,7 +28,8 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     folder = tmp_path / "home"
     monkeypatch.setenv("CARTAS_HOME", str(folder))
     monkeypatch.delenv("NO_COLOR", raising=False)
-    monkeypatch.delenv("CARTAS_LANG", raising=False)
+    for variable in ("CARTAS_LANG", "LC_ALL", "LC_MESSAGES", "LANG"):  # the screens' language: the game's or English
+        monkeypatch.delenv(variable, raising=False)
     return folder
 
 

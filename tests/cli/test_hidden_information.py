@@ -115,14 +115,14 @@ def test_a_public_replay_does_not_print_cards_played_face_down(
     secret = [(number, seat, text) for number, (seat, text) in enumerate(moves, 1) if text.startswith(f"{verb} ")]
     assert secret  # the seed was chosen for it: paulista's encoberta, julepe's dealer's discard
     cli = make_cli()
-    public = CliRunner().invoke(cli, ["replay", str(path), "--ascii"]).output
-    revealed = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--reveal"]).output
+    public = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--lang", "en"]).output
+    revealed = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--lang", "en", "--reveal"]).output
     for number, seat, text in secret:
         assert f"{number}. Bot {seat + 1} (random): (a move not seen)" in public
         assert f"{number}. Bot {seat + 1} (random): {text}" in revealed
-        mine = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--seat", str(seat)]).output
+        mine = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--lang", "en", "--seat", str(seat)]).output
         other_seat = (seat + 1) % 2
-        other = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--seat", str(other_seat)]).output
+        other = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--lang", "en", "--seat", str(other_seat)]).output
         assert f"{number}. You: {text}" in mine
         assert f"{number}. Bot {seat + (seat < other_seat)} (random): (a move not seen)" in other
     assert public.count("(a move not seen)") == len(secret)  # every other move is printed as it was made

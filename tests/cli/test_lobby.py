@@ -39,7 +39,7 @@ def truco(home: Path) -> Callable[..., Result]:
     cli = make_cli()
 
     def invoke(*args: str, input: str | None = "quit\n") -> Result:
-        return CliRunner().invoke(cli, ["play", "truco", "--ascii", *args], input=input, catch_exceptions=False)
+        return CliRunner().invoke(cli, ["play", "truco", "--ascii", "--lang", "en", *args], input=input, catch_exceptions=False)
 
     return invoke
 

@@ -46,7 +46,7 @@ def test_bad_input_is_explained_and_changes_nothing(run: Callable[..., Result], 
     out = result.output
     assert "There is no move 9: choose 1 to 3." in out
     assert "There is no move 0: choose 1 to 3." in out
-    assert "Not understood: 'xyz' is not a move of alta" in out
+    assert "Not understood: xyz. Type ? for help." in out
     assert "7O is not a legal move now. Legal: 1E, 4C, raise." in out
     assert saves() == []  # nothing was played, so nothing was saved
     assert out.endswith("Nothing was played, so nothing was saved.\n")
@@ -234,3 +234,29 @@ def test_without_a_terminal_a_hand_ends_in_a_summary_and_never_waits(run: Callab
     assert result.exit_code == 0
     assert result.output.count("End of the hand") >= 2
     assert "Press Enter" not in result.output and "Play again" not in result.output
+
+
+def test_errors_while_playing_come_out_in_the_language(run: Callable[..., Result]) -> None:
+    es = run("play", "alta", "--ascii", "--lang", "es-AR", "--dealer", "1", DEAL, input="9\nxyz\n7O\nsalir\n").output
+    assert "No hay jugada 9: elegí de 1 a 3." in es
+    assert "No se entiende: xyz. Escribí ? para ver la ayuda." in es
+    assert "7O no se puede jugar ahora. Posibles: 1E, 4C, raise." in es
+    assert "Seguila con: cartas resume" in es
+
+
+def test_a_game_speaks_its_own_language_unless_another_is_chosen(
+    home: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from click.testing import CliRunner
+
+    from cartas.cli.main import make_cli
+
+    def play(*flags: str) -> str:
+        args = ["play", "truco", "--ascii", "--bot", "easy", "--points", "15", "--seed", "3", *flags]
+        return CliRunner().invoke(make_cli(), args, input="salir\n").output
+
+    assert "Seguila con: cartas resume" in play()
+    assert "Continue it with: cartas resume" in play("--lang", "en")
+    monkeypatch.setenv("CARTAS_LANG", "pt")
+    assert "Continue com: cartas resume" in play()
+    assert "Seguila con" in play("--lang", "es-AR")

@@ -21,7 +21,7 @@ def test_each_installed_game_is_listed_and_plays_to_the_end(name: str, home: Pat
     runner = CliRunner()
     listed = runner.invoke(cli, ["list", "--ascii"])
     assert listed.exit_code == 0 and f"{name} · " in listed.output
-    watched = runner.invoke(cli, ["play", name, "--watch", "--seed", "1", "--bot", "random", "--ascii"])
+    watched = runner.invoke(cli, ["play", name, "--watch", "--seed", "1", "--bot", "random", "--ascii", "--lang", "en"])
     assert watched.exit_code == 0, watched.output[-2000:]
     assert "The match is over." in watched.output
     assert runner.invoke(cli, ["rules", name, "--ascii"]).exit_code == 0

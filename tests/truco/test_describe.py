@@ -1,22 +1,31 @@
-"""Truco speaks Argentine Spanish on screen: every event the state emits, and the table as a seat sees it."""
+"""Truco speaks Argentine Spanish at its table: every event the state emits, and the table as a seat sees it
+(with generic names: these tests pass none)."""
 
 from __future__ import annotations
 
 import inspect
 import random
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pytest
 
 from cartas.core.events import Event
 from cartas.core.game import Game
+from cartas.core.i18n import speaking
 from cartas.games.truco import state as state_module
 from cartas.games.truco.actions import SIGNS
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState
 
 GAME = TrucoGame()
+
+
+@pytest.fixture(autouse=True)
+def argentine() -> Iterator[None]:
+    """Truco's own language, as the terminal speaks it by default."""
+    with speaking("es-AR"):
+        yield
 Start = Callable[..., TrucoState]
 Run = Callable[..., None]
 
@@ -30,38 +39,38 @@ def generic(event: Event) -> str:
 
 
 @pytest.mark.parametrize(("event", "text"), [
-    (Event("deal", 3), "Jugador 3 reparte"),
-    (Event("duel", 1, "4"), "Pica-pica: Jugador 1 contra Jugador 4"),
-    (Event("play", 0, "1E"), "Jugador 0 tira 1E"),
-    (Event("trick", 2, "1"), "Jugador 2 gana la primera"),
-    (Event("trick", 1, "3"), "Jugador 1 gana la tercera"),
+    (Event("deal", 3), "Jugador 4 reparte"),
+    (Event("duel", 1, "4"), "Pica-pica: Jugador 2 contra Jugador 5"),
+    (Event("play", 0, "1E"), "Jugador 1 tira 1E"),
+    (Event("trick", 2, "1"), "Jugador 3 gana la primera"),
+    (Event("trick", 1, "3"), "Jugador 2 gana la tercera"),
     (Event("parda", -1, "2"), "Parda la segunda"),
-    (Event("truco", 1, "truco"), "Jugador 1: ¡Truco!"),
-    (Event("truco", 0, "retruco"), "Jugador 0: ¡Quiero retruco!"),
-    (Event("truco", 1, "vale cuatro"), "Jugador 1: ¡Quiero vale cuatro!"),
-    (Event("envido", 1, "envido"), "Jugador 1: ¡Envido!"),
-    (Event("envido", 0, "real envido"), "Jugador 0: ¡Real envido!"),
-    (Event("envido", 3, "falta envido"), "Jugador 3: ¡Falta envido!"),
-    (Event("flor", 0, "flor"), "Jugador 0: ¡Flor!"),
-    (Event("flor", 1, "contraflor"), "Jugador 1: ¡Contraflor!"),
-    (Event("flor", 1, "contraflor al resto"), "Jugador 1: ¡Contraflor al resto!"),
-    (Event("flor", 3, "con flor me achico"), "Jugador 3: Con flor me achico."),
-    (Event("quiero", 2), "Jugador 2: ¡Quiero!"),
-    (Event("no_quiero", 1), "Jugador 1: ¡No quiero!"),
-    (Event("mazo", 3), "Jugador 3 se va al mazo"),
-    (Event("tanto", 0, "33"), "Jugador 0: Tengo 33"),
-    (Event("flor_tanto", 1, "38"), "Jugador 1: Tengo 38 de flor"),
-    (Event("points", 1, "2 envido"), "El equipo 1 suma 2 (envido)"),
-    (Event("points", 0, "3 flor"), "El equipo 0 suma 3 (flor)"),
-    (Event("points", 0, "2 mazo"), "El equipo 0 suma 2 (mazo)"),
-    (Event("points", 1, "1 truco"), "El equipo 1 suma 1 (truco no querido)"),
-    (Event("points", 0, "2 truco"), "El equipo 0 suma 2 (retruco no querido)"),
-    (Event("points", 0, "1 hand"), "Gana la mano el equipo 0 y suma 1"),
-    (Event("points", 1, "3 hand"), "Gana la mano el equipo 1 y suma 3 (retruco)"),
-    (Event("match", 0, "30-24"), "Equipo 0 gana el partido 30 a 24"),
-    (Event("match", 1, "24-30"), "Equipo 1 gana el partido 30 a 24"),
-    (Event("seña", 2, "ancho_espada"), "Jugador 2 le hace seña al compañero: el ancho de espada"),
-    (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 2 le marcó al compañero un tres"),
+    (Event("truco", 1, "truco"), "Jugador 2: ¡Truco!"),
+    (Event("truco", 0, "retruco"), "Jugador 1: ¡Quiero retruco!"),
+    (Event("truco", 1, "vale cuatro"), "Jugador 2: ¡Quiero vale cuatro!"),
+    (Event("envido", 1, "envido"), "Jugador 2: ¡Envido!"),
+    (Event("envido", 0, "real envido"), "Jugador 1: ¡Real envido!"),
+    (Event("envido", 3, "falta envido"), "Jugador 4: ¡Falta envido!"),
+    (Event("flor", 0, "flor"), "Jugador 1: ¡Flor!"),
+    (Event("flor", 1, "contraflor"), "Jugador 2: ¡Contraflor!"),
+    (Event("flor", 1, "contraflor al resto"), "Jugador 2: ¡Contraflor al resto!"),
+    (Event("flor", 3, "con flor me achico"), "Jugador 4: Con flor me achico."),
+    (Event("quiero", 2), "Jugador 3: ¡Quiero!"),
+    (Event("no_quiero", 1), "Jugador 2: ¡No quiero!"),
+    (Event("mazo", 3), "Jugador 4 se va al mazo"),
+    (Event("tanto", 0, "33"), "Jugador 1: Tengo 33"),
+    (Event("flor_tanto", 1, "38"), "Jugador 2: Tengo 38 de flor"),
+    (Event("points", 1, "2 envido"), "2 puntos para Equipo 2 (envido)"),
+    (Event("points", 0, "3 flor"), "3 puntos para Equipo 1 (flor)"),
+    (Event("points", 0, "2 mazo"), "2 puntos para Equipo 1 (mazo)"),
+    (Event("points", 1, "1 truco"), "1 punto para Equipo 2 (truco no querido)"),
+    (Event("points", 0, "2 truco"), "2 puntos para Equipo 1 (retruco no querido)"),
+    (Event("points", 0, "1 hand"), "La mano es para Equipo 1: 1 punto"),
+    (Event("points", 1, "3 hand"), "La mano es para Equipo 2: 3 puntos (retruco)"),
+    (Event("match", 0, "30-24"), "Partido para Equipo 1, 30 a 24"),
+    (Event("match", 1, "24-30"), "Partido para Equipo 2, 30 a 24"),
+    (Event("seña", 2, "ancho_espada"), "Jugador 3 le hace seña al compañero: el ancho de espada"),
+    (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 3 le marcó al compañero un tres"),
 ])
 def test_describe_exact_lines(event: Event, text: str) -> None:
     assert GAME.describe(event) == text
@@ -107,16 +116,16 @@ def test_a_hand_told_and_its_table(start: Start, run: Run) -> None:
     state = start(["7E 6E 1B", "5C 4C 12O"])
     run(state, "0 truco", "1 envido", "0 quiero", "1 quiero", "0 play 1B", "1 play 5C", "0 play 7E")
     assert [GAME.describe(e) for e in state.events] == [
-        "Jugador 1 reparte", "Jugador 0: ¡Truco!", "Jugador 1: ¡Envido!", "Jugador 0: ¡Quiero!",
-        "Jugador 0: Tengo 33", "Jugador 1: Tengo 29", "El equipo 0 suma 2 (envido)", "Jugador 1: ¡Quiero!",
-        "Jugador 0 tira 1B", "Jugador 1 tira 5C", "Jugador 0 gana la primera", "Jugador 0 tira 7E",
+        "Jugador 2 reparte", "Jugador 1: ¡Truco!", "Jugador 2: ¡Envido!", "Jugador 1: ¡Quiero!",
+        "Jugador 1: Tengo 33", "Jugador 2: Tengo 29", "2 puntos para Equipo 1 (envido)", "Jugador 2: ¡Quiero!",
+        "Jugador 1 tira 1B", "Jugador 2 tira 5C", "Jugador 1 gana la primera", "Jugador 1 tira 7E",
     ]
     assert GAME.table_lines(state.observation(1)) == [
-        "Nosotros (equipo 1) 0 (malas) – Ellos (equipo 0) 2 (malas), a 30",
-        "Jugador 1 reparte, Jugador 0 es mano",
-        "Primera: J0 1B, J1 5C → equipo 0",
-        "En la mesa: J0 7E",
-        "Truco querido: vale 2; el quiero lo tiene el equipo 1",
+        "Nosotros 0 (malas) – Ellos 2 (malas), a 30",
+        "Jugador 2 reparte, Jugador 1 es mano",
+        "Primera: 1B (Jugador 1), 5C (Jugador 2) → Ellos",
+        "En la mesa: 7E (Jugador 1)",
+        "Truco querido: vale 2; el quiero lo tiene Nosotros",
         "Envido jugado: envido",
         "Tenés 29 de envido",
     ]
@@ -124,9 +133,9 @@ def test_a_hand_told_and_its_table(start: Start, run: Run) -> None:
 
 def test_the_score_line_shows_malas_and_buenas_only_to_thirty(start: Start) -> None:
     state = start(["7E 6E 1B", "5C 4C 12O", "4O 5B 6C", "4E 10E 5E"], scores=[16, 12])
-    assert GAME.table_lines(state.observation(1))[0] == "Nosotros (equipo 1) 12 (malas) – Ellos (equipo 0) 16 (buenas), a 30"
+    assert GAME.table_lines(state.observation(1))[0] == "Nosotros 12 (malas) – Ellos 16 (buenas), a 30"
     state = start(["7E 6E 1B", "5C 4C 12O"], scores=[3, 7], points=15)
-    assert GAME.table_lines(state.observation(0))[0] == "Nosotros (equipo 0) 3 – Ellos (equipo 1) 7, a 15"
+    assert GAME.table_lines(state.observation(0))[0] == "Nosotros 3 – Ellos 7, a 15"
 
 
 def test_pending_calls_on_the_table(start: Start, run: Run) -> None:
@@ -144,4 +153,4 @@ def test_pending_calls_on_the_table(start: Start, run: Run) -> None:
 def test_table_lines_name_the_duel() -> None:
     state = GAME.start({"players": 6}, seed=11)
     state.apply("mazo", state.to_act[0])
-    assert "Pica-pica: Jugador 1 contra Jugador 4" in GAME.table_lines(state.observation(1))
+    assert "Pica-pica: Jugador 2 contra Jugador 5" in GAME.table_lines(state.observation(1))

@@ -4,6 +4,7 @@ same table for a spectator without the seat's own envido."""
 from __future__ import annotations
 
 from cartas.core import TableView
+from cartas.core.i18n import speaking
 from cartas.games.truco.game import TrucoGame
 from cartas.testing import apply_moves
 
@@ -27,15 +28,17 @@ def test_after_one_play_the_card_is_on_the_table() -> None:
 def test_after_two_plays_the_trick_is_gathered_and_each_seat_keeps_what_it_played() -> None:
     state = stacked()
     apply_moves(state, "0 play 4C", "1 play 3B")
-    assert GAME.table_view(state.observation(0)) == TableView(
+    with speaking("es-AR"):
+        view = GAME.table_view(state.observation(0))
+    assert view == TableView(
         played=[["4C"], ["3B"]],
         trick=[],
         hand=["7O", "1E"],
         counts=[2, 2],
         lines=[
-            "Nosotros (equipo 0) 0 (malas) – Ellos (equipo 1) 0 (malas), a 30",
-            "Jugador 1 reparte, Jugador 0 es mano",
-            "Primera: J0 4C, J1 3B → equipo 1",
+            "Nosotros 0 (malas) – Ellos 0 (malas), a 30",
+            "Jugador 2 reparte, Jugador 1 es mano",
+            "Primera: 4C (Jugador 1), 3B (Jugador 2) → Ellos",
             "La mano vale 1",
             "Tenés 7 de envido",
         ],
@@ -52,10 +55,11 @@ def test_after_two_plays_the_trick_is_gathered_and_each_seat_keeps_what_it_playe
 def test_a_spectator_sees_the_same_cards_played_and_neither_hand_nor_envido() -> None:
     state = stacked()
     apply_moves(state, "0 play 4C", "1 play 3B", "1 play 12O")
-    view = GAME.table_view(state.public_observation())
+    with speaking("es-AR"):
+        view = GAME.table_view(state.public_observation())
     assert view.played == [["4C"], ["3B", "12O"]]
     assert view.trick == [(1, "12O")]
     assert view.hand == [] and view.counts == [2, 1]
-    assert view.lines[0] == "Equipo 0 0 (malas) – Equipo 1 0 (malas), a 30"
+    assert view.lines[0] == "Jugador 1 0 (malas) – Jugador 2 0 (malas), a 30"
     assert not any("envido" in line for line in view.lines)
     assert view.notes == ["The hand is worth 1"]

@@ -10,6 +10,7 @@ import pytest
 
 from cartas.core.cards import Card
 from cartas.core.errors import ActionParseError, IllegalActionError, OptionsError, PositionError
+from cartas.core.i18n import speaking
 from cartas.core.plugins import get_registry
 from cartas.core.tricks import PARDA
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, BlindPlay, Word
@@ -383,9 +384,11 @@ def test_blind_plays_are_not_offered_outside_a_blind_ferro(start: Start) -> None
 def test_describe_speaks_portuguese(start: Start, play: Play) -> None:
     state = start(["3E 2E 5E", "4C 2C 6C"], "7O")
     play(state, "0 truco", "1 aceito", "0 play 3E")
-    lines = [GAME.describe(e) for e in state.events]
-    assert "Jogador 0: Truco!" in lines and "Jogador 1: Aceito!" in lines and "Jogador 0 joga 3E" in lines
-    assert any("Vira: 7O" in line for line in GAME.table_lines(state.observation(A)))
+    with speaking("pt-BR"):
+        lines = [GAME.describe(e) for e in state.events]
+        table = GAME.table_lines(state.observation(A))
+    assert "Jogador 1: Truco!" in lines and "Jogador 2: Aceito!" in lines and "Jogador 1 joga 3E" in lines
+    assert any("Vira: 7O" in line for line in table)
 
 
 def test_an_observation_shows_its_own_hand_and_the_vira_and_no_other_hand(start: Start) -> None:

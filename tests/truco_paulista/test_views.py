@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cartas.core.i18n import speaking
 from cartas.games.truco_paulista.game import PaulistaGame
 from cartas.testing import apply_moves
 
@@ -32,8 +33,9 @@ def test_an_encoberta_shows_as_a_back_to_the_table_and_to_the_seat_that_hid_it()
         assert view.trick == [(0, "back")]
         assert view.counts == [1, 2]
     assert GAME.table_view(state.observation(0)).hand == ["7O"]
-    assert GAME.table_view(state.public_observation()).lines[-1] == "Na mesa: J0 encoberta"
-    assert GAME.table_view(state.observation(0)).lines[-1] == "Na mesa: J0 2B (encoberta)"
+    with speaking("pt-BR"):
+        assert GAME.table_view(state.public_observation()).lines[-1] == "Na mesa: encoberta (Jogador 1)"
+        assert GAME.table_view(state.observation(0)).lines[-1] == "Na mesa: 2B encoberta (Jogador 1)"
 
 
 def test_fixed_manilhas_put_nothing_in_the_middle() -> None:
