@@ -29,6 +29,7 @@ from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
 from cartas.online.hub import Hub, NotOwner, Ownership
+from cartas.online.labels import all_labels
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
@@ -202,8 +203,14 @@ def create_app(
             return result
         return JSONResponse(result)
 
+    site_labels = all_labels()
+
     async def games_list(request: Request) -> Response:
         return JSONResponse(hub().games())
+
+    async def labels(request: Request) -> Response:
+        # The same for everyone and fixed for the process's life: cacheable by the browser for an hour.
+        return JSONResponse(site_labels, headers={"Cache-Control": "public, max-age=3600"})
 
     async def tables_list(request: Request) -> Response:
         return JSONResponse(await hub().open_tables())
@@ -291,6 +298,7 @@ def create_app(
         Route("/", lobby_page),
         Route("/t/{code}", table_page),
         Route("/api/games", games_list),
+        Route("/api/labels", labels),
         Route("/api/tables", tables_list, methods=["GET"]),
         Route("/api/tables", create_table, methods=["POST"]),
         Route("/api/tables/{code}", table_info),

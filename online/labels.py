@@ -1,0 +1,106 @@
+"""The words of the web lobby and table, in the framework's gettext domain like every other word cartas shows.
+
+The pages fetch them once (``GET /api/labels``) for every language the site speaks, so the browser and the terminal
+translate through the same catalogs and a translator edits one file per language. Keys are what the page code asks
+for (``t("your_hand")``); values are the English messages.
+"""
+
+from __future__ import annotations
+
+from cartas.core.i18n import FRAMEWORK, mark, speaking
+
+SITE_LANGUAGES: tuple[str, ...] = ("es-AR", "pt-BR", "es", "en")
+"""The languages the pages offer, as BCP-47 tags (the games' own languages, then English)."""
+
+LABELS: dict[str, str] = {
+    "absence": mark("When someone is away"),
+    "grace": mark("Seconds before a bot plays for them"),
+    "absent_level": mark("Level of that bot"),
+    "vira": mark("vira"),
+    "trump": mark("trump"),
+    "upcard": mark("upcard"),
+    "lobby_title": mark("cartas: play online"),
+    "language": mark("Language"),
+    "create_table": mark("Create a table"),
+    "your_name": mark("Your name"),
+    "game": mark("Game"),
+    "players": mark("Players"),
+    "create": mark("Create"),
+    "open_tables": mark("Open tables"),
+    "no_open_tables": mark("No open tables right now."),
+    "join": mark("Join"),
+    "free_seats": mark("free"),
+    "host": mark("host"),
+    "points": mark("points"),
+    "invite_link": mark("Invite link"),
+    "copy": mark("Copy"),
+    "copied": mark("Copied"),
+    "open_table": mark("Go to the table"),
+    "table": mark("Table"),
+    "seat": mark("Seat"),
+    "any_seat": mark("any free seat"),
+    "join_table": mark("Join this table"),
+    "empty": mark("empty"),
+    "human": mark("person"),
+    "bot": mark("bot"),
+    "team": mark("team"),
+    "add_bot": mark("Add bot"),
+    "remove": mark("Remove"),
+    "move_up": mark("Up"),
+    "move_down": mark("Down"),
+    "rotate_partners": mark("Rotate partners"),
+    "swap_opponents": mark("Swap opponents"),
+    "start": mark("Start"),
+    "waiting_host": mark("Waiting for the host to start."),
+    "state_connecting": mark("connecting"),
+    "state_online": mark("online"),
+    "state_reconnecting": mark("reconnecting"),
+    "state_offline": mark("offline"),
+    "state_replaced": mark("opened in another tab"),
+    "state_refused": mark("refused"),
+    "presence_online": mark("online"),
+    "presence_away": mark("away"),
+    "presence_bot": mark("bot plays"),
+    "your_hand": mark("Your hand"),
+    "you": mark("you"),
+    "mano": mark("mano"),
+    "dealer": mark("deals"),
+    "turn": mark("to play"),
+    "trick": mark("Trick"),
+    "centre": mark("Centre"),
+    "scores": mark("Scores"),
+    "side": mark("Side"),
+    "events": mark("What happened"),
+    "chat": mark("Chat"),
+    "send": mark("Send"),
+    "hand_over": mark("Hand over"),
+    "hand_summary": mark("End of the hand"),
+    "score_change": mark("Score change"),
+    "continue": mark("Continue"),
+    "match_over": mark("Match over"),
+    "winners": mark("Winners"),
+    "record": mark("Match record"),
+    "melds": mark("Your melds"),
+    "loose": mark("Loose cards"),
+    "loose_points": mark("Loose points"),
+    "spectator": mark("You are watching."),
+    "waiting_for": mark("Waiting for"),
+    "lobby_phase": mark("Seating"),
+    "back_to_lobby": mark("Lobby"),
+    "token_refused": mark("This browser's seat was refused; join again."),
+    "not_found": mark("No such table."),
+    "level": mark("Level"),
+    "options": mark("Options"),
+    "watch": mark("Watch"),
+}
+
+
+def labels_in(language: str) -> dict[str, str]:
+    """Every label translated into ``language`` (English where a catalog lacks one)."""
+    with speaking(language):
+        return {key: FRAMEWORK(text) for key, text in LABELS.items()}
+
+
+def all_labels() -> dict[str, dict[str, str]]:
+    """The labels of every site language, as the pages load them."""
+    return {language: labels_in(language) for language in SITE_LANGUAGES}
