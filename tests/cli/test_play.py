@@ -237,7 +237,7 @@ def test_without_a_terminal_a_hand_ends_in_a_summary_and_never_waits(run: Callab
 
 
 def test_errors_while_playing_come_out_in_the_language(run: Callable[..., Result]) -> None:
-    es = run("play", "alta", "--ascii", "--lang", "es-AR", "--dealer", "1", DEAL, input="9\nxyz\n7O\nsalir\n").output
+    es = run("play", "alta", "--ascii", "--lang", "es-AR", "--dealer", "1", DEAL, input="9\nxyz\n7O\n1\nsalir\n").output
     assert "No hay jugada 9: elegí de 1 a 3." in es
     assert "No se entiende: xyz. Escribí ? para ver la ayuda." in es
     assert "7O no se puede jugar ahora. Posibles: 1E, 4C, raise." in es
