@@ -132,7 +132,7 @@ class HumanAgent:
 
     def confirmed(self, action: Action) -> bool:
         """Whether the person really means a move that loses the match; anything but yes is no."""
-        self.renderer.error(_("{move} loses the match on the spot.", move=action))
+        self.renderer.error(_("{move} loses the match on the spot.", move=self.spoken(action)))
         answer = self.reader(_("Play it anyway? [y/N] "), ("y", "n"), remember=False)
         if answer is None:
             raise QuitMatch
@@ -144,7 +144,7 @@ class HumanAgent:
             # Nothing to decide: say what was played, in one line, and carry the table over to the next choice.
             # At a shared terminal the screen may be another person's, so the move itself is not named there.
             if self.handover is None:
-                self.renderer.line(_("Only one move was possible: {move}", move=legal[0]))
+                self.renderer.line(_("Only one move was possible: {move}", move=self.spoken(legal[0])))
             else:
                 who = self.names.seat(view.seat)
                 self.renderer.line(_("{name} had only one move; it was played.", name=who))

@@ -253,7 +253,7 @@ def test_a_game_speaks_its_own_language_unless_another_is_chosen(
 
     def play(*flags: str) -> str:
         args = ["play", "truco", "--ascii", "--bot", "easy", "--points", "15", "--seed", "3", *flags]
-        return CliRunner().invoke(make_cli(), args, input="salir\n").output
+        return CliRunner().invoke(make_cli(), args, input="1\nsalir\n").output
 
     assert "Seguila con: cartas resume" in play()
     assert "Continue it with: cartas resume" in play("--lang", "en")

@@ -20,6 +20,20 @@ pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="the cartas console 
 PROMPT = re.escape("Move (number or words, ? for help): ")
 DEAL = "--deal=1E 4C / 7O 5B"  # seat 0: 1E 4C, seat 1: 7O 5B; dealer 1, so seat 0 is mano and leads
 UP = "\x1b[A"
+PAUSE = re.escape("Press Enter to deal the next hand")
+
+
+def expect_prompt(child: pexpect.spawn) -> None:
+    """Wait for the move prompt, pressing Enter at the pause between hands on the way."""
+    while child.expect([PROMPT, PAUSE]) == 1:
+        child.sendline("")
+
+
+def expect_end(child: pexpect.spawn) -> None:
+    """Wait for the program to end, declining the rematch offered at the end of a match on the way."""
+    if child.expect([pexpect.EOF, re.escape("a new deal? [y/N] ")]) == 1:
+        child.sendline("n")
+        child.expect(pexpect.EOF)
 
 
 def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
@@ -32,45 +46,45 @@ def alta(env: dict[str, str], *args: str) -> pexpect.spawn:
 
 
 def quit_and_load(child: pexpect.spawn, home: Path) -> list[tuple[int, str]]:
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("quit")
     child.expect("Match saved to")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     (save,) = (home / "saves").glob("*.json")
     return load_record(save).actions
 
 
 def test_up_arrow_brings_back_the_previous_input(subprocess_env: dict[str, str], home: Path) -> None:
     child = alta(subprocess_env)
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("nonsense")
-    child.expect("Not understood: 'nonsense'")
-    child.expect(PROMPT)
+    child.expect(re.escape("Not understood: nonsense."))
+    expect_prompt(child)
     child.send(UP + "\r")
-    child.expect("Not understood: 'nonsense'")  # ↑ brought the line back, Enter sent it again
-    child.expect(PROMPT)
+    child.expect(re.escape("Not understood: nonsense."))  # ↑ brought the line back, Enter sent it again
+    expect_prompt(child)
     child.sendline("quit")
-    child.expect(pexpect.EOF)
+    expect_end(child)
 
 
 def test_tab_completes_a_unique_move_prefix(subprocess_env: dict[str, str], home: Path) -> None:
     child = alta(subprocess_env)
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.send("rai\t\r")  # only "raise" starts so
     assert quit_and_load(child, home)[0] == (0, "raise")
 
 
 def test_ctrl_c_leaves_a_clean_line_and_the_match_saved(subprocess_env: dict[str, str], home: Path) -> None:
     child = alta(subprocess_env)
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("raise")
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.send("4")  # half a move typed, then Ctrl-C
     child.expect_exact("4")
     child.sendintr()
     child.expect("Match saved to")
     assert child.before.endswith("\r\n")  # the message starts at the margin, not after "4^C"
-    child.expect(pexpect.EOF)
+    expect_end(child)
     assert "Traceback" not in child.before and "KeyboardInterrupt" not in child.before
     (save,) = (home / "saves").glob("*.json")
     assert load_record(save).actions == [(0, "raise")]
@@ -79,23 +93,23 @@ def test_ctrl_c_leaves_a_clean_line_and_the_match_saved(subprocess_env: dict[str
 def test_a_move_that_loses_the_match_is_marked_and_asks_first(subprocess_env: dict[str, str], home: Path) -> None:
     child = spawn(
         subprocess_env, "play", "truco_paulista", "--scores", "11,0", "--seed", "3", "--dealer", "1", "--no-lobby",
-        "--ascii",
+        "--ascii", "--lang", "en",
     )
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("jogo")
     child.expect(r"4\. truco   \(!\) loses the match")
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("truco")
     child.expect(re.escape("truco loses the match on the spot."))
     child.expect(re.escape("Play it anyway? [y/N] "))
     child.sendline("")  # Enter is no: nothing played, the moves again
     child.expect(r"4\. truco   \(!\) loses the match")
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("4")
     child.expect(re.escape("Play it anyway? [y/N] "))
     child.sendline("y")
     child.expect("You lose.")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     (save,) = (home / "saves").glob("*.json")
     assert load_record(save).actions[-1] == (0, "truco")
 
@@ -103,14 +117,14 @@ def test_a_move_that_loses_the_match_is_marked_and_asks_first(subprocess_env: di
 def test_a_forced_move_plays_itself_in_one_line(subprocess_env: dict[str, str], home: Path) -> None:
     child = spawn(
         subprocess_env, "play", "truco_paulista", "--scores", "11,11", "-o", "mao_de_ferro_blind=true", "--seed", "1",
-        "--no-lobby", "--ascii",
+        "--no-lobby", "--ascii", "--lang", "en",
     )
     asked = 0
-    while child.expect([PROMPT, "Only one move was possible: play 1st"]) == 0:
-        child.sendline("1")
-        asked += 1
+    while (seen := child.expect([PROMPT, "Only one move was possible: play your first card, unseen", PAUSE])) != 1:
+        child.sendline("1" if seen == 0 else "")
+        asked += seen == 0
     child.expect("The match is over.")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     (save,) = (home / "saves").glob("*.json")
     mine = [text for seat, text in load_record(save).actions if seat == 0]
     assert len(mine) == asked + 1 and mine[-1] == "play 1st"
@@ -119,11 +133,11 @@ def test_a_forced_move_plays_itself_in_one_line(subprocess_env: dict[str, str], 
 def test_no_auto_forced_asks_even_for_the_only_move(subprocess_env: dict[str, str], home: Path) -> None:
     child = spawn(
         subprocess_env, "play", "truco_paulista", "--scores", "11,11", "-o", "mao_de_ferro_blind=true", "--seed", "1",
-        "--no-lobby", "--ascii", "--no-auto-forced",
+        "--no-lobby", "--ascii", "--lang", "en", "--no-auto-forced",
     )
-    while child.expect([PROMPT, "The match is over."]) == 0:
-        child.sendline("1")
-    child.expect(pexpect.EOF)
+    while (seen := child.expect([PROMPT, "The match is over.", PAUSE])) != 1:
+        child.sendline("1" if seen == 0 else "")
+    expect_end(child)
     assert "Only one move" not in child.before
 
 
@@ -131,36 +145,36 @@ def test_hot_seat_hides_the_first_persons_cards(subprocess_env: dict[str, str], 
     child = alta(subprocess_env, "--seat", "0", "--seat", "1")
     child.expect(re.escape("Pass the keyboard to Player 1, then press Enter."))
     child.sendline("")
-    child.expect(PROMPT)
+    expect_prompt(child)
     assert "Your cards: 1E 4C" in child.before
     child.sendline("1E")
     child.expect(re.escape("Pass the keyboard to Player 2, then press Enter."))
     assert CLEAR_SCREEN in child.before  # the screen (and scrollback) went before the pass screen
     child.sendline("")
-    child.expect(PROMPT)
+    expect_prompt(child)
     screen = child.before.rsplit(CLEAR_SCREEN, 1)[-1]  # what the second person sees after the pass screen
     assert "Your cards: 7O 5B" in screen
     assert "4C" not in screen  # 1E was played on the table; 4C is still in the first person's hand
     child.sendline("quit")
     child.expect("Match saved to")
-    child.expect(pexpect.EOF)
+    expect_end(child)
 
 
 def test_replay_at_a_terminal_draws_the_table_with_your_own_cards(subprocess_env: dict[str, str], home: Path) -> None:
     child = alta(subprocess_env, "--points", "5")
-    while child.expect([PROMPT, "The match is over."]) == 0:
-        child.sendline("1")
-    child.expect(pexpect.EOF)
+    while (seen := child.expect([PROMPT, "The match is over.", PAUSE])) != 1:
+        child.sendline("1" if seen == 0 else "")
+    expect_end(child)
     child = spawn(subprocess_env, "replay", "last", "--ascii")
     child.expect(re.escape("Enter: next move · h: next hand · q: quit "))
     first = child.before
     assert "Your cards: 1E 4C" in first and "7O" not in first and "5B" not in first  # the seat played, no other
     child.sendline("")
     child.expect(re.escape("Enter: next move · h: next hand · q: quit "))
-    assert "1. seat 0 (you): " in child.before
+    assert "1. You: " in child.before
     child.sendline("h")  # to the end of the first hand
     child.expect(re.escape("Enter: next move · h: next hand · q: quit "))
     assert "Hand 2 ==" in child.before and "2. seat 1 (easy): 7O" in child.before
     child.sendline("q")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     assert child.before.strip() == "q"  # stopped there: no final scores

@@ -18,6 +18,19 @@ pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="the cartas console 
 PROMPT = re.escape("Move (number or words, ? for help): ")
 
 
+def expect_prompt(child: pexpect.spawn) -> None:
+    """Wait for the move prompt, pressing Enter at the pause between hands on the way."""
+    while child.expect([PROMPT, re.escape("Press Enter to deal the next hand")]) == 1:
+        child.sendline("")
+
+
+def expect_end(child: pexpect.spawn) -> None:
+    """Wait for the program to end, declining the rematch offered at the end of a match on the way."""
+    if child.expect([pexpect.EOF, re.escape("a new deal? [y/N] ")]) == 1:
+        child.sendline("n")
+        child.expect(pexpect.EOF)
+
+
 def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
     env = dict(env, TERM="xterm-256color", COLUMNS="100")
     return pexpect.spawn(str(SCRIPT), list(args), env=env, encoding="utf-8", timeout=15, dimensions=(40, 100))
@@ -37,16 +50,16 @@ def test_a_whole_match_typed_at_a_terminal(subprocess_env: dict[str, str], home:
         if moves == 0:
             child.sendline("hint")
             child.expect(re.escape("(95% interval):"))
-            child.expect(PROMPT)
+            expect_prompt(child)
             child.sendline("nonsense")
             child.expect("Not understood")
-            child.expect(PROMPT)
+            expect_prompt(child)
         child.sendline("2" if moves % 2 else "1")
         moves += 1
     child.expect("You (win!|lose.)")
     child.expect(re.escape("Play again with the same players and a new deal? [y/N] "))
     child.sendline("n")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     child.close()
     assert child.exitstatus == 0
     assert moves >= 2 and pauses >= 1
@@ -74,12 +87,12 @@ def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str],
     child.expect(re.escape("Error: --order '1,0,2,3' splits the team 0,2; partners sit at seats 0,2 or 1,3"))
     child.sendline("1,0,3,2")
     child.expect(re.escape("At the table: Bot 1 (easy) · You · Bot 2 (easy) · Partner (easy)"))
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("1")  # a save is written at the first move
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendline("quit")
     child.expect("Match saved to")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     child.close()
     (save,) = (home / "saves").glob("*.json")
     record = load_record(save)
@@ -89,10 +102,10 @@ def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str],
 
 def test_ctrl_d_saves_and_leaves(subprocess_env: dict[str, str], home: Path) -> None:
     child = spawn(subprocess_env, "play", "alta", "--no-lobby")
-    child.expect(PROMPT)
+    expect_prompt(child)
     child.sendeof()
     child.expect("Match saved to")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     child.close()
     assert child.exitstatus == 0
 
@@ -102,15 +115,15 @@ def test_term_dumb_gives_plain_text(subprocess_env: dict[str, str], home: Path) 
         str(SCRIPT), ["play", "alta", "--no-lobby", "--seed", "1"], env=dict(subprocess_env, TERM="dumb"),
         encoding="utf-8", timeout=15,
     )
-    child.expect(PROMPT)
+    expect_prompt(child)
     assert "\x1b[" not in child.before and "== Alta (test game) · Hand 1 ==" in child.before
     child.sendline("quit")
-    child.expect(pexpect.EOF)
+    expect_end(child)
 
 
 def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: Path) -> None:
     child = spawn(subprocess_env, "play", "alta", "--watch", "--seed", "6", "--delay", "0")  # no pace needed
-    child.expect(pexpect.EOF)
+    expect_end(child)
     (save,) = (home / "saves").glob("*.json")
     child = spawn(subprocess_env, "replay", str(save), "--ascii")
     child.expect("moves ==")
@@ -119,7 +132,7 @@ def test_replay_steps_one_move_per_enter(subprocess_env: dict[str, str], home: P
     child.sendline("")
     child.expect("2. Bot ")
     child.sendline("q")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     assert "3. Bot " not in child.before
 
 
@@ -145,7 +158,7 @@ def test_a_rematch_accepted_at_the_end_deals_a_new_match_with_the_same_players(
             child.sendline("y" if matches == 1 else "n")
         else:
             child.sendline("1" if index == 0 else "")
-    child.expect(pexpect.EOF)
+    expect_end(child)
     saves = sorted((home / "saves").glob("*.json"))
     records = [load_record(save) for save in saves]
     assert len(records) == 2 and all(record.finished for record in records)
