@@ -18,6 +18,7 @@ from rich.console import Console
 from cartas.cli.screen import table_screen
 from cartas.core.bots import SeatView
 from cartas.core.game import describe_named
+from cartas.core.i18n import speaking
 from cartas.core.naming import viewer_names
 from cartas.core.plugins import get_registry
 from cartas.core.state import State
@@ -78,8 +79,13 @@ def scripted(game_name: str, options: dict[str, object], seed: int, ready: Ready
     raise RuntimeError(f"{game_name} seed {seed}: no table to capture within {limit} moves")
 
 
-def capture(state: State, width: int) -> str:
-    """The viewer's table at ``width`` columns, as plain text."""
+def capture(state: State, width: int, language: str = "en") -> str:
+    """The viewer's table at ``width`` columns, as plain text, in ``language``."""
+    with speaking(language):
+        return _capture(state, width)
+
+
+def _capture(state: State, width: int) -> str:
     game = state.game
     players = state.table.n_seats
     names = viewer_names(players, VIEWER, bots={seat: "easy" for seat in range(1, players)},
@@ -99,7 +105,7 @@ def make_screens(folder: Path = HERE) -> list[Path]:
         state = scripted(game_name, options, seed, ready)
         for width in WIDTHS:
             path = folder / f"{name}-{width}.txt"
-            path.write_text(capture(state, width), encoding="utf-8")
+            path.write_text(capture(state, width, state.game.language), encoding="utf-8")
             written.append(path)
     return written
 

@@ -53,4 +53,4 @@ def test_lines_wrap_at_word_boundaries_when_the_screen_is_narrow(screens: Module
 
 def test_the_committed_captures_are_what_the_script_makes(screens: ModuleType, tmp_path: Path) -> None:
     state = screens.scripted(*screens.SCREENS["truco"])
-    assert screens.capture(state, 80) == (SCRIPT.parent / "truco-80.txt").read_text(encoding="utf-8")
+    assert screens.capture(state, 80, state.game.language) == (SCRIPT.parent / "truco-80.txt").read_text(encoding="utf-8")
