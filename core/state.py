@@ -32,6 +32,19 @@ Action = Hashable
 """A game's action: any hashable value whose ``str`` is its canonical text, which the game parses back."""
 
 
+class Word(str):
+    """A spoken action that is its own canonical text (``"juego"``, ``"paso"``): a game's interned constant.
+
+    :meth:`State.apply` reads a plain ``str`` as text to parse; a ``Word`` is already the action, so applying
+    the game's own constants does not parse them again (that was a sixth of a random julepe playout). It
+    equals and hashes as its text, so ``"paso" in legal`` and JSON keep working.
+    """
+
+    __slots__ = ()
+
+
+_new_tuple = tuple.__new__
+
 PUBLIC_SEAT = -1
 """The seat of a spectator's observation: no seat, so it sees only what is public."""
 
@@ -134,7 +147,7 @@ class State(ABC):
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Apply ``action`` (or its text) for ``seat``; raise a specific error and change nothing if illegal."""
-        if isinstance(action, str):
+        if action.__class__ is str:  # text; a game's Word constant is already an action
             action = self.game.parse_action(action)
         if self.is_over:
             raise IllegalActionError(f"{action} is not legal: the match is over")
@@ -153,8 +166,12 @@ class State(ABC):
         self._apply(seat, action)
 
     def emit(self, kind: str, seat: int = -1, detail: str = "", visible_to: tuple[int, ...] | None = None) -> None:
-        """Record an event (public unless ``visible_to`` names the seats that may see it)."""
-        self.events.append(Event(kind, seat, detail, visible_to))
+        """Record an event (public unless ``visible_to`` names the seats that may see it).
+
+        Built with ``tuple.__new__`` rather than ``Event(...)``: the same named tuple at half the cost of its
+        generated constructor, and every action of every playout emits at least one event.
+        """
+        self.events.append(_new_tuple(Event, (kind, seat, detail, visible_to)))
 
     def start_hand_events(self) -> None:
         """Mark the start of a new hand, so observations show only this hand's events."""
