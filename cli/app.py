@@ -10,17 +10,18 @@ import importlib
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
-import platformdirs
-import pluggy
 
-from cartas.cli.saves import HOME_ENV
 from cartas.core.errors import PluginError
-from cartas.core.game import Game
 from cartas.core.plugins import build_registry, make_plugin_manager, plugin_list
-from cartas.core.registry import Registry
+
+if TYPE_CHECKING:
+    import pluggy
+
+    from cartas.core.game import Game
+    from cartas.core.registry import Registry
 
 PLUGINS_ENV = "CARTAS_PLUGINS"
 """Comma-separated module names loaded as extra plugins, to try a plugin without installing it."""
@@ -28,6 +29,10 @@ PLUGINS_ENV = "CARTAS_PLUGINS"
 
 def data_home() -> Path:
     """Where saves and the history live: ``$CARTAS_HOME`` if set, else the platform's user data folder."""
+    import platformdirs
+
+    from cartas.cli.saves import HOME_ENV  # here, not above: the saves pull in records, which ``--help`` needs not
+
     override = os.environ.get(HOME_ENV)
     return Path(override) if override else Path(platformdirs.user_data_dir("cartas", appauthor=False))
 

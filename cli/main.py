@@ -2,30 +2,67 @@
 
 Plugins add commands through the ``register_commands`` hook. Every bad input ends with a one-line message
 and a non-zero exit status, never a traceback: the group turns cartas's input errors into click errors.
+
+The group is lazy (click's LazyGroup pattern): a built-in command's module is imported only when that command
+runs, and ``--help`` lists them from :data:`BUILT_IN_COMMANDS` without importing any, so ``cartas --help``
+starts without pydantic, rich or a game. The plugins are loaded the first time the group needs them: to run or
+list a command that is not built in, or when a command asks for the registry.
 """
 
 from __future__ import annotations
 
-from importlib import metadata
-from typing import Any
+import importlib
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
-import pluggy
 
-from cartas.cli.app import App
-from cartas.cli.arena_command import arena_command
-from cartas.cli.info import bench_command, list_command, plugins_command, rules_command
-from cartas.cli.play import play_command, resume_command
-from cartas.cli.records import replay_command, stats_command
-from cartas.cli.saves_command import saves_command
-from cartas.cli.serve import serve_command
 from cartas.core.errors import CartasError
-from cartas.core.registry import Registry
 
-BUILT_IN_COMMANDS = (
-    play_command, resume_command, replay_command, saves_command, stats_command, list_command, rules_command, plugins_command,
-    bench_command, arena_command, serve_command,
-)
+if TYPE_CHECKING:
+    import pluggy
+
+    from cartas.cli.app import App
+    from cartas.core.registry import Registry
+
+
+class LazyCommand(NamedTuple):
+    """Where a built-in command lives, and its one-line help for ``cartas --help`` (a test keeps it the same
+    as the command's own)."""
+
+    module: str
+    attribute: str
+    short_help: str
+
+
+BUILT_IN_COMMANDS: dict[str, LazyCommand] = {
+    "play": LazyCommand("cartas.cli.play", "play_command",
+        "Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."),
+    "resume": LazyCommand("cartas.cli.play", "resume_command",
+        "Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a "
+        "match id."),
+    "replay": LazyCommand("cartas.cli.records", "replay_command",
+        "Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match "
+        "id."),
+    "saves": LazyCommand("cartas.cli.saves_command", "saves_command",
+        "The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or "
+        "`last`)."),
+    "stats": LazyCommand("cartas.cli.records", "stats_command",
+        "Your wins, losses and streaks per game, from the finished matches you played (bots-only and "
+        "program matches are counted apart)."),
+    "list": LazyCommand("cartas.cli.info", "list_command",
+        "The games installed: players, aliases, bot levels and options with their defaults and allowed "
+        "values."),
+    "rules": LazyCommand("cartas.cli.info", "rules_command",
+        "The rules of GAME as played here, every option with its default."),
+    "plugins": LazyCommand("cartas.cli.info", "plugins_command",
+        "The plugins loaded, their hooks, and those that failed to load."),
+    "bench": LazyCommand("cartas.cli.info", "bench_command",
+        "Random-playout speed of GAME: games, hands and decisions per second."),
+    "arena": LazyCommand("cartas.cli.arena_command", "arena_command",
+        "Play BOTS against each other at GAME on duplicate deals."),
+    "serve": LazyCommand("cartas.cli.serve", "serve_command",
+        "Serve online play: a lobby and tables in the browser, bots in the empty seats."),
+}
 
 EXAMPLES = """\b
 Examples:
@@ -41,7 +78,13 @@ Examples:
 
 
 class CartasGroup(click.Group):
-    """A click group that reports cartas's input errors as click errors (message and exit status 1)."""
+    """The ``cartas`` group: built-in commands imported on first use, plugin commands added when first needed,
+    and cartas's input errors reported as click errors (message and exit status 1)."""
+
+    def __init__(self, *args: Any, app: App, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.app = app
+        self._plugin_commands_added = False
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -49,34 +92,77 @@ class CartasGroup(click.Group):
         except CartasError as error:
             raise click.ClickException(str(error)) from None
 
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        self._add_plugin_commands()
+        return sorted(set(self.commands) | set(BUILT_IN_COMMANDS))
 
-def _version() -> str:
-    try:
-        return metadata.version("cartas")
-    except metadata.PackageNotFoundError:
-        return "unknown"
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = self.commands.get(cmd_name)
+        if command is not None:
+            return command
+        lazy = BUILT_IN_COMMANDS.get(cmd_name)
+        if lazy is not None:
+            command = getattr(importlib.import_module(lazy.module), lazy.attribute)
+            assert isinstance(command, click.Command)
+            self.add_command(command, cmd_name)
+            return command
+        self._add_plugin_commands()
+        return self.commands.get(cmd_name)
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        """The command list of ``--help``: built-in commands from their table, without importing them."""
+        limit = formatter.width - 6 - max(len(name) for name in self.list_commands(ctx))
+        rows = []
+        for name in self.list_commands(ctx):
+            lazy = BUILT_IN_COMMANDS.get(name)
+            if lazy is not None and name not in self.commands:
+                rows.append((name, _shorten(lazy.short_help, limit)))
+                continue
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, command.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+    def _add_plugin_commands(self) -> None:
+        """Let every plugin add its commands, once; one plugin's broken command must not take the others down."""
+        if self._plugin_commands_added:
+            return
+        self._plugin_commands_added = True
+        app = self.app
+        pm = app.pm
+        if pm is None:
+            return
+        for impl in pm.hook.register_commands.get_hookimpls():
+            try:
+                impl.function(cli=self)
+            except Exception as error:
+                app.registry.failures.append((impl.plugin_name, f"register_commands: {type(error).__name__}: {error}"))
+
+
+def _shorten(text: str, limit: int) -> str:
+    """``text`` cut at a word to ``limit`` characters with an ellipsis, as click shortens a command's help."""
+    from click.utils import make_default_short_help
+
+    return make_default_short_help(text, limit)
 
 
 def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginManager | None = None) -> click.Group:
     """The ``cartas`` group over ``registry`` and ``plugin_manager`` (the installed plugins when not given)."""
+    from cartas.cli.app import App
+
     app = App(plugin_manager, registry)
 
-    @click.group(cls=CartasGroup, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES)
-    @click.version_option(_version(), prog_name="cartas")
+    @click.group(
+        cls=CartasGroup, app=app, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES
+    )
+    @click.version_option(package_name="cartas", prog_name="cartas")
     @click.pass_context
     def cli(ctx: click.Context) -> None:
         """Spanish-deck card games against bots: truco, truco paulista, chinchón, remigio, julepe and more."""
         ctx.obj = app
 
-    for command in BUILT_IN_COMMANDS:
-        cli.add_command(command)
-    pm = app.pm
-    if pm is not None:
-        for impl in pm.hook.register_commands.get_hookimpls():
-            try:
-                impl.function(cli=cli)
-            except Exception as error:  # one plugin's broken command must not take the command line down
-                app.registry.failures.append((impl.plugin_name, f"register_commands: {type(error).__name__}: {error}"))
     return cli
 
 

@@ -22,6 +22,33 @@ from cartas.core.registry import Registry
 
 ENTRY_POINT_GROUP = "cartas"
 DEFAULT_PLUGINS: tuple[str, ...] = ("cartas.core.random_bot", "cartas.core.search_bot")
+DEFAULT_PLUGIN_HOOKS: dict[str, tuple[str, ...]] = {
+    "cartas.core.random_bot": ("register_bots",),
+    "cartas.core.search_bot": ("register_bots",),
+}
+"""The registration hooks each default plugin implements (a test keeps this the same as the modules)."""
+
+
+def deferred_plugin(name: str) -> ModuleType:
+    """A stand-in for the default plugin module ``name`` that imports it only when one of its hooks is called.
+
+    The default plugins are the core's bots, which import the search, the game contract and pydantic; loading
+    the plugins happens on every ``cartas`` run (``--help`` lists the commands plugins add), while the bots are
+    wanted only once a registry is built. The stand-in is a module of the same name, so it is listed, ordered
+    and trusted as a built-in exactly like the module itself.
+    """
+    stand_in = ModuleType(name)
+    for hook in DEFAULT_PLUGIN_HOOKS[name]:
+        setattr(stand_in, hook, _deferred_hook(name, hook))
+    return stand_in
+
+
+def _deferred_hook(module: str, hook: str) -> Callable[..., Any]:
+    def call(register: Callable[..., None]) -> Any:
+        return getattr(importlib.import_module(module), hook)(register=register)
+
+    call.__name__ = hook
+    return hookspecs.hookimpl(call)
 
 
 def make_plugin_manager(
@@ -36,7 +63,7 @@ def make_plugin_manager(
     pm.add_hookspecs(hookspecs)
     failures: list[tuple[str, str]] = []
     for name in DEFAULT_PLUGINS:
-        pm.register(importlib.import_module(name), name=name)
+        pm.register(deferred_plugin(name), name=name)
     points = metadata.entry_points(group=ENTRY_POINT_GROUP) if entry_points is None else entry_points
     for point in points:
         try:

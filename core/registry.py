@@ -13,10 +13,13 @@ from __future__ import annotations
 import re
 import unicodedata
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
-from cartas.core.bots import BotFactory
 from cartas.core.errors import PluginError
-from cartas.core.game import Game
+
+if TYPE_CHECKING:
+    from cartas.core.bots import BotFactory
+    from cartas.core.game import Game
 
 
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -54,6 +57,8 @@ class Registry:
 
     def add_game(self, game: Game, plugin: str = "", *, built_in: bool = False) -> None:
         """Claim ``game``'s name and aliases for ``plugin``; nothing is registered if any of them is refused."""
+        from cartas.core.game import Game  # here: the game contract is not needed until a game registers
+
         if not isinstance(game, Game):
             raise PluginError(f"plugin {plugin or '?'} registered {game!r}, which is not a cartas Game")
         names = (game.name, *game.aliases)

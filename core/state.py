@@ -14,6 +14,7 @@ from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from cartas.core.cards import Card
+from cartas.core.deck import shuffle
 from cartas.core.errors import IllegalActionError
 from cartas.core.events import Event
 from cartas.core.observation import EventView, Observation
@@ -31,6 +32,19 @@ Action = Hashable
 """A game's action: any hashable value whose ``str`` is its canonical text, which the game parses back."""
 
 
+class Word(str):
+    """A spoken action that is its own canonical text (``"juego"``, ``"paso"``): a game's interned constant.
+
+    :meth:`State.apply` reads a plain ``str`` as text to parse; a ``Word`` is already the action, so applying
+    the game's own constants does not parse them again (that was a sixth of a random julepe playout). It
+    equals and hashes as its text, so ``"paso" in legal`` and JSON keep working.
+    """
+
+    __slots__ = ()
+
+
+_new_tuple = tuple.__new__
+
 PUBLIC_SEAT = -1
 """The seat of a spectator's observation: no seat, so it sees only what is public."""
 
@@ -46,7 +60,7 @@ class State(ABC):
     """One play-through of a match: the deal, the bets, the play and the score, hand after hand."""
 
     __slots__ = (
-        "game", "options", "table", "seed", "position", "rng", "history", "events",
+        "game", "options", "table", "seed", "position", "_rng", "_rng_shared", "history", "events",
         "hands_played", "hand_events_from", "dealer", "to_act", "is_over", "_legal_seat", "_legal", "search_copy",
     )
 
@@ -55,7 +69,8 @@ class State(ABC):
     table: Table
     seed: int
     position: Position | None
-    rng: random.Random
+    _rng: random.Random
+    _rng_shared: bool
     history: list[tuple[int, Action]]
     events: list[Event]
     hands_played: int
@@ -85,15 +100,34 @@ class State(ABC):
         """Copy the shared fields of ``other`` into this fresh state; a game's ``clone`` calls it first."""
         self.game, self.options, self.table = other.game, other.options, other.table
         self.seed, self.position = other.seed, other.position
-        # Not ``random.Random()``: that seeds itself from the system's entropy first, which costs more than the
-        # rest of a clone, and search clones on every sampled state.
-        self.rng = random.Random.__new__(random.Random)
-        self.rng.setstate(other.rng.getstate())
+        # The generator is shared until one of the two draws from it (see ``rng``): copying its 625 words was
+        # 80% of a clone, and most clones (search, perft) never deal again.
+        self._rng = other._rng
+        self._rng_shared = other._rng_shared = True
         self.history, self.events = other.history.copy(), other.events.copy()
         self.hands_played, self.hand_events_from = other.hands_played, other.hand_events_from
         self.dealer, self.to_act, self.is_over = other.dealer, other.to_act, other.is_over
         self._legal_seat, self._legal = -1, []
         self.search_copy = other.search_copy
+
+    @property
+    def rng(self) -> random.Random:
+        """The match's own generator, copied on first use when a clone still shares it (copy-on-write).
+
+        A state and its clones share one generator object until one of them draws: the first to draw takes
+        its own copy of the shared state, so every copy draws exactly what it would have drawn from a copy
+        made at clone time, and the shared object itself is never drawn from.
+        """
+        if self._rng_shared:
+            # Not ``random.Random()``: that seeds itself from the system's entropy first, which costs more.
+            own = random.Random.__new__(random.Random)
+            own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared = own, False
+        return self._rng
+
+    @rng.setter
+    def rng(self, rng: random.Random) -> None:
+        self._rng, self._rng_shared = rng, False
 
     # --- the public contract -------------------------------------------------------------------------
 
@@ -113,7 +147,7 @@ class State(ABC):
 
     def apply(self, action: Action | str, seat: int | None = None) -> None:
         """Apply ``action`` (or its text) for ``seat``; raise a specific error and change nothing if illegal."""
-        if isinstance(action, str):
+        if action.__class__ is str:  # text; a game's Word constant is already an action
             action = self.game.parse_action(action)
         if self.is_over:
             raise IllegalActionError(f"{action} is not legal: the match is over")
@@ -132,8 +166,12 @@ class State(ABC):
         self._apply(seat, action)
 
     def emit(self, kind: str, seat: int = -1, detail: str = "", visible_to: tuple[int, ...] | None = None) -> None:
-        """Record an event (public unless ``visible_to`` names the seats that may see it)."""
-        self.events.append(Event(kind, seat, detail, visible_to))
+        """Record an event (public unless ``visible_to`` names the seats that may see it).
+
+        Built with ``tuple.__new__`` rather than ``Event(...)``: the same named tuple at half the cost of its
+        generated constructor, and every action of every playout emits at least one event.
+        """
+        self.events.append(_new_tuple(Event, (kind, seat, detail, visible_to)))
 
     def start_hand_events(self) -> None:
         """Mark the start of a new hand, so observations show only this hand's events."""
@@ -281,7 +319,7 @@ class State(ABC):
 def redistribute(places: Sequence[list[Card]], rng: random.Random) -> None:
     """Shuffle the cards held in ``places`` among them, keeping each place's size (for ``sample``)."""
     pool = [card for place in places for card in place]
-    rng.shuffle(pool)
+    shuffle(pool, rng)
     at = 0
     for place in places:
         size = len(place)

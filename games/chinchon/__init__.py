@@ -1,20 +1,32 @@
 """The rummy plugin: chinchón and remigio, sharing one meld engine."""
 
-from collections.abc import Callable
+from __future__ import annotations
 
-from cartas.core import hookimpl
-from cartas.games.chinchon.bots import EasyBot, MediumBot, RemigioMediumBot
-from cartas.games.chinchon.game import ChinchonGame, RemigioGame
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from cartas.core.hookspecs import hookimpl
+
+if TYPE_CHECKING:
+    from cartas.core.bots import BotFactory
+    from cartas.core.game import Game
+
+# The game and its bots are imported inside the hooks: loading the plugin (which ``cartas --help`` does, for
+# the commands plugins add) must not import the rules engine, pydantic or the bots.
 
 
 @hookimpl
-def register_games(register: Callable[..., None]) -> None:
+def register_games(register: Callable[[Game], None]) -> None:
+    from cartas.games.chinchon.game import ChinchonGame, RemigioGame
+
     register(ChinchonGame())
     register(RemigioGame())
 
 
 @hookimpl
-def register_bots(register: Callable[..., None]) -> None:
+def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
+    from cartas.games.chinchon.bots import EasyBot, MediumBot, RemigioMediumBot
+
     for name, medium in (("chinchon", MediumBot), ("remigio", RemigioMediumBot)):
         register(name, "easy", EasyBot)
         register(name, "medium", medium)

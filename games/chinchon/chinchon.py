@@ -96,11 +96,11 @@ class ChinchonState(RummyState):
         rules = self.rules
         limit: int = self.options.max_cut  # type: ignore[attr-defined]
         ids = rules.ids(hand)
+        floor, dearest, _ = rules.loose_bound(ids)
+        if floor - dearest > limit:
+            return []
         loose = rules.loose_cards(ids)
         value = rules.value
-        floor = sum(value[i] for i, out in zip(ids, loose) if out)
-        if floor - max((value[i] for i, out in zip(ids, loose) if out), default=0) > limit:
-            return []
         whole = rules.deadwood_ids(ids)
         closes: list[Action] = []
         seen = set()

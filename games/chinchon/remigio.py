@@ -71,11 +71,11 @@ class RemigioState(RummyState):
         """
         rules = self.rules
         ids = rules.ids(hand)
-        loose = rules.loose_cards(ids)
-        n_loose = sum(loose)
+        _, _, n_loose = rules.loose_bound(ids)
         suits = {i >> 4 for i in ids if i != JOKER_ID}
         if n_loose > 1 and len(suits) > 2:
             return []
+        loose = rules.loose_cards(ids)
         meldable = n_loose <= 1 and rules.all_melded_ids(ids, spare=1)
         if not meldable and len(suits) > 2:
             return []

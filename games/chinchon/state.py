@@ -17,7 +17,7 @@ from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
 from cartas.core.cards import Card, format_cards
-from cartas.core.deck import shuffled, stack_deck
+from cartas.core.deck import shuffle, shuffled, stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
@@ -178,7 +178,7 @@ class RummyState(State):
             return
         top = self.pile.pop()
         self.stock = self.pile
-        self.rng.shuffle(self.stock)
+        shuffle(self.stock, self.rng)
         self.pile = [top]
         # The earlier discards of this round are in the stock now: they leave the seats' view.
         self.start_hand_events()

@@ -1,6 +1,7 @@
 """Julepe's actions and their text: the spoken words (``juego``, ``paso``, ``tomo viuda``...) and card actions.
 
-Spoken actions are interned strings, so an action is its own canonical text. Card actions (``play 1O``,
+Spoken actions are :class:`~cartas.core.state.Word` constants, so an action is its own canonical text and is
+never parsed again when applied. Card actions (``play 1O``,
 ``discard 4E``) are a :class:`CardAction` built once per card, so legal-move lists are cheap to build and to
 compare in random playouts.
 """
@@ -13,24 +14,25 @@ from typing import NamedTuple
 from cartas.core.cards import Card
 from cartas.core.deck import spanish_deck
 from cartas.core.errors import ActionParseError, CardParseError
+from cartas.core.state import Word
 
-NORMAL = "apuesta normal"
+NORMAL = Word("apuesta normal")
 """The dealer's choice of an ordinary deal: everyone sees his cards and decides whether to play."""
-CIEGA = "apuesta ciega"
+CIEGA = Word("apuesta ciega")
 """The dealer's choice of a blind deal: everyone plays, cards turned up in the order dealt."""
-OBLIGO = "obligo"
+OBLIGO = Word("obligo")
 """The dealer takes the turned figure before looking at his hand, and must win two tricks."""
-NO_OBLIGO = "no obligo"
+NO_OBLIGO = Word("no obligo")
 """The dealer leaves the turned figure where it is."""
-JUEGO = "juego"
+JUEGO = Word("juego")
 """I play this deal."""
-PASO = "paso"
+PASO = Word("paso")
 """I sit this deal out."""
-TOMO = "tomo viuda"
+TOMO = Word("tomo viuda")
 """I take the viuda (the spare hand) in place of my own cards, and play."""
-DEJO = "dejo viuda"
+DEJO = Word("dejo viuda")
 """I leave the viuda."""
-DESTAPO = "destapo"
+DESTAPO = Word("destapo")
 """In a blind deal: turn up my next card, the only thing a player may do."""
 
 WORDS: tuple[str, ...] = (NORMAL, CIEGA, OBLIGO, NO_OBLIGO, JUEGO, PASO, TOMO, DEJO, DESTAPO)

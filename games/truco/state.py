@@ -32,7 +32,7 @@ from cartas.games.truco.actions import (
 from cartas.games.truco.envido import (
     accepted_value, falta_value, flor, may_call, refused_value, tanto,
 )
-from cartas.games.truco.senas import GOOD_ENVIDO, shows, sign_mask, signs_in
+from cartas.games.truco.senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
 
 RANK: dict[Card, int] = rank_table([
     [Card(1, "E")], [Card(1, "B")], [Card(7, "E")], [Card(7, "O")],
@@ -56,6 +56,10 @@ A_CONTRAFLOR, A_RESTO, A_ACHICO = WORDS[CONTRAFLOR], WORDS[CONTRAFLOR_RESTO], WO
 CARD_TEXT: dict[Card, str] = {card: str(card) for card in CARDS}
 SENA_CACHE: dict[int, list[Action]] = {}
 """The señas of each sign mask (see :func:`~.senas.sign_mask`)."""
+HAND_SIGNS: dict[tuple[Card, ...], int] = {}
+"""The card signs of each hand held (at most a few thousand hands of three cards or fewer): señas are listed on
+every turn of a four- or six-player match, and working the mask out card by card was most of their cost."""
+FLOR_SIGN, ENVIDO_SIGN, NADA_SIGN = SIGN_BIT["flor"], SIGN_BIT["envido"], SIGN_BIT["nada"]
 
 
 class TrucoState(State):
@@ -294,7 +298,13 @@ class TrucoState(State):
         good_envido = (
             not self.env_done and not self.results and self.ladder.level == 0 and self.tanto_of(seat) >= GOOD_ENVIDO
         )
-        mask = sign_mask(self.hands[seat], self.flores[seat] > 0, good_envido)
+        hand = self.hands[seat]
+        cards_mask = HAND_SIGNS.get(hand)
+        if cards_mask is None:
+            cards_mask = HAND_SIGNS[hand] = sign_mask(hand, False, False) & ~SIGN_BIT["nada"]
+        mask = cards_mask | (FLOR_SIGN if self.flores[seat] > 0 else 0) | (ENVIDO_SIGN if good_envido else 0)
+        if not mask & TOP_MASK:
+            mask |= NADA_SIGN
         senas = SENA_CACHE.get(mask)
         if senas is None:
             senas = SENA_CACHE[mask] = [SENAS[sign] for sign in signs_in(mask)]

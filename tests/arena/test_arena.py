@@ -426,3 +426,12 @@ def test_the_json_summary_marks_a_sweep() -> None:
     assert summarise(run)["head_to_head"]["sweep"] == "won"
     run.results = [replace(r, shares=(0.0, 1.0) if r.lineup == (0, 1) else (1.0, 0.0)) for r in run.results]
     assert summarise(run)["head_to_head"]["sweep"] == "lost"
+
+
+def test_jobs_go_to_workers_in_chunks_of_a_fair_size() -> None:
+    from cartas.core.arena import MAX_CHUNK, chunk_size
+
+    assert chunk_size(1, 2) == 1
+    assert chunk_size(300, 2) == 19  # about eight chunks per worker
+    assert chunk_size(10_000, 2) == MAX_CHUNK
+    assert chunk_size(5, 8) == 1

@@ -132,3 +132,16 @@ def test_stack_deck_refuses_a_third_comodin_but_takes_two() -> None:
 def test_stack_deck_refuses_hands_of_different_sizes() -> None:
     with pytest.raises(PositionError, match=r"\[2, 1\]"):
         stack_deck(spanish_deck(40), [[Card(1, "E"), Card(2, "E")], [Card(3, "E")]], 0, [], random.Random(0))
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 140))
+def test_shuffle_draws_exactly_what_random_shuffle_draws(seed: int, size: int) -> None:
+    from cartas.core.deck import shuffle
+
+    expected, rng_expected = list(range(size)), random.Random(seed)
+    rng_expected.shuffle(expected)
+    items, rng = list(range(size)), random.Random(seed)
+    shuffle(items, rng)
+    assert items == expected
+    assert rng.getstate() == rng_expected.getstate()
