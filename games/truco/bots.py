@@ -16,8 +16,10 @@ from typing import ClassVar
 
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.cards import Card
+from cartas.core.inference import Posterior, posterior_for
 from cartas.core.state import Action
 from cartas.core.tricks import PARDA, best_of_three, trick_winner_by_rank
+from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.senas import CARD_SIGN
 from cartas.games.truco.state import RANK, TrucoState
 
@@ -26,18 +28,6 @@ SAMPLES = 16
 
 TOP = {"ancho_espada": 1.0, "ancho_basto": 1.0, "siete_espada": 1.0, "siete_oro": 0.9, "tres": 0.6, "dos": 0.5}
 """What a partner's seña adds to the team's strength, in the units of :func:`card_power`."""
-
-
-def card_power(card: Card) -> float:
-    """A card's worth towards winning tricks: the four bravas count one, treses and doses a little less."""
-    strength = RANK[card]
-    if strength >= 11:
-        return 1.0
-    if strength >= 9:
-        return 0.6 if strength == 10 else 0.5
-    if strength == 8:
-        return 0.3
-    return 0.05 * strength / 7
 
 
 @dataclass
@@ -252,6 +242,11 @@ class MediumBot(EasyBot):
     bluff = 0.08
     samples = SAMPLES
     """Deals sampled to judge a truco."""
+    bidding: ClassVar[TrucoBidding] = TrucoBidding()
+    """What the rivals' calls say about their cards, for this bot's samples and the core's ``hard`` bot."""
+    posterior_tries: ClassVar[int] = 24
+    """Deals drawn at most for one sample that fits the rivals' calls (see :mod:`cartas.core.inference`)."""
+    _posterior: Posterior | None = None
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.rollout`)."""
     rollout_samples: ClassVar[int] = 8
@@ -280,10 +275,16 @@ class MediumBot(EasyBot):
         return super()._answer_envido(r)
 
     def _win_chance(self, r: Reading) -> float:
-        """How often the team wins the hand's tricks over deals sampled to fit what the bot knows."""
+        """How often the team wins the hand's tricks over deals sampled to fit what the bot knows, the rivals'
+        calls and answers included: a rival who called truco is dealt the cards such a call speaks for
+        (:class:`cartas.games.truco.bidding.TrucoBidding`)."""
+        posterior = self._posterior
+        if posterior is None:
+            posterior = self._posterior = posterior_for(self, tries=self.posterior_tries)
+        assert posterior is not None
         wins = 0
         for _ in range(self.samples):
-            state = r.view.sample(self.rng)
+            state = posterior.sample(r.view, self.rng)
             assert isinstance(state, TrucoState)
             wins += playout_tricks(state) == r.team
         return wins / self.samples
@@ -318,6 +319,7 @@ class QuickMediumBot(MediumBot):
     """
 
     samples = SAMPLES // 4
+    posterior_tries = 8
 
 
 MediumBot.for_rollouts = QuickMediumBot
