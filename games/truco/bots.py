@@ -384,7 +384,9 @@ class QuickMediumBot(MediumBot):
     """
 
     samples = SAMPLES // 4
-    posterior_tries = 8
+    bidding = None  # type: ignore[assignment]
+    """No posterior inside the play-outs: drawing it doubled ``hard``'s decision (304 ms against 134, the
+    median of 73 decisions); ``hard`` draws its own sampled states from medium's posterior."""
 
 
 MediumBot.for_rollouts = QuickMediumBot

@@ -332,7 +332,8 @@ class QuickMediumBot(MediumBot):
     SAMPLES = 8
     CARD_SAMPLES = 6
     ONZE_SAMPLES = 40
-    posterior_tries = 8
+    bidding = None  # type: ignore[assignment]
+    """No posterior inside the play-outs, for time: ``hard`` draws its own sampled states from medium's."""
 
 
 MediumBot.for_rollouts = QuickMediumBot

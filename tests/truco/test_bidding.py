@@ -91,6 +91,5 @@ def test_an_answer_is_read_against_the_call_it_answers() -> None:
     assert answered_call(world, quieros[1]) == "truco"
 
 
-def test_medium_and_its_rollout_variant_read_the_calls() -> None:
-    assert MediumBot.bidding is QuickMediumBot.bidding
-    assert QuickMediumBot.posterior_tries < MediumBot.posterior_tries
+def test_medium_reads_the_calls_and_its_rollout_variant_leaves_that_to_hard() -> None:
+    assert posterior_for(MediumBot) is not None and posterior_for(QuickMediumBot) is None
