@@ -322,35 +322,33 @@ class MediumBot(EasyBot):
     def _envido_chance(self, r: Reading) -> tuple[float, TrucoState]:
         """How often the team's tanto beats the rivals' best over worlds drawn from the posterior (ties to
         the side of the mano), and the last world drawn (for what the envido is worth)."""
-        posterior = self._sampler()
         wins = 0.0
         own = r.team_tanto()
         world = None
         for _ in range(self.samples):
-            world = posterior.sample(r.view, self.rng)
-            assert isinstance(world, TrucoState)
+            world = self._draw(r.view)
             rivals = max(tanto(world.dealt[s]) for s in world.parts if world.team_of[s] != r.team)
             if own > rivals or (own == rivals and world.team_of[world.parts[0]] == r.team):
                 wins += 1
         assert world is not None
         return wins / self.samples, world
 
-    def _sampler(self) -> Posterior:
+    def _draw(self, view: SeatView) -> TrucoState:
+        """A world for the view: from the posterior of the rivals' calls, or plain when the bot reads none."""
+        if self._posterior is None and self.bidding is not None:
+            self._posterior = posterior_for(self, tries=self.posterior_tries)
         posterior = self._posterior
-        if posterior is None:
-            posterior = self._posterior = posterior_for(self, tries=self.posterior_tries)
-        assert posterior is not None
-        return posterior
+        world = view.sample(self.rng) if posterior is None else posterior.sample(view, self.rng)
+        assert isinstance(world, TrucoState)
+        return world
 
     def _win_chance(self, r: Reading) -> float:
         """How often the team wins the hand's tricks over deals sampled to fit what the bot knows, the rivals'
         calls and answers included: a rival who called truco is dealt the cards such a call speaks for
         (:class:`cartas.games.truco.bidding.TrucoBidding`)."""
-        posterior = self._sampler()
         wins = 0
         for _ in range(self.samples):
-            state = posterior.sample(r.view, self.rng)
-            assert isinstance(state, TrucoState)
+            state = self._draw(r.view)
             wins += playout_tricks(state) == r.team
         return wins / self.samples
 

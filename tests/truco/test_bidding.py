@@ -93,3 +93,12 @@ def test_an_answer_is_read_against_the_call_it_answers() -> None:
 
 def test_medium_reads_the_calls_and_its_rollout_variant_leaves_that_to_hard() -> None:
     assert posterior_for(MediumBot) is not None and posterior_for(QuickMediumBot) is None
+
+
+def test_the_rollout_variant_plays_whole_matches_without_a_posterior() -> None:
+    """Regression: with no bidding model, medium's sampling must fall back to plain samples."""
+    from cartas.core.match import run_match
+
+    state = GAME.start({"players": 2, "points": 15}, seed=2)
+    result = run_match(state, {0: QuickMediumBot(1), 1: MediumBot(2)})
+    assert state.is_over and result.winners
