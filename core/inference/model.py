@@ -61,4 +61,4 @@ def soft_bar(value: float, bar: float, spread: float, floor: float = 0.05) -> fl
     """
     z = (value - bar) / spread
     logistic = 1.0 / (1.0 + math.exp(-z)) if z > -40 else 0.0
-    return floor + (1.0 - 2.0 * floor) * logistic
+    return min(floor + (1.0 - 2.0 * floor) * logistic, 1.0 - floor)  # the min: rounding could pass 1 - floor
