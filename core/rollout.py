@@ -32,10 +32,11 @@ re-raised where ``medium`` folds and lost 28 of 40 matches to ``medium``, even w
 
 Inference. A sampled state deals the hidden cards at random, as if the others' bids said nothing about their
 hands; a player who went in is then given a random hand, and the bot overrates its own chances against him.
-A base factory with a ``plausible(world, view)`` attribute (a :data:`Plausible`) says whether the others'
-public choices so far are what its own rules would have made with the cards ``world`` gives them; sampled
-states it refuses are drawn again, up to :data:`MAX_DRAWS` times (after that the last one is kept, so a
-player who bids unlike the base bot cannot stall the search).
+The bot draws its states from the posterior the base factory asks for (:func:`cartas.core.inference.posterior_for`):
+its ``bidding`` model (a :class:`cartas.core.inference.BiddingModel`, the trick games' calls and answers),
+else its ``plausible(world, view)`` rule (a :data:`Plausible`, kept or refused outright). Up to
+:data:`MAX_DRAWS` states are drawn for one play-out; after that the likeliest is kept, so a player who bids
+unlike the model cannot stall the search.
 
 Breadth. Where a hand offers many moves and play-outs are dear (a rummy discard: any of eight cards), a base
 factory with a ``shortlist(view)`` attribute (a :data:`Shortlist`) names the few worth playing out; the bot
@@ -54,6 +55,7 @@ from typing import NamedTuple
 from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
 from cartas.core.errors import PluginError
 from cartas.core.game import Game
+from cartas.core.inference import Posterior, PosteriorCounts, posterior_for
 from cartas.core.search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
 from cartas.core.state import Action, State
 
@@ -64,7 +66,7 @@ DEFAULT_SAMPLES = 8
 """Sampled states per decision when no budget is given and the base factory names no ``rollout_samples``."""
 
 MAX_DRAWS = 30
-"""Sampled states drawn for one play-out at most while looking for one the base bot finds plausible."""
+"""Sampled states drawn for one play-out at most while looking for one the posterior keeps."""
 
 Plausible = Callable[[State, SeatView], bool]
 """Whether a sampled complete state fits the others' public choices in the view, by the base bot's rules."""
@@ -161,7 +163,7 @@ class RolloutBot:
         self.margin = margin
         self._game: str | None = None
         self._player: BotFactory = RandomBot
-        self._plausible: Plausible | None = None
+        self._posterior: Posterior | None = None
         self._shortlist: Shortlist | None = None
         self._values: list[list[float]] = []
         """The last decision's play-out values: one row per sampled state, one column per legal action."""
@@ -284,7 +286,7 @@ class RolloutBot:
         if self.base is None:
             self.base = base_policy(game_name) or RandomBot
         self._player = getattr(self.base, "for_rollouts", self.base)
-        self._plausible = getattr(self.base, "plausible", None)
+        self._posterior = posterior_for(self.base, tries=MAX_DRAWS)
         self._shortlist = getattr(self.base, "shortlist", None)
         if self.samples is None and self.time_limit is None:
             self.samples = getattr(self.base, "rollout_samples", DEFAULT_SAMPLES)
@@ -292,15 +294,14 @@ class RolloutBot:
             self.evaluate = gain_valuation(game_name)
 
     def _sample(self, view: SeatView) -> State:
-        """A sampled state, redrawn while the base bot finds it implausible (at most :data:`MAX_DRAWS` draws)."""
-        world = view.sample(self.rng)
-        plausible = self._plausible
-        if plausible is not None:
-            for _ in range(MAX_DRAWS - 1):
-                if plausible(world, view):
-                    break
-                world = view.sample(self.rng)
-        return world
+        """A sampled state, from the posterior the base bot asks for when it asks for one."""
+        posterior = self._posterior
+        return view.sample(self.rng) if posterior is None else posterior.sample(view, self.rng)
+
+    @property
+    def inference(self) -> PosteriorCounts | None:
+        """What drawing from the posterior cost in this match (``None`` when the base bot asks for none)."""
+        return None if self._posterior is None else self._posterior.counts
 
     def _play_out(self, state: State, hand: int, seed: int) -> None:
         """Every seat plays the play-out bot (its own instance, seeded alike for every action) to the horizon."""

@@ -11,11 +11,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cartas.core.bots import SeatView
 from cartas.core.cards import Card
-from cartas.core.state import Action, State
+from cartas.core.state import Action
 from cartas.games.tresillo.actions import (
     DEJO,
     JUEGO,
@@ -26,7 +26,8 @@ from cartas.games.tresillo.actions import (
     TOMO,
     CardAction,
 )
-from cartas.games.tresillo.state import STRENGTH, TresilloState
+from cartas.games.tresillo.bidding import JulepeBidding
+from cartas.games.tresillo.state import STRENGTH
 
 _TRUMP_CHANCE = {10: 1.0, 9: 0.85, 8: 0.72, 7: 0.62, 6: 0.55, 5: 0.48, 4: 0.44, 3: 0.4, 2: 0.37, 1: 0.34}
 _PLAIN_CHANCE = {10: 0.45, 9: 0.3, 8: 0.16, 7: 0.1, 6: 0.07, 5: 0.05, 4: 0.04, 3: 0.03, 2: 0.02, 1: 0.01}
@@ -134,11 +135,18 @@ class MediumBot(EasyBot):
     OBLIGE_FROM = 11
     """The lowest turned figure worth obliging with: two tricks are likely with a caballo or rey of trumps."""
 
+    bidding: ClassVar[JulepeBidding]
+    """What the others' ``juego`` and ``paso`` say about their cards, for the core's ``hard`` bot."""
+
+    @staticmethod
+    def promise(hand: Iterable[Card], trump: str, players_left: int) -> float:
+        """The tricks ``hand`` expects at a table of ``players_left`` players still in the match."""
+        return expected_tricks(hand, trump, min(max(players_left - 1, 1), 3))[0]
+
     @classmethod
     def goes_in(cls, hand: Iterable[Card], trump: str, players_left: int) -> bool:
         """Whether ``hand`` says ``juego`` at a table of ``players_left`` players still in the match."""
-        opponents = min(max(players_left - 1, 1), 3)
-        return expected_tricks(hand, trump, opponents)[0] >= cls.PLAY_FROM
+        return cls.promise(hand, trump, players_left) >= cls.PLAY_FROM
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
@@ -153,35 +161,4 @@ class MediumBot(EasyBot):
         return super().choose(view)
 
 
-def plausible(world: State, view: SeatView) -> bool:
-    """Whether each other player's ``juego`` or ``paso`` this deal is what :class:`MediumBot` would say with
-    the cards ``world`` gives him: the core's ``hard`` bot redraws the sampled deals that fail (see
-    :mod:`cartas.core.rollout`), so a player who went in is not given a hand that would have passed.
-
-    A player who took the viuda is skipped: the cards he declared with are no longer in his hand.
-    """
-    assert isinstance(world, TresilloState)
-    said: dict[int, str] = {}
-    played: dict[int, list[Card]] = {}
-    for event in world.events:
-        kind = event.kind
-        if kind == "deal":  # an all-pass deal is dealt again: only the last deal's words count
-            said.clear()
-            played.clear()
-        elif kind == JUEGO or kind == PASO:
-            said[event.seat] = kind
-        elif kind == "tomo_viuda":
-            said.pop(event.seat, None)
-        elif kind == "play":
-            played.setdefault(event.seat, []).append(Card.parse(event.detail))
-    players_left = sum(world.active)
-    for seat, word in said.items():
-        if seat == view.seat:
-            continue
-        goes = MediumBot.goes_in(world.hands[seat] + played.get(seat, []), world.trump, players_left)
-        if goes != (word == JUEGO):
-            return False
-    return True
-
-
-MediumBot.plausible = staticmethod(plausible)
+MediumBot.bidding = JulepeBidding(MediumBot.promise, MediumBot.PLAY_FROM)

@@ -18,16 +18,19 @@ already wins the match.
 from __future__ import annotations
 
 import random
+import zlib
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from cartas.core.bots import BotFactory, SeatView
 from cartas.core.cards import Card
+from cartas.core.inference import Posterior, posterior_for
 from cartas.core.observation import Observation
 from cartas.core.state import Action
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
+from cartas.games.truco_paulista.bidding import PaulistaBidding
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
-from cartas.games.truco_paulista.state import ANSWERING, DECIDING, FACE_DOWN, STAKES, TARGET, PaulistaState
+from cartas.games.truco_paulista.state import ANSWERING, DECIDING, FACE_DOWN, ONZE_STAKE, STAKES, TARGET, PaulistaState
 
 SUITS = "OCEB"
 
@@ -118,18 +121,23 @@ def hand_outcome(state: PaulistaState, seat: int, first: Action | None) -> float
     return float(state.score[team] > before[team])
 
 
-def samples_of(view: SeatView, rng: random.Random, count: int) -> list[PaulistaState]:
+def samples_of(
+    view: SeatView, rng: random.Random, count: int, posterior: Posterior | None = None
+) -> list[PaulistaState]:
+    """``count`` states sampled for the view, from ``posterior`` when given (the rivals' words read)."""
     states = []
     for _ in range(count):
-        state = view.sample(rng)
+        state = view.sample(rng) if posterior is None else posterior.sample(view, rng)
         assert isinstance(state, PaulistaState)
         states.append(state)
     return states
 
 
-def win_chance(view: SeatView, rng: random.Random, samples: int, first: Action | None = None) -> float:
+def win_chance(
+    view: SeatView, rng: random.Random, samples: int, first: Action | None = None, posterior: Posterior | None = None
+) -> float:
     """How often this seat's side takes the current mão when it is played out on sampled states."""
-    states = samples_of(view, rng, samples)
+    states = samples_of(view, rng, samples, posterior)
     return sum(hand_outcome(state, view.seat, first) for state in states) / samples
 
 
@@ -194,18 +202,57 @@ class EasyBot:
         return _heuristic_card(view, observation, legal)
 
 
+def onze_match_chances() -> dict[int, float]:
+    """The chance of winning the match from 11 points against each score of the other side, an explicit
+    estimate: every later mão is a mão de onze too, whose chance of being taken is uniform between 0 and 1,
+    and is played or run from as :func:`onze_bar` says. 11 against 11 is a mão de ferro, a coin toss."""
+    chances: dict[int, float] = {11: 0.5}
+    for theirs in range(10, -1, -1):
+        lost = chances.get(theirs + ONZE_STAKE, 0.0)  # playing it and losing
+        ran = chances[theirs + 1]  # running from it
+        bar = (ran - lost) / (1.0 - lost)
+        chances[theirs] = ran * bar + lost * (1 - bar) + (1 - lost) * (1 - bar * bar) / 2
+    return chances
+
+
+ONZE_CHANCES = onze_match_chances()
+
+
+def onze_bar(theirs: int) -> float:
+    """The chance of taking a mão de onze from which playing it wins the match more often than running:
+    playing wins at once when taken and leaves the others ``ONZE_STAKE`` points nearer otherwise, running
+    gives them one point. At 11-9 it is 0.625 (losing gives them the match), at 11-8 0.39 (losing leaves
+    them on 11, then a mão de ferro), 0.43 to 0.50 below."""
+    lost = ONZE_CHANCES.get(theirs + ONZE_STAKE, 0.0)
+    return (ONZE_CHANCES.get(theirs + 1, 0.0) - lost) / (1.0 - lost)
+
+
 class MediumBot:
-    """Bets and plays by its chance of taking the mão, estimated by playouts on sampled states."""
+    """Bets and plays by its chance of taking the mão, estimated by playouts on sampled states that fit the
+    others' words (a side that asked for truco holds what such a call speaks for: :mod:`.bidding`)."""
 
     SAMPLES = 40
     CARD_SAMPLES = 24
+    ONZE_SAMPLES = 320
+    """States played out to decide a mão de onze: a standard error of under 3 points (80 states gave 5, and a
+    hand near the bar flipped between seeds); they are drawn from a generator seeded by the position, so the
+    same hand at the same score is always decided alike."""
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.rollout`)."""
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot."""
+    bidding: ClassVar[PaulistaBidding] = PaulistaBidding()
+    """What the others' words say about their cards, for this bot's samples and the core's ``hard`` bot."""
+    posterior_tries: ClassVar[int] = 24
+    """States drawn at most for one sample that fits the others' words (see :mod:`cartas.core.inference`)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+        self.posterior = posterior_for(self, tries=self.posterior_tries)
+
+    def chance(self, view: SeatView, samples: int, first: Action | None = None) -> float:
+        """How often this seat's side takes the mão, on states drawn from the posterior."""
+        return win_chance(view, self.rng, samples, first, self.posterior)
 
     def choose(self, view: SeatView) -> Action:
         observation = view.observation()
@@ -216,24 +263,37 @@ class MediumBot:
         team = observation.teams[view.seat]
         mine, theirs = observation.scores[team], observation.scores[1 - team]
         if Word.JOGO in legal:
-            chance = win_chance(view, self.rng, self.SAMPLES * 2, Word.JOGO)
-            # Running costs one point; losing a played mão de onze costs three, which matters more the closer
-            # the other side is to 12.
-            return Word.JOGO if chance >= 0.35 + 0.02 * theirs else Word.CORRO
+            return self._onze(view, observation, theirs)
         if Word.ACEITO in legal:
             return self._answer(view, observation, legal, mine, theirs)
         raises = [a for a in legal if _is_raise(a)]
         if raises and not _decided(observation, view.seat):
-            if win_chance(view, self.rng, self.SAMPLES) >= 0.72:
+            if self.chance(view, self.SAMPLES) >= 0.72:
                 return raises[0]
         return self._card(view, observation, [a for a in legal if not isinstance(a, Word)])
+
+    def _onze(self, view: SeatView, observation: Observation, theirs: int) -> Action:
+        """Play the mão de onze when its chance beats :func:`onze_bar`; never, when losing it gives the others
+        the match, with no manilha and no three among the cards the side sees."""
+        if theirs + ONZE_STAKE >= TARGET:
+            ranks = ranks_of(observation)
+            cards = list(view.hand()) + [Card.parse(c) for c in observation.table.get("partner_hand") or []]
+            if not any(is_manilha(ranks, card) or card.rank == 3 for card in cards):
+                return Word.CORRO
+        # Seeded by the position the seat sees, not by the bot: the same hand at the same score gets the same
+        # estimate from every bot, so a hand near the bar is not played by one seed and run from by another.
+        seen = (sorted(map(str, view.hand())), observation.table.get("partner_hand"), observation.table["vira"],
+                observation.scores, view.seat)
+        rng = random.Random(zlib.crc32(repr(seen).encode()))
+        chance = win_chance(view, rng, self.ONZE_SAMPLES, Word.JOGO, self.posterior)
+        return Word.JOGO if chance >= onze_bar(theirs) else Word.CORRO
 
     def _answer(self, view: SeatView, observation: Observation, legal: Sequence[Action], mine: int,
                 theirs: int) -> Action:
         """Accept when the chance beats the odds the call offers; raise with a very strong hand."""
         stake = observation.table["stake"]
         offered = STAKES[RAISES.index(Word(observation.table["pending"])) + 1]
-        chance = win_chance(view, self.rng, self.SAMPLES, Word.ACEITO)
+        chance = self.chance(view, self.SAMPLES, Word.ACEITO)
         raises = [a for a in legal if _is_raise(a)]
         if raises and chance >= 0.8 and mine + offered < TARGET:
             return raises[0]
@@ -249,7 +309,7 @@ class MediumBot:
         preferred = _heuristic_card(view, observation, cards)
         if len(cards) == 1 or not view.hand():
             return preferred
-        states = samples_of(view, self.rng, self.CARD_SAMPLES)
+        states = samples_of(view, self.rng, self.CARD_SAMPLES, self.posterior)
         best, best_value = preferred, sum(hand_outcome(s.clone(), view.seat, preferred) for s in states)
         for card in cards:
             if card == preferred:
@@ -271,6 +331,9 @@ class QuickMediumBot(MediumBot):
 
     SAMPLES = 8
     CARD_SAMPLES = 6
+    ONZE_SAMPLES = 40
+    bidding = None  # type: ignore[assignment]
+    """No posterior inside the play-outs, for time: ``hard`` draws its own sampled states from medium's."""
 
 
 MediumBot.for_rollouts = QuickMediumBot

@@ -286,7 +286,9 @@ def test_a_rule_that_refuses_everything_costs_a_bounded_number_of_draws() -> Non
     bot = RolloutBot(2, base=_base_that_believes(never), samples=5)
     estimates = bot.estimates(_first_view(4))
     assert all(estimate.visits == 5 for estimate in estimates.values())
-    assert len(calls) == 5 * (MAX_DRAWS - 1)
+    assert len(calls) == 5 * MAX_DRAWS
+    assert bot.inference is not None
+    assert (bot.inference.samples, bot.inference.draws, bot.inference.fallbacks) == (5, 5 * MAX_DRAWS, 5)
 
 
 def test_a_shortlist_narrows_the_moves_played_out_but_the_base_choice_stays_in() -> None:

@@ -11,7 +11,9 @@ from cartas.core.arena import Contestant, run_arena
 from cartas.core.bots import RandomBot, SeatView
 from cartas.core.cards import parse_cards
 from cartas.core.match import run_match
-from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks, plausible
+from cartas.core.inference import posterior_for
+from cartas.core.inference.posterior import bidding_weight
+from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks
 from cartas.games.tresillo.game import TresilloGame
 
 GAME = TresilloGame()
@@ -99,12 +101,12 @@ def test_a_sampled_deal_must_fit_the_others_juego_and_paso(stacked: Any) -> None
     world = view.sample(random.Random(0))
     strong, weak = parse_cards("1O 3O 1C"), parse_cards("2C 4B 5E")
     world.hands[0], world.hands[1] = list(strong), list(weak)
-    assert plausible(world, view)
+    weight = bidding_weight(MediumBot.bidding)  # the hard bot finds the model on medium, its base bot
+    assert weight(world, view) > 0.8
     world.hands[0], world.hands[1] = list(weak), list(strong)
-    assert not plausible(world, view)  # a hand that would have passed did not say juego
+    assert weight(world, view) < 0.01  # a hand that would have passed did not say juego, nor the aces pass
     world.hands[0] = list(strong)
-    assert not plausible(world, view)  # nor would the aces have passed
-    assert MediumBot.plausible is plausible  # the hard bot finds the rule on medium, its base bot
+    assert weight(world, view) < 0.05  # the aces would not have passed
 
 
 def test_cards_already_played_count_towards_the_hand_that_went_in(stacked: Any) -> None:
@@ -115,8 +117,25 @@ def test_cards_already_played_count_towards_the_hand_that_went_in(stacked: Any) 
     world = view.sample(random.Random(0))
     world.hands[2] = parse_cards("6B 7B 2E")  # the hand that passed
     world.hands[0] = parse_cards("2B 4C")  # with the 1O already played, still a hand that goes in
-    assert plausible(world, view)
+    weight = bidding_weight(MediumBot.bidding)
+    assert weight(world, view) > 0.8
     world.hands[0] = parse_cards("2B 4C 5C")  # the same small cards alone would have passed
     world.played = []
     world.events = [event for event in world.events if event.kind != "play"]
-    assert not plausible(world, view)
+    assert weight(world, view) < 0.1
+
+
+def test_a_juego_raises_the_rivals_expected_tricks_in_the_samples(stacked: Any) -> None:
+    state = stacked("1O 3O 1C / 2C 4B 5E / 6B 7B 2E", "5O")
+    state.apply("juego")
+    view = SeatView(state, 1)
+    posterior = posterior_for(MediumBot)
+    assert posterior is not None
+    rng = random.Random(3)
+
+    def promise(world: Any) -> float:
+        return MediumBot.promise(world.hands[0], world.trump, 3)
+
+    prior = sum(promise(view.sample(rng)) for _ in range(300)) / 300
+    after = sum(promise(posterior.sample(view, rng)) for _ in range(300)) / 300
+    assert after > prior + 0.15, (prior, after)

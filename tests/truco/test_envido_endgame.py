@@ -39,3 +39,32 @@ def test_medium_still_raises_no_truco_when_taking_the_hand_wins_the_match() -> N
     view = _opening([29, 27], ["1E", "1B", "4O"])
     medium = get_registry().bot("truco", "medium")
     assert all(str(medium(seed).choose(view)) not in ("truco", "envido", "real envido") for seed in range(5))
+
+
+def _answering(call: str, scores: list[int], hand: list[str]) -> SeatView:
+    truco = get_registry().game("truco")
+    state: State = truco.start(
+        {"points": 30}, seed=0, position={"dealer": 0, "scores": scores, "hands": [hand, ["4B", "5C", "6O"]]}
+    )
+    mano = state.to_act[0]
+    state.apply(call, mano)
+    return SeatView(state, 1 - mano)
+
+
+def test_medium_answers_an_envido_against_what_the_call_speaks_for_and_the_score() -> None:
+    """28 accepts a plain envido, but not a real envido at 10-27, where a lost one hands over the match
+    (before, a fixed bar of 25 near the end accepted both)."""
+    medium = get_registry().bot("truco", "medium")
+    plain = _answering("envido", [10, 27], ["7E", "1E", "4O"])
+    assert plain.observation().table["tanto"] == 28
+    assert {str(medium(seed).choose(plain)) for seed in range(4)} == {"quiero"}
+    real = _answering("real envido", [10, 27], ["7E", "1E", "4O"])
+    assert {str(medium(seed).choose(real)) for seed in range(4)} == {"no quiero"}
+
+
+def test_medium_still_calls_truco_when_the_rivals_need_one_point() -> None:
+    """Any hand they take ends the match whatever it is worth, so a truco costs nothing more (before, the
+    guard blocked every raise whenever the rivals needed a point)."""
+    view = _opening([20, 29], ["1E", "1B", "7E"])
+    medium = get_registry().bot("truco", "medium")
+    assert {str(medium(seed).choose(view)) for seed in range(4)} == {"truco"}
