@@ -48,7 +48,7 @@ def test_after_two_plays_the_trick_is_gathered_and_each_seat_keeps_what_it_playe
         teams=[0, 1],
         scores=[0, 0],
         target=30,
-        notes=["The hand is worth 1", "Your envido: 7"],
+        notes=["La mano vale 1", "Tu envido: 7"],
     )
 
 
@@ -62,4 +62,4 @@ def test_a_spectator_sees_the_same_cards_played_and_neither_hand_nor_envido() ->
     assert view.hand == [] and view.counts == [2, 1]
     assert view.lines[0] == "Jugador 1 0 (malas) – Jugador 2 0 (malas), a 30"
     assert not any("envido" in line for line in view.lines)
-    assert view.notes == ["The hand is worth 1"]
+    assert view.notes == ["La mano vale 1"]
