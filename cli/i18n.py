@@ -13,7 +13,7 @@ from cartas.core.i18n import FRAMEWORK, LANGUAGES, mark, speaking
 __all__ = ["COMMAND_WORDS", "LANGUAGES", "Messages", "command_of"]
 
 _MESSAGES: dict[str, str] = {
-    "your_turn": mark("Your turn, seat {seat}."),
+    "your_turn": mark("Your turn."),
     "legal_moves": mark("Legal moves:"),
     "prompt": mark("Move (number or words, ? for help): "),
     "help": mark(

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.seating.participants import Participant, fold, roster
 
 
@@ -23,8 +24,8 @@ def team_seats(teams: Sequence[int]) -> list[tuple[int, ...]]:
 def describe_teams(teams: Sequence[int] | None) -> str:
     """The teams by seat in words: ``0,2 against 1,3``."""
     if teams is None:
-        return "every player for himself"
-    return " against ".join(",".join(map(str, group)) for group in team_seats(teams))
+        return _("every player for himself")
+    return _(" against ").join(",".join(map(str, group)) for group in team_seats(teams))
 
 
 def sides(teams: Sequence[int]) -> str:

@@ -184,7 +184,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(run: Callable[...
     deal = "--deal=1E 4C / 7O 5B / 2C 3C"
     result = run("play", "alta", "--players", "3", "--seat", "0", "--seat", "2", "--dealer", "2", deal, "--ascii",
                  input="1\n1\nquit\n")
-    first, second = result.output.split("Your turn, seat 0.")[0], result.output.split("Your turn, seat 0.")[1]
+    first, second = result.output.split("Your turn.")[0], result.output.split("Your turn.")[1]
     assert "seat 0 gets 1E 4C" in first and "gets 2C 3C" not in first
     assert "seat 2 gets 2C 3C" in second and "gets 1E 4C" not in second
     assert "At the table: You · Bot 1 (easy) · Player 3" in first
