@@ -26,7 +26,7 @@ What each anchor is:
   then a round ends in an ``AttributeError`` inside the engine (a tied second trick); the driver then counts
   the hands that match finished and starts another.
 * OpenSpiel's C++ ISMCTS (``pyspiel.ISMCTSBot``, random rollouts, 100 simulations) at seat 0 of euchre against
-  ours (:class:`cartas.core.search.ISMCTSBot`, 100 simulations) at seat 0 of truco for 4, random players
+  ours (:class:`cartas.core.bots.search.ISMCTSBot`, 100 simulations) at seat 0 of truco for 4, random players
   elsewhere: simulations per CPU second.
 * ``clone``: a state at the first decision of a hand, truco for 4 against euchre; shown as how many times
   slower ours is.
@@ -49,7 +49,7 @@ ANCHOR_PACKAGES = ("open_spiel", "pytrucoengine")
 
 OURS_PRELUDE = """
 import itertools, random, sys, time
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.bench import random_playout
 SECONDS = float(sys.argv[1])
 registry = get_registry()
@@ -164,8 +164,8 @@ def step():
 rate(step)
 """,
     "ismcts": """
-from cartas.core.bots import SeatView
-from cartas.core.search import ISMCTSBot
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.search import ISMCTSBot
 game = registry.games['truco']; options = game.options({'players': 4}); rng = random.Random(0)
 box = {}
 def fresh():
@@ -188,8 +188,8 @@ def step():
 rate(step)
 """,
     "search150": """
-from cartas.core.bots import SeatView
-from cartas.core.search_bot import SearchBot
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.search_bot import SearchBot
 game = registry.games['chinchon']; options = game.options({'players': 2}); rng = random.Random(0)
 state = game.start(options, seed=1)
 bot = SearchBot(1, time_limit=0.15)
@@ -341,8 +341,8 @@ def startup_ratio(arguments: list[str], rounds: int) -> float:
 
 def arena_ratio(rounds: int, games: int) -> float:
     """Speed of ``-j 2`` over ``-j 1`` on short random truco matches (wall-clock), median of the rounds."""
-    from cartas.core.arena import Contestant, run_arena
-    from cartas.core.plugins import get_registry
+    from cartas.core.arena.runner import Contestant, run_arena
+    from cartas.core.plugins.manager import get_registry
 
     registry = get_registry()
     game = registry.games["truco"]

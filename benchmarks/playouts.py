@@ -9,7 +9,7 @@ from __future__ import annotations
 import argparse
 
 from cartas.core.bench import bench
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 
 # (game, options, decisions/s target, hands/s target); a target of 0 means none was set.
 TARGETS: list[tuple[str, dict[str, object], int, int]] = [

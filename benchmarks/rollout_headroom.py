@@ -1,4 +1,4 @@
-"""Could rollouts of a game's bot beat that bot? Measures the headroom :mod:`cartas.core.headroom` describes.
+"""Could rollouts of a game's bot beat that bot? Measures the headroom :mod:`cartas.core.bots.headroom` describes.
 
 Run: ``python benchmarks/rollout_headroom.py GAME [--level medium] [--decisions 20] [--samples 100]``. Each line
 is one decision of seat 0: the base bot's move, the best other candidate and its gain in points of the hand,
@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import argparse
 
-from cartas.core.headroom import measure_headroom
-from cartas.core.plugins import get_registry
+from cartas.core.bots.headroom import measure_headroom
+from cartas.core.plugins.manager import get_registry
 
 
 def main() -> None:

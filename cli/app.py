@@ -15,13 +15,13 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from cartas.core.errors import PluginError
-from cartas.core.plugins import build_registry, make_plugin_manager, plugin_list
+from cartas.core.plugins.manager import build_registry, make_plugin_manager, plugin_list
 
 if TYPE_CHECKING:
     import pluggy
 
     from cartas.core.game import Game
-    from cartas.core.registry import Registry
+    from cartas.core.plugins.registry import Registry
 
 PLUGINS_ENV = "CARTAS_PLUGINS"
 """Comma-separated module names loaded as extra plugins, to try a plugin without installing it."""

@@ -11,17 +11,17 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cartas.core.arena import ArenaRun, Contestant, MatchResult, Runner, local_runner, run_arena
-from cartas.core.arena_ray import ray_runner
-from cartas.core.arena_report import summarise, write_outputs
+from cartas.core.arena.runner import ArenaRun, Contestant, MatchResult, Runner, local_runner, run_arena
+from cartas.core.arena.ray import ray_runner
+from cartas.core.arena.report import summarise, write_outputs
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
-from cartas.core.external_bot import PREFIX, external_bot_factory
+from cartas.core.bots.external import PREFIX, external_bot_factory
 from cartas.core.game import Game
 from cartas.core.options import GameOptions, parse_option_pairs
-from cartas.core.plugins import get_registry
-from cartas.core.ratings import Sprt
-from cartas.core.registry import Registry
+from cartas.core.plugins.manager import get_registry
+from cartas.core.arena.ratings import Sprt
+from cartas.core.plugins.registry import Registry
 
 OPENSPIEL_PREFIX = "openspiel:"
 

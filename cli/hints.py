@@ -17,12 +17,12 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cartas.cli.render import Renderer
-from cartas.core.bots import Agent, BotFactory, SeatView
+from cartas.core.bots.base import Agent, BotFactory, SeatView
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.random_bot import RandomBot
-from cartas.core.rollout import BASE_LEVELS
-from cartas.core.search import relative_gains
+from cartas.core.bots.random_bot import RandomBot
+from cartas.core.bots.rollout import BASE_LEVELS
+from cartas.core.bots.search import relative_gains
 from cartas.core.state import Action, State
 
 MAX_SAMPLES = 200
@@ -61,7 +61,7 @@ class Hint(NamedTuple):
 def play_out_policy(game: Game, fallback: tuple[str, BotFactory] | None = None) -> tuple[str, BotFactory]:
     """The level and the bot every seat plays in a hint's play-outs: the game's own heuristic bot (``medium``,
     else ``easy``), else ``fallback``, else random play."""
-    from cartas.core.plugins import get_registry  # the registry imports the plugins
+    from cartas.core.plugins.manager import get_registry  # the registry imports the plugins
 
     own = get_registry().bots.get(game.name, {})
     for level in BASE_LEVELS:

@@ -18,7 +18,7 @@ from cartas.cli.i18n import COMMAND_WORDS, Messages, command_of
 from cartas.cli.pager import show_document
 from cartas.cli.prompt import LineReader, read_piped
 from cartas.cli.render import Renderer
-from cartas.core.bots import BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _

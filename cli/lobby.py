@@ -29,7 +29,7 @@ from cartas.core.errors import CartasError, SeatingError
 from cartas.core.game import Game
 from cartas.core.options import GameOptions, parse_option_pairs
 from cartas.core.position import Position, parse_deal
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 from cartas.core.seating import (
     HUMAN,
     PROGRAM,

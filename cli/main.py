@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import pluggy
 
     from cartas.cli.app import App
-    from cartas.core.registry import Registry
+    from cartas.core.plugins.registry import Registry
 
 
 class LazyCommand(NamedTuple):

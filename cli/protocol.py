@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING, Any
 from cartas.cli.human import QuitMatch, fold
 from cartas.cli.saves import Autosave
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
 from cartas.core.match import run_match

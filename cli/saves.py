@@ -22,7 +22,7 @@ from pathlib import Path
 
 from cartas.core.errors import CartasError, PluginError, RecordError
 from cartas.core.record import MatchRecord, load_record, record_of, save_record
-from cartas.core.registry import check_game_name
+from cartas.core.plugins.registry import check_game_name
 from cartas.core.state import State
 
 MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")

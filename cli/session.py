@@ -12,7 +12,7 @@ from cartas.cli.app import App, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
-from cartas.core.bots import Agent, BotFactory, SeatView
+from cartas.core.bots.base import Agent, BotFactory, SeatView
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.record import MatchRecord
 from cartas.core.state import Action, State

@@ -13,7 +13,7 @@ import importlib
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
+    from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
     from cartas.core.cards import JOKER, SUITS, Card, format_cards, parse_cards
     from cartas.core.errors import (
         ActionParseError,
@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     )
     from cartas.core.events import Event
     from cartas.core.game import Game
-    from cartas.core.hookspecs import hookimpl
+    from cartas.core.plugins.hookspecs import hookimpl
     from cartas.core.naming import TableNames, generic_names
     from cartas.core.observation import EventView, Observation
     from cartas.core.options import GameOptions
@@ -39,7 +39,7 @@ if TYPE_CHECKING:
     from cartas.core.wire import WireError
 
 _HOMES: dict[str, tuple[str, ...]] = {
-    "bots": ("Agent", "BotFactory", "RandomBot", "SeatView"),
+    "bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
     "cards": ("JOKER", "SUITS", "Card", "format_cards", "parse_cards"),
     "errors": (
         "ActionParseError", "CardParseError", "CartasError", "IllegalActionError", "OptionsError", "PluginError",
@@ -47,7 +47,7 @@ _HOMES: dict[str, tuple[str, ...]] = {
     ),
     "events": ("Event",),
     "game": ("Game",),
-    "hookspecs": ("hookimpl",),
+    "plugins.hookspecs": ("hookimpl",),
     "naming": ("TableNames", "generic_names"),
     "observation": ("EventView", "Observation"),
     "options": ("GameOptions",),

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Callable, Container, Mapping
 from typing import Any
 
-from cartas.core.bots import Agent, SeatView
+from cartas.core.bots.base import Agent, SeatView
 from cartas.core.state import Action, Result, State
 
 StepCallback = Callable[[State, int, Action], None]

@@ -35,7 +35,7 @@ from cartas.core.deck import new_seed
 from cartas.core.game import Game
 from cartas.core.match import seat_to_ask
 from cartas.core.options import GameOptions
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
 from cartas.interop.actions import ActionSpace, ActionSpaceError, action_space
 from cartas.interop.encoding import ObservationEncoder

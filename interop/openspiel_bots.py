@@ -22,7 +22,7 @@ from functools import partial
 from typing import Any
 from urllib.parse import parse_qsl
 
-from cartas.core.bots import BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.errors import CartasError
 from cartas.core.state import Action
 

@@ -28,7 +28,7 @@ from pettingzoo import AECEnv
 from cartas.core.deck import new_seed
 from cartas.core.game import Game
 from cartas.core.match import seat_to_ask
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
 from cartas.interop.actions import ActionSpaceError, action_space
 from cartas.interop.encoding import ObservationEncoder

@@ -23,8 +23,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cartas.core.plugins import build_registry, make_plugin_manager
-from cartas.core.registry import Registry
+from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection

@@ -15,11 +15,11 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cartas.core.bots import SeatView
-from cartas.core.plugins import build_registry, make_plugin_manager
+from cartas.core.bots.base import SeatView
+from cartas.core.plugins.manager import build_registry, make_plugin_manager
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 
 
 def bot_seed(seed: int, seat: int, moves: int) -> int:

@@ -23,7 +23,7 @@ from typing import Any, Literal
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
 from cartas.online.lobby import LobbyError, clean_name, display_name
 from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow

@@ -26,7 +26,7 @@ from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, record_of, replay, save_record
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection

@@ -19,7 +19,7 @@ import json
 import sys
 from typing import Any
 
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.games.truco.bidding import card_power
 from cartas.games.truco.bots import pick_card

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 
 HUMAN = "human"
 """A seat played by a person."""

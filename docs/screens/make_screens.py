@@ -16,11 +16,11 @@ from pathlib import Path
 from rich.console import Console
 
 from cartas.cli.screen import table_screen
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.game import describe_named
 from cartas.core.i18n import speaking
 from cartas.core.naming import viewer_names
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
 
 HERE = Path(__file__).parent

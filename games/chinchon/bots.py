@@ -36,7 +36,7 @@ import random
 from collections import Counter
 from collections.abc import Callable
 
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.core.observation import EventView
 from cartas.core.state import Action, State
@@ -98,7 +98,7 @@ class MediumBot:
     """Discards examined in depth: the best few by loose points now."""
     rollout_samples = 3
     """Sampled states the core's ``hard`` bot plays out per decision over this bot: a round played out by it
-    costs tens of milliseconds, and its shortlist leaves few moves to compare (see :mod:`cartas.core.rollout`)."""
+    costs tens of milliseconds, and its shortlist leaves few moves to compare (see :mod:`cartas.core.bots.rollout`)."""
 
     CLOSE_BONUS = 15
     """How much a hand that could close is worth over its loose points."""

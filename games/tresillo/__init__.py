@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cartas.core.hookspecs import hookimpl
+from cartas.core.plugins.hookspecs import hookimpl
 
 if TYPE_CHECKING:
-    from cartas.core.bots import BotFactory
+    from cartas.core.bots.base import BotFactory
     from cartas.core.game import Game
 
 # The game and its bots are imported inside the hooks: loading the plugin (which ``cartas --help`` does, for

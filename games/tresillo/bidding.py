@@ -2,7 +2,7 @@
 
 A player who went in holds a hand that expects tricks; one who passed, one that does not. :class:`JulepeBidding`
 weighs each word by how far the rival's hand in a sampled world stands from the bar the ``medium`` bot goes in
-at, softened (:func:`cartas.core.inference.soft_bar`): a world where he went in with nothing is unlikely, not
+at, softened (:func:`cartas.core.bots.inference.soft_bar`): a world where he went in with nothing is unlikely, not
 impossible.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 
 from cartas.core.cards import Card
-from cartas.core.inference import Decision, soft_bar
+from cartas.core.bots.inference import Decision, soft_bar
 from cartas.core.state import State
 from cartas.games.tresillo.actions import JUEGO, PASO
 from cartas.games.tresillo.state import TresilloState

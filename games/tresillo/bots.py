@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.core.state import Action
 from cartas.games.tresillo.actions import (

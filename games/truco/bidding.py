@@ -2,7 +2,7 @@
 
 A rival who called real envido holds a high tanto more often than a random hand; one who called truco, or
 accepted one, holds better cards. :class:`TrucoBidding` gives each such decision a likelihood from the rival's
-cards in a sampled world, the ``medium`` bot's own bars softened (:func:`cartas.core.inference.soft_bar`), so the
+cards in a sampled world, the ``medium`` bot's own bars softened (:func:`cartas.core.bots.inference.soft_bar`), so the
 search bots and ``medium`` (see :mod:`cartas.games.truco.bots`) sample worlds that fit the table's words.
 
 The cards weighed are those the rival held when he spoke: for an envido, the three he was dealt (the tanto
@@ -12,7 +12,7 @@ counts them all); for a truco word, those he had not yet played, with the tricks
 from __future__ import annotations
 
 from cartas.core.cards import Card
-from cartas.core.inference import Decision, soft_bar
+from cartas.core.bots.inference import Decision, soft_bar
 from cartas.core.state import State
 from cartas.games.truco.envido import tanto
 from cartas.games.truco.state import RANK, TrucoState

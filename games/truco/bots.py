@@ -14,9 +14,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from cartas.core.bots import BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.cards import Card
-from cartas.core.inference import Posterior, posterior_for
+from cartas.core.bots.inference import Posterior, posterior_for
 from cartas.core.state import Action
 from cartas.core.tricks import PARDA, best_of_three, trick_winner_by_rank
 from cartas.games.truco.bidding import TrucoBidding, card_power
@@ -246,12 +246,12 @@ class MediumBot(EasyBot):
     bidding: ClassVar[TrucoBidding] = TrucoBidding()
     """What the rivals' calls say about their cards, for this bot's samples and the core's ``hard`` bot."""
     posterior_tries: ClassVar[int] = 24
-    """Deals drawn at most for one sample that fits the rivals' calls (see :mod:`cartas.core.inference`)."""
+    """Deals drawn at most for one sample that fits the rivals' calls (see :mod:`cartas.core.bots.inference`)."""
     _posterior: Posterior | None = None
     for_rollouts: ClassVar[BotFactory]
-    """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.rollout`)."""
+    """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""
     rollout_samples: ClassVar[int] = 8
-    """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.rollout`)."""
+    """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.bots.rollout`)."""
 
     def _shows_sena(self, r: Reading) -> bool:
         return len(r.hand) >= 2

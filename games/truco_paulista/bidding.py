@@ -3,7 +3,7 @@
 A rival who asked for truco (or raised to seis, nove, doze), accepted one, or chose to play a mão de onze holds
 better cards than a random hand; one who ran (``corro``) holds worse. :class:`PaulistaBidding` gives each word
 a likelihood from the rival's cards in a sampled world, by the strength of the cards he held when he spoke
-(:func:`hand_power`, in the vira's ranks), softened thresholds as in :func:`cartas.core.inference.soft_bar`.
+(:func:`hand_power`, in the vira's ranks), softened thresholds as in :func:`cartas.core.bots.inference.soft_bar`.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 
 from cartas.core.cards import Card
-from cartas.core.inference import Decision, soft_bar
+from cartas.core.bots.inference import Decision, soft_bar
 from cartas.core.state import State
 from cartas.games.truco_paulista.state import PaulistaState
 

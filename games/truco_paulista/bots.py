@@ -22,9 +22,9 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from cartas.core.bots import BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.cards import Card
-from cartas.core.inference import Posterior, posterior_for
+from cartas.core.bots.inference import Posterior, posterior_for
 from cartas.core.observation import Observation
 from cartas.core.state import Action
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
@@ -238,13 +238,13 @@ class MediumBot:
     hand near the bar flipped between seeds); they are drawn from a generator seeded by the position, so the
     same hand at the same score is always decided alike."""
     for_rollouts: ClassVar[BotFactory]
-    """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.rollout`)."""
+    """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot."""
     bidding: ClassVar[PaulistaBidding] = PaulistaBidding()
     """What the others' words say about their cards, for this bot's samples and the core's ``hard`` bot."""
     posterior_tries: ClassVar[int] = 24
-    """States drawn at most for one sample that fits the others' words (see :mod:`cartas.core.inference`)."""
+    """States drawn at most for one sample that fits the others' words (see :mod:`cartas.core.bots.inference`)."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

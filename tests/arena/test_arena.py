@@ -18,15 +18,15 @@ from click.testing import CliRunner
 from minitrick import CartaAlta, HighCardBot, LowCardBot
 
 from cartas.cli.arena_command import arena_command, duel_line
-from cartas.core.arena import ArenaRun, Contestant, MatchResult, deal_scores, run_arena, schedule, sides_of
-from cartas.core.arena_report import summarise, write_outputs
-from cartas.core.bots import RandomBot, SeatView
-from cartas.core.chart import plain_bar_chart
-from cartas.core.external_bot import ExternalBot, ExternalBotError, external_bot_factory
-from cartas.core.ratings import Sprt, elo_difference, expected_score, head_to_head, openskill_ratings, wilson_interval
-from cartas.core.registry import Registry
-from cartas.core.rollout import RolloutBot
-from cartas.core.search import ISMCTSBot
+from cartas.core.arena.runner import ArenaRun, Contestant, MatchResult, deal_scores, run_arena, schedule, sides_of
+from cartas.core.arena.report import summarise, write_outputs
+from cartas.core.bots.base import RandomBot, SeatView
+from cartas.core.arena.chart import plain_bar_chart
+from cartas.core.bots.external import ExternalBot, ExternalBotError, external_bot_factory
+from cartas.core.arena.ratings import Sprt, elo_difference, expected_score, head_to_head, openskill_ratings, wilson_interval
+from cartas.core.plugins.registry import Registry
+from cartas.core.bots.rollout import RolloutBot
+from cartas.core.bots.search import ISMCTSBot
 
 GAME = CartaAlta()
 OPTIONS = GAME.options({})
@@ -429,7 +429,7 @@ def test_the_json_summary_marks_a_sweep() -> None:
 
 
 def test_jobs_go_to_workers_in_chunks_of_a_fair_size() -> None:
-    from cartas.core.arena import MAX_CHUNK, chunk_size
+    from cartas.core.arena.runner import MAX_CHUNK, chunk_size
 
     assert chunk_size(1, 2) == 1
     assert chunk_size(300, 2) == 19  # about eight chunks per worker

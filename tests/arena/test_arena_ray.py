@@ -19,11 +19,11 @@ import pytest
 from click.testing import CliRunner
 
 from cartas.cli.arena_command import arena_command
-from cartas.core.arena import Contestant, MatchResult, run_arena
-from cartas.core.arena_ray import check_reachable, ray_runner
+from cartas.core.arena.runner import Contestant, MatchResult, run_arena
+from cartas.core.arena.ray import check_reachable, ray_runner
 from cartas.core.errors import ArenaError
-from cartas.core.plugins import get_registry
-from cartas.core.ratings import Sprt
+from cartas.core.plugins.manager import get_registry
+from cartas.core.arena.ratings import Sprt
 
 ADDRESS = os.environ.get("CARTAS_RAY_ADDRESS", "local")
 

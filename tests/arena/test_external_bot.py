@@ -12,9 +12,9 @@ from click.testing import CliRunner
 from minitrick import CartaAlta, HighCardBot
 
 from cartas.cli.arena_command import arena_command
-from cartas.core.bots import SeatView
-from cartas.core.external_bot import ExternalBot, ExternalBotError, external_bot_factory
-from cartas.core.registry import Registry
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.external import ExternalBot, ExternalBotError, external_bot_factory
+from cartas.core.plugins.registry import Registry
 
 GAME = CartaAlta()
 OPTIONS = GAME.options({})

@@ -10,7 +10,7 @@ import sys
 
 import pytest
 
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.games.chinchon.actions import Discard
 from cartas.games.chinchon.bots import MediumBot, plausible, shortlist
@@ -68,7 +68,7 @@ def test_the_plausibility_check_does_not_depend_on_the_hash_seed() -> None:
     """Ties in the ranking of discards must not be broken by set order, or seeded search would differ by process."""
     script = (
         "import random\n"
-        "from cartas.core.bots import SeatView\n"
+        "from cartas.core.bots.base import SeatView\n"
         "from cartas.games.chinchon.bots import EasyBot, plausible\n"
         "from cartas.games.chinchon.game import ChinchonGame\n"
         "game = ChinchonGame(); verdicts = []\n"

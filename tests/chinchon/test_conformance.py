@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cartas.core.bots import RandomBot, SeatView
+from cartas.core.bots.base import RandomBot, SeatView
 from cartas.core.match import run_match
 from cartas.games.chinchon.bots import EasyBot, MediumBot
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame

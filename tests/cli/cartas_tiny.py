@@ -26,7 +26,7 @@ from cartas.core import (
     Table,
     hookimpl,
 )
-from cartas.core.bots import BotFactory, RandomBot, SeatView
+from cartas.core.bots.base import BotFactory, RandomBot, SeatView
 from cartas.core.deck import deal, shuffled, spanish_deck, stack_deck
 from cartas.core.events import Event
 from cartas.core.state import Action, redistribute

@@ -18,8 +18,8 @@ sys.path.insert(0, str(HERE))  # so cartas_tiny imports here and, via PYTHONPATH
 import cartas_tiny  # noqa: E402
 
 from cartas.cli.main import make_cli  # noqa: E402
-from cartas.core.plugins import build_registry, make_plugin_manager  # noqa: E402
-from cartas.core.registry import Registry  # noqa: E402
+from cartas.core.plugins.manager import build_registry, make_plugin_manager  # noqa: E402
+from cartas.core.plugins.registry import Registry  # noqa: E402
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ import click
 from click.testing import CliRunner, Result
 
 from cartas.core import BotFactory, RandomBot, Result as MatchResult, State, hookimpl
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.record import load_record
 
 

@@ -18,7 +18,7 @@ from cartas_tiny import Alta
 from click.testing import CliRunner, Result
 
 from cartas.cli.main import make_cli
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.record import load_record, record_of, replay, save_record
 from cartas.core.seat_messages import decision_message, event_message, hello_message, result_message
 

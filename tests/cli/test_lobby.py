@@ -21,9 +21,9 @@ from cartas.cli.lobby import (
     setup_match,
 )
 from cartas.cli.main import make_cli
-from cartas.core.plugins import build_registry, get_registry, make_plugin_manager
+from cartas.core.plugins.manager import build_registry, get_registry, make_plugin_manager
 from cartas.core.record import load_record
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 import cartas_tiny
 from cartas_tiny import GAME as ALTA
 

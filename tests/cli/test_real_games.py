@@ -8,7 +8,7 @@ import pytest
 from click.testing import CliRunner
 
 from cartas.cli.main import make_cli
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 
 
 def _games() -> list[str]:

@@ -9,9 +9,9 @@ import pytest
 from click.testing import Result
 
 from cartas.cli.play import WATCH_PACE, watch_delay
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.game import Game
-from cartas.core.plugins import build_registry, make_plugin_manager
+from cartas.core.plugins.manager import build_registry, make_plugin_manager
 
 
 def test_delay_without_watch_is_a_one_line_usage_error(run: Callable[..., Result]) -> None:

@@ -9,8 +9,8 @@ import sys
 import click
 
 from cartas.cli.main import BUILT_IN_COMMANDS
-from cartas.core.plugins import DEFAULT_PLUGIN_HOOKS, DEFAULT_PLUGINS
-from cartas.core.hookspecs import hookimpl
+from cartas.core.plugins.manager import DEFAULT_PLUGIN_HOOKS, DEFAULT_PLUGINS
+from cartas.core.plugins.hookspecs import hookimpl
 
 
 def test_the_lazy_table_names_each_command_with_its_own_short_help() -> None:
@@ -33,7 +33,7 @@ def test_help_imports_no_pydantic_rich_or_game() -> None:
         "import sys\nfrom cartas.cli.main import make_cli\n"
         "try:\n    make_cli()(['--help'], prog_name='cartas')\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich')"
-        " or m.startswith(('cartas.games.truco.', 'cartas.core.bots', 'cartas.core.game'))))"
+        " or m.startswith(('cartas.games.truco.', 'cartas.core.bots.base', 'cartas.core.game'))))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "Commands:" in out and "arena" in out

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from cartas.core import Game, State, hookspecs
+from cartas.core import Game, State
+from cartas.core.plugins import hookspecs
 
 ROOT = Path(__file__).resolve().parents[2]
 HOOKS_DOC = (ROOT / "docs" / "hooks.md").read_text(encoding="utf-8")

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from cartas.core import Game
 from cartas.core.audience import Audience
 from cartas.core.events import Event
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.testing import HiddenInformationError, check_hidden_information
 
 BOUNDED = {"chinchon": {"max_turns": 6, "points": 60}, "remigio": {"max_turns": 4, "points": 80}}

@@ -15,8 +15,8 @@ from click.testing import CliRunner
 from cartas.cli.main import make_cli
 from cartas.cli.saves import new_save_path
 from cartas.core import Game, PluginError, RandomBot, RecordError
-from cartas.core.plugins import build_registry, make_plugin_manager
-from cartas.core.registry import Registry, check_game_name
+from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.plugins.registry import Registry, check_game_name
 from fake_plugins import BotsPlugin, GamesPlugin
 
 MakeGame = Callable[..., Game]
@@ -81,9 +81,9 @@ def test_a_plugin_cannot_replace_a_built_in_bot_level(make_game: MakeGame) -> No
     assert [message for name, message in registry.failures if name == "evil"] == [
         "PluginError: plugin evil registers the bot 'medium' for 'truco', already registered by plugin truco",
         "PluginError: plugin evil registers the bot 'hard' for 'truco', which would replace the built-in 'hard' "
-        "of plugin cartas.core.search_bot",
+        "of plugin cartas.core.bots.search_bot",
         "PluginError: plugin evil registers the bot 'random' for '*', already registered by plugin "
-        "cartas.core.random_bot",
+        "cartas.core.bots.random_bot",
     ]
 
 

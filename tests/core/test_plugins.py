@@ -1,7 +1,7 @@
 """Plugins: loading from (fake) entry points, failures reported by name, the registry, and every hook.
 
 Entry points are faked with objects that have ``.name`` and ``.load()``, as pytest's own tests do, so no
-package has to be installed. Each hook of ``cartas.core.hookspecs`` has a ``test_hook_<name>`` here, which
+package has to be installed. Each hook of ``cartas.core.plugins.hookspecs`` has a ``test_hook_<name>`` here, which
 ``test_every_hook_has_a_test`` checks.
 """
 
@@ -17,10 +17,11 @@ from typing import Any, cast
 import click
 import pytest
 
-from cartas.core import Game, PluginError, RandomBot, Result, State, hookimpl, hookspecs
+from cartas.core import Game, PluginError, RandomBot, Result, State, hookimpl
+from cartas.core.plugins import hookspecs
 from cartas.core.match import run_match
-from cartas.core.plugins import DEFAULT_PLUGINS, build_registry, make_plugin_manager, plugin_list
-from cartas.core.registry import Registry, normalise_name
+from cartas.core.plugins.manager import DEFAULT_PLUGINS, build_registry, make_plugin_manager, plugin_list
+from cartas.core.plugins.registry import Registry, normalise_name
 from fake_plugins import BotsPlugin, GamesPlugin
 
 

@@ -9,7 +9,7 @@ import pytest
 from cartas.core.i18n import speaking
 from cartas.core.options import GameOptions
 from cartas.core.rules_text import for_options, holds
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 
 
 class Table(GameOptions):

@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
 
 DIGESTS = Path(__file__).parent / "same_matches.json"

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from cartas.core import FACE_DOWN, Game, TableView
 from cartas.core.cards import JOKER, RANKS, SUITS, Card
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.views import by_suit_then_rank
 
 

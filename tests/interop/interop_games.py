@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cartas.core.game import Game
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 
 BUILT_IN = ("truco", "truco_paulista", "chinchon", "remigio", "tresillo")
 PLUGIN = "siete_y_medio"

@@ -11,7 +11,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.interop.actions import ActionSpace, ActionSpaceError, action_space, discover_texts, widen
 from cartas.interop.encoding import ObservationEncoder, card_words
 from cartas.interop.outcome import sides_of_seats, zero_sum_returns

@@ -12,7 +12,7 @@ import pytest
 pyspiel = pytest.importorskip("pyspiel", reason="needs the openspiel extra: pip install 'cartas[openspiel]'")
 
 from cartas.core.errors import OptionsError  # noqa: E402
-from cartas.core.plugins import get_registry  # noqa: E402
+from cartas.core.plugins.manager import get_registry  # noqa: E402
 from cartas.interop.openspiel import CartasState, load, register  # noqa: E402
 
 from interop_games import GAMES, game_or_skip  # noqa: E402

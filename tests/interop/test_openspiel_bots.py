@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from cartas.core.arena import Contestant, run_arena
-from cartas.core.bots import BotFactory, RandomBot
-from cartas.core.plugins import get_registry
+from cartas.core.arena.runner import Contestant, run_arena
+from cartas.core.bots.base import BotFactory, RandomBot
+from cartas.core.plugins.manager import get_registry
 from cartas.interop.openspiel_bots import DEFAULTS, OpenSpielBotError, parse_spec
 
 pytestmark = pytest.mark.interop
@@ -81,7 +81,7 @@ def test_cartas_arena_refuses_a_bad_openspiel_spec_in_one_line() -> None:
 
 def test_the_openspiel_bot_searches_a_sampled_world_without_the_real_seed() -> None:
     openspiel_factory("openspiel:ismcts")
-    from cartas.core.bots import SeatView
+    from cartas.core.bots.base import SeatView
     from cartas.interop.openspiel_bots import OpenSpielAgent
 
     game = get_registry().game("truco")

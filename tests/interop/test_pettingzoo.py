@@ -14,7 +14,7 @@ pytest.importorskip("pettingzoo", reason="needs the pettingzoo extra: pip instal
 
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
-from cartas.core.plugins import get_registry  # noqa: E402
+from cartas.core.plugins.manager import get_registry  # noqa: E402
 from cartas.interop.actions import ActionSpaceError, action_space  # noqa: E402
 from cartas.interop.pettingzoo import CartasEnv, env  # noqa: E402
 

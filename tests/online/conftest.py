@@ -16,7 +16,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 from online_helpers import Server  # noqa: E402
 from starlette.testclient import TestClient  # noqa: E402
 
-from cartas.core.registry import Registry  # noqa: E402
+from cartas.core.plugins.registry import Registry  # noqa: E402
 from cartas.online.app import create_app, installed_registry  # noqa: E402
 
 

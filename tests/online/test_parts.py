@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 from cartas.online import connection as connection_module
 from cartas.online.bots import BotRequest, InlineBots, PoolBots
 from cartas.online.connection import Connection

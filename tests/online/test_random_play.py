@@ -21,7 +21,7 @@ from online_helpers import Player, Server
 
 from cartas.cli.history import History, history_path
 from cartas.core.record import MatchRecord, replay
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 from cartas.online.app import installed_registry
 from cartas.online import connection as connection_module
 from cartas.online.connection import Connection

@@ -17,7 +17,7 @@ warnings.filterwarnings("ignore", message="Using `httpx` with `starlette.testcli
 
 from starlette.testclient import TestClient, WebSocketDenialResponse  # noqa: E402
 
-from cartas.core.registry import Registry  # noqa: E402
+from cartas.core.plugins.registry import Registry  # noqa: E402
 from cartas.online.app import create_app, installed_registry  # noqa: E402
 from cartas.online.hub import Ownership  # noqa: E402
 

@@ -13,13 +13,13 @@ from collections.abc import Iterator
 import pytest
 from minitrick import CartaAlta, HighCardBot, LowCardBot
 
-from cartas.core import rollout
-from cartas.core.bots import SeatView
+from cartas.core.bots import rollout
+from cartas.core.bots.base import SeatView
 from cartas.core.match import run_match
-from cartas.core.registry import Registry
-from cartas.core.rollout import DEFAULT_SAMPLES, RolloutBot
-from cartas.core.search import DEFAULT_SIMULATIONS, ISMCTSBot, SearchCounts, decision_budget
-from cartas.core.search_bot import HardBot, SearchBot
+from cartas.core.plugins.registry import Registry
+from cartas.core.bots.rollout import DEFAULT_SAMPLES, RolloutBot
+from cartas.core.bots.search import DEFAULT_SIMULATIONS, ISMCTSBot, SearchCounts, decision_budget
+from cartas.core.bots.search_bot import HardBot, SearchBot
 
 GAME = CartaAlta()
 
@@ -27,7 +27,7 @@ GAME = CartaAlta()
 @pytest.fixture
 def carta_alta_registry(monkeypatch: pytest.MonkeyPatch) -> Registry:
     """The real registry's view of the world, with carta alta and its two bots (``medium`` plays its best card)."""
-    from cartas.core import plugins
+    from cartas.core.plugins import manager as plugins
 
     registry = Registry()
     registry.add_game(GAME)
@@ -118,7 +118,7 @@ def test_without_a_budget_the_base_factory_names_its_samples() -> None:
 def test_a_base_factory_that_names_no_samples_is_followed_without_a_search() -> None:
     """Remigio's ``medium`` does so; the counts show the decisions were not searched, and ``hint`` still gets
     an estimate of every move."""
-    from cartas.core.plugins import get_registry
+    from cartas.core.plugins.manager import get_registry
     from cartas.games.chinchon.bots import MediumBot, RemigioMediumBot
 
     assert get_registry().bot("remigio", "medium") is RemigioMediumBot and RemigioMediumBot.rollout_samples == 0
@@ -158,7 +158,7 @@ def test_bad_budgets_are_refused() -> None:
 def test_no_play_out_goes_past_the_hand_not_even_the_last_actions() -> None:
     """Truco lists ``mazo`` last, and it ends the hand. The last action is applied to the sampled state itself;
     its play-out used to read the hand number after that, and so played the whole next hand out as well."""
-    from cartas.core.plugins import get_registry
+    from cartas.core.plugins.manager import get_registry
 
     registry = get_registry()
     truco = registry.game("truco")
@@ -180,7 +180,7 @@ def test_no_play_out_goes_past_the_hand_not_even_the_last_actions() -> None:
 
 
 def test_a_search_copy_deals_no_next_hand() -> None:
-    from cartas.core.plugins import get_registry
+    from cartas.core.plugins.manager import get_registry
 
     truco = get_registry().game("truco")
     state = truco.start(seed=3)
@@ -199,7 +199,7 @@ def test_think_gives_the_search_bots_a_time_limit_and_no_other_bot() -> None:
 
     from cartas.cli.main import make_cli
     from cartas.cli.session import make_bots, takes_time_limit
-    from cartas.core.plugins import get_registry
+    from cartas.core.plugins.manager import get_registry
 
     registry = get_registry()
     assert takes_time_limit(HardBot) and takes_time_limit(SearchBot)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from minitrick import CartaAlta, LowCardBot
 
-from cartas.core.bots import SeatView
-from cartas.core.headroom import Decision, measure_headroom
-from cartas.core.rollout import Gain, RolloutBot
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.headroom import Decision, measure_headroom
+from cartas.core.bots.rollout import Gain, RolloutBot
 
 GAME = CartaAlta()
 

@@ -8,9 +8,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 from minitrick import STRENGTH, CartaAlta, CartaAltaState
 
-from cartas.core.bots import SeatView
-from cartas.core.inference import Decision, Posterior, posterior_for, rival_decisions, soft_bar
-from cartas.core.inference.posterior import bidding_weight
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.inference import Decision, Posterior, posterior_for, rival_decisions, soft_bar
+from cartas.core.bots.inference.posterior import bidding_weight
 from cartas.core.state import State
 
 GAME = CartaAlta()

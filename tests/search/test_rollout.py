@@ -8,15 +8,15 @@ from functools import partial
 import pytest
 from minitrick import STRENGTH, CartaAlta, CartaAltaState, HighCardBot, LowCardBot
 
-from cartas.core import rollout
-from cartas.core.bots import RandomBot, SeatView
+from cartas.core.bots import rollout
+from cartas.core.bots.base import RandomBot, SeatView
 from cartas.core.cards import Card
 from cartas.core.match import run_match
-from cartas.core.plugins import get_registry
-from cartas.core.registry import Registry
-from cartas.core.rollout import MAX_DRAWS, RolloutBot, base_policy, gain_valuation
-from cartas.core.search import ISMCTSBot, linear_gain_value
-from cartas.core.search_bot import HardBot, SearchBot
+from cartas.core.plugins.manager import get_registry
+from cartas.core.plugins.registry import Registry
+from cartas.core.bots.rollout import MAX_DRAWS, RolloutBot, base_policy, gain_valuation
+from cartas.core.bots.search import ISMCTSBot, linear_gain_value
+from cartas.core.bots.search_bot import HardBot, SearchBot
 
 GAME = CartaAlta()
 
@@ -201,7 +201,7 @@ def _registry_with(game: CartaAlta, **levels: object) -> Registry:
 
 
 def test_hard_rolls_out_the_games_medium_bot_else_easy(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cartas.core import plugins
+    from cartas.core.plugins import manager as plugins
 
     monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME, easy=LowCardBot, medium=HighCardBot))
     assert base_policy("carta_alta") is HighCardBot
@@ -212,7 +212,7 @@ def test_hard_rolls_out_the_games_medium_bot_else_easy(monkeypatch: pytest.Monke
 
 
 def test_hard_searches_a_game_without_bots_of_its_own(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cartas.core import plugins
+    from cartas.core.plugins import manager as plugins
 
     monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME))
     assert base_policy("carta_alta") is None
@@ -222,7 +222,7 @@ def test_hard_searches_a_game_without_bots_of_its_own(monkeypatch: pytest.Monkey
 def test_search_level_is_ismcts_and_hard_estimates_every_move(monkeypatch: pytest.MonkeyPatch) -> None:
     assert get_registry().bot("any_game", "search") is SearchBot
     assert isinstance(SearchBot(0).engine("truco"), ISMCTSBot)
-    from cartas.core import plugins
+    from cartas.core.plugins import manager as plugins
 
     monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME, medium=HighCardBot))
     view = _second_view(3)
@@ -231,7 +231,7 @@ def test_search_level_is_ismcts_and_hard_estimates_every_move(monkeypatch: pytes
 
 
 def test_without_a_base_bot_the_rollout_bot_plays_out_at_random(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cartas.core import plugins
+    from cartas.core.plugins import manager as plugins
 
     monkeypatch.setattr(plugins, "get_registry", lambda: _registry_with(GAME))
     bot = RolloutBot(0, samples=2)

@@ -10,11 +10,11 @@ from functools import partial
 import pytest
 from minitrick import CartaAlta, HighCardBot
 
-from cartas.core.bots import RandomBot, SeatView
+from cartas.core.bots.base import RandomBot, SeatView
 from cartas.core.match import run_match
-from cartas.core.plugins import get_registry
-from cartas.core.search import ISMCTSBot, linear_gain_value, score_gain_value
-from cartas.core.search_bot import HardBot
+from cartas.core.plugins.manager import get_registry
+from cartas.core.bots.search import ISMCTSBot, linear_gain_value, score_gain_value
+from cartas.core.bots.search_bot import HardBot
 from cartas.core.table import Table
 from cartas.testing import check_conformance
 
@@ -170,8 +170,8 @@ def test_ismcts_factory_is_picklable_for_worker_processes() -> None:
 
 
 def test_hard_reads_penalty_scores_the_other_way(monkeypatch: pytest.MonkeyPatch) -> None:
-    from cartas.core import plugins
-    from cartas.core.registry import Registry
+    from cartas.core.plugins import manager as plugins
+    from cartas.core.plugins.registry import Registry
 
     class Penalties(CartaAlta):
         name = "carta_baja"

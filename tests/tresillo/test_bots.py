@@ -7,12 +7,12 @@ from typing import Any
 
 import pytest
 
-from cartas.core.arena import Contestant, run_arena
-from cartas.core.bots import RandomBot, SeatView
+from cartas.core.arena.runner import Contestant, run_arena
+from cartas.core.bots.base import RandomBot, SeatView
 from cartas.core.cards import parse_cards
 from cartas.core.match import run_match
-from cartas.core.inference import posterior_for
-from cartas.core.inference.posterior import bidding_weight
+from cartas.core.bots.inference import posterior_for
+from cartas.core.bots.inference.posterior import bidding_weight
 from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks
 from cartas.games.tresillo.game import TresilloGame
 

@@ -9,7 +9,7 @@ import pytest
 from cartas.core.cards import Card
 from cartas.core.errors import ActionParseError, OptionsError, PositionError
 from cartas.core.events import Event
-from cartas.core.plugins import build_registry, make_plugin_manager
+from cartas.core.plugins.manager import build_registry, make_plugin_manager
 from cartas.games import tresillo
 from cartas.games.tresillo.actions import DISCARDS, PLAYS, WORDS
 from cartas.games.tresillo.game import TresilloGame

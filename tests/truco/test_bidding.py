@@ -5,8 +5,8 @@ from __future__ import annotations
 import random
 from statistics import mean
 
-from cartas.core.bots import SeatView
-from cartas.core.inference import posterior_for
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.inference import posterior_for
 from cartas.core.state import State
 from cartas.games.truco.bidding import answered_call, strength_at
 from cartas.games.truco.bots import MediumBot, QuickMediumBot

@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from cartas.core.bots import RandomBot, SeatView
+from cartas.core.bots.base import RandomBot, SeatView
 from cartas.core.match import run_match
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.games.truco.bots import EasyBot, MediumBot
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState

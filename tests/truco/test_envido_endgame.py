@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import pytest
 
-from cartas.core.bots import SeatView
-from cartas.core.plugins import get_registry
+from cartas.core.bots.base import SeatView
+from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
 
 

@@ -8,8 +8,8 @@ from typing import Any
 
 import pytest
 
-from cartas.core.bots import SeatView
-from cartas.core.inference import posterior_for
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.inference import posterior_for
 from cartas.games.truco_paulista.actions import Word
 from cartas.games.truco_paulista.bidding import hand_power, held_at
 from cartas.games.truco_paulista.bots import MediumBot, onze_bar

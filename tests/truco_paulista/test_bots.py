@@ -6,9 +6,9 @@ from typing import Any
 
 import pytest
 
-from cartas.core.bots import SeatView
+from cartas.core.bots.base import SeatView
 from cartas.core.match import run_match
-from cartas.core.rollout import RolloutBot
+from cartas.core.bots.rollout import RolloutBot
 from cartas.games.truco_paulista.actions import RAISES, Word
 from cartas.games.truco_paulista.bots import EasyBot, MediumBot, QuickMediumBot
 from cartas.games.truco_paulista.game import PaulistaGame

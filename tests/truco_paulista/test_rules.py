@@ -11,7 +11,7 @@ import pytest
 from cartas.core.cards import Card
 from cartas.core.errors import ActionParseError, IllegalActionError, OptionsError, PositionError
 from cartas.core.i18n import speaking
-from cartas.core.plugins import get_registry
+from cartas.core.plugins.manager import get_registry
 from cartas.core.tricks import PARDA
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, BlindPlay, Word
 from cartas.games.truco_paulista.cards import CYCLE, FIXED_TABLE, manilha_rank

@@ -2,7 +2,7 @@
 
 It is the ``register`` callback handed to plugins and the one place where names are claimed: it checks what it
 is given and refuses a name that is already taken, so two plugins can never silently shadow each other. The
-built-in plugins register first (see :func:`cartas.core.plugins.build_registry`), so a third-party plugin can
+built-in plugins register first (see :func:`cartas.core.plugins.manager.build_registry`), so a third-party plugin can
 take neither a built-in game's name or alias (nor a spelling that normalises to one: ``Chinchón``) nor a
 built-in bot level of a built-in game; it is refused by name and the built-in keeps working. A game's name
 goes into file names, so it must match :data:`GAME_NAME` before it is used anywhere.
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 from cartas.core.errors import PluginError
 
 if TYPE_CHECKING:
-    from cartas.core.bots import BotFactory
+    from cartas.core.bots.base import BotFactory
     from cartas.core.game import Game
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from cartas.core.bots import Agent, BotFactory, SeatView
+from cartas.core.bots.base import Agent, BotFactory, SeatView
 from cartas.core.state import Action, State
 
 Evaluator = Callable[[State, Sequence[int]], Sequence[float]]

@@ -15,7 +15,7 @@ import pluggy
 if TYPE_CHECKING:
     import click
 
-    from cartas.core.bots import BotFactory
+    from cartas.core.bots.base import BotFactory
     from cartas.core.game import Game
     from cartas.core.state import Result, State
 

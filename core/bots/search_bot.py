@@ -1,6 +1,6 @@
 """The core's strong bots for every game: ``hard`` (rollouts of the game's own bot) and ``search`` (ISMCTS).
 
-``hard`` is the rollout algorithm (:mod:`cartas.core.rollout`) over the game's ``medium`` bot, or its ``easy``
+``hard`` is the rollout algorithm (:mod:`cartas.core.bots.rollout`) over the game's ``medium`` bot, or its ``easy``
 bot when it has no ``medium``: one step of policy improvement over the game's best heuristics. A game with no
 bot of its own gets ISMCTS with random rollouts instead.
 
@@ -21,10 +21,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from cartas.core.bots import BotFactory, SeatView
-from cartas.core.hookspecs import hookimpl
-from cartas.core.rollout import RolloutBot, base_policy, gain_valuation, score_sign
-from cartas.core.search import Estimate, ISMCTSBot, SearchCounts, score_gain_value
+from cartas.core.bots.base import BotFactory, SeatView
+from cartas.core.plugins.hookspecs import hookimpl
+from cartas.core.bots.rollout import RolloutBot, base_policy, gain_valuation, score_sign
+from cartas.core.bots.search import Estimate, ISMCTSBot, SearchCounts, score_gain_value
 from cartas.core.state import Action
 
 Engine = RolloutBot | ISMCTSBot

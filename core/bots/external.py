@@ -7,7 +7,7 @@ whole match. It first reads a greeting::
     {"type": "hello", "protocol": 1, "game": "truco", "options": {...}, "seats": [1], "seed": 12345}
 
 (``seed`` is the bot's own seed, also in the environment as ``CARTAS_BOT_SEED``; the arena derives it from a key
-of its own, never from the seed of the deals: see :mod:`cartas.core.arena`), then for each decision::
+of its own, never from the seed of the deals: see :mod:`cartas.core.arena.runner`), then for each decision::
 
     {"type": "decision", "id": 1, "seat": 1, "observation": {...}, "legal": ["1E", "truco", ...]}
 
@@ -36,7 +36,7 @@ import time
 from collections.abc import Sequence
 from functools import partial
 
-from cartas.core.bots import BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.errors import CartasError
 from cartas.core.state import Action
 from cartas.core.seat_messages import PROTOCOL_VERSION, decision_message
@@ -129,7 +129,7 @@ class ExternalBot:
         found = {str(action).lower(): action for action in legal}.get(answer.strip().lower())
         if found is not None:
             return found
-        from cartas.core.plugins import get_registry  # only for aliases, so unregistered games still play
+        from cartas.core.plugins.manager import get_registry  # only for aliases, so unregistered games still play
 
         try:
             action = get_registry().game(view.game_name).parse_action(answer)

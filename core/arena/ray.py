@@ -18,7 +18,7 @@ import socket
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from cartas.core.arena import MatchJob, MatchResult, Runner, play_match
+from cartas.core.arena.runner import MatchJob, MatchResult, Runner, play_match
 from cartas.core.errors import ArenaError
 
 LOCAL = "local"
@@ -37,7 +37,7 @@ def import_ray() -> Any:
 
 
 def ray_runner(address: str) -> Runner:
-    """A :data:`cartas.core.arena.Runner` that plays every match as a Ray task on the cluster at ``address``."""
+    """A :data:`cartas.core.arena.runner.Runner` that plays every match as a Ray task on the cluster at ``address``."""
     ray = import_ray()
     check_reachable(address)
 

@@ -5,7 +5,7 @@ at a decision, try every legal action, play the rest out with the base policy fo
 whose play-outs end best. Whatever the base policy, the improved policy is at least as good in expectation
 (when the estimates are good enough), so a game's ``medium`` bot, rolled out, makes a stronger ``hard`` bot.
 
-Hidden cards are handled as ISMCTS does (:mod:`cartas.core.search`): each play-out starts from a complete state
+Hidden cards are handled as ISMCTS does (:mod:`cartas.core.bots.search`): each play-out starts from a complete state
 *sampled* to fit the bot's own view. The same sampled states, with the same seeds for the base bots, serve every
 action (common random numbers), so differences between actions are not drowned in the luck of the deal. States
 are drawn one at a time and every action is played out on each one in turn, so a time budget that runs out
@@ -17,10 +17,10 @@ limit is for play, where someone waits for the move: it caps each decision on it
 decision, at least one), and the next decision starts with the full budget again. A base factory whose
 ``rollout_samples`` is 0 asks for no search at all: its move is played as it is (remigio's ``medium``, whose
 rounds take a second to play out a few times, and where no other move was ever found clearly better). Each bot counts what it
-searched in its match (:class:`cartas.core.search.SearchCounts`), and the arena reports it.
+searched in its match (:class:`cartas.core.bots.search.SearchCounts`), and the arena reports it.
 
 A play-out stops at the same horizon as the search: the end of the hand or of the match, valued by
-:func:`cartas.core.search.linear_gain_value` (or any :data:`cartas.core.search.Evaluator`).
+:func:`cartas.core.bots.search.linear_gain_value` (or any :data:`cartas.core.bots.search.Evaluator`).
 
 A guard keeps the bot from doing worse than its base bot: it plays the base bot's own choice unless another
 action beats it clearly on the shared states (see :meth:`RolloutBot.choose`), since a handful of noisy
@@ -32,8 +32,8 @@ re-raised where ``medium`` folds and lost 28 of 40 matches to ``medium``, even w
 
 Inference. A sampled state deals the hidden cards at random, as if the others' bids said nothing about their
 hands; a player who went in is then given a random hand, and the bot overrates its own chances against him.
-The bot draws its states from the posterior the base factory asks for (:func:`cartas.core.inference.posterior_for`):
-its ``bidding`` model (a :class:`cartas.core.inference.BiddingModel`, the trick games' calls and answers),
+The bot draws its states from the posterior the base factory asks for (:func:`cartas.core.bots.inference.posterior_for`):
+its ``bidding`` model (a :class:`cartas.core.bots.inference.BiddingModel`, the trick games' calls and answers),
 else its ``plausible(world, view)`` rule (a :data:`Plausible`, kept or refused outright). Up to
 :data:`MAX_DRAWS` states are drawn for one play-out; after that the likeliest is kept, so a player who bids
 unlike the model cannot stall the search.
@@ -52,11 +52,11 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
-from cartas.core.bots import Agent, BotFactory, RandomBot, SeatView
+from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
 from cartas.core.errors import PluginError
 from cartas.core.game import Game
-from cartas.core.inference import Posterior, PosteriorCounts, posterior_for
-from cartas.core.search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
+from cartas.core.bots.inference import Posterior, PosteriorCounts, posterior_for
+from cartas.core.bots.search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
 from cartas.core.state import Action, State
 
 DEFAULT_MARGIN = 1.0
@@ -91,7 +91,7 @@ def base_policy(game_name: str) -> BotFactory | None:
 
     Only the game's own levels count: levels registered for every game (``*``) are search bots or random play.
     """
-    from cartas.core.plugins import get_registry  # the registry imports the plugins, this module's users among them
+    from cartas.core.plugins.manager import get_registry  # the registry imports the plugins, this module's users among them
 
     own = get_registry().bots.get(game_name, {})
     for level in BASE_LEVELS:
@@ -103,7 +103,7 @@ def base_policy(game_name: str) -> BotFactory | None:
 
 def _known_game(game_name: str) -> Game | None:
     """The registered game of that name, or ``None`` (a game made up for a test has no entry)."""
-    from cartas.core.plugins import get_registry
+    from cartas.core.plugins.manager import get_registry
 
     try:
         return get_registry().game(game_name)
@@ -118,7 +118,7 @@ def score_sign(game_name: str) -> int:
 
 
 def gain_valuation(game_name: str) -> Evaluator:
-    """:func:`cartas.core.search.linear_gain_value` in the game's score direction and on its ``gain_scale``."""
+    """:func:`cartas.core.bots.search.linear_gain_value` in the game's score direction and on its ``gain_scale``."""
     game = _known_game(game_name)
     if game is None:
         return linear_gain_value
@@ -137,7 +137,7 @@ class RolloutBot:
         ``rollout_samples`` (else :data:`DEFAULT_SAMPLES`) states a decision. No new sampled state is begun when
         the time its play-outs are expected to take would overrun the limit, and one overrunning it is dropped,
         but the first one is always played out; the limit binds each decision alone.
-    :param evaluate: values a play-out at its horizon; by default :func:`cartas.core.search.linear_gain_value`
+    :param evaluate: values a play-out at its horizon; by default :func:`cartas.core.bots.search.linear_gain_value`
         in the game's score direction and on its ``gain_scale`` (see :func:`gain_valuation`).
     :param margin: how many standard errors an action's advantage over the base bot's own choice must exceed
         for the bot to play it instead (see :meth:`choose`); 0 plays the best mean.

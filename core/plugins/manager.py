@@ -16,15 +16,15 @@ from typing import Any
 
 import pluggy
 
-from cartas.core import hookspecs
+from cartas.core.plugins import hookspecs
 from cartas.core.errors import PluginError
-from cartas.core.registry import Registry
+from cartas.core.plugins.registry import Registry
 
 ENTRY_POINT_GROUP = "cartas"
-DEFAULT_PLUGINS: tuple[str, ...] = ("cartas.core.random_bot", "cartas.core.search_bot")
+DEFAULT_PLUGINS: tuple[str, ...] = ("cartas.core.bots.random_bot", "cartas.core.bots.search_bot")
 DEFAULT_PLUGIN_HOOKS: dict[str, tuple[str, ...]] = {
-    "cartas.core.random_bot": ("register_bots",),
-    "cartas.core.search_bot": ("register_bots",),
+    "cartas.core.bots.random_bot": ("register_bots",),
+    "cartas.core.bots.search_bot": ("register_bots",),
 }
 """The registration hooks each default plugin implements (a test keeps this the same as the modules)."""
 

@@ -14,7 +14,7 @@ for each run unless given, and reported in the run so that the run can still be 
 
 Reproducibility. Results are ordered by match index whatever process played them, and the sequential test is
 checked on whole deals in deal order, so the same seed gives the same results with one job or many, or on a
-Ray cluster (:mod:`cartas.core.arena_ray`).
+Ray cluster (:mod:`cartas.core.arena.ray`).
 
 Where matches are played is a :data:`Runner`: this process, a local process pool (the default, every core), or
 any other source of :class:`MatchResult` for a list of :class:`MatchJob`.
@@ -34,12 +34,12 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from cartas.core.bots import BotFactory
+from cartas.core.bots.base import BotFactory
 from cartas.core.game import Game
 from cartas.core.match import run_match
 from cartas.core.options import GameOptions
-from cartas.core.ratings import Sprt
-from cartas.core.search import SearchCounts
+from cartas.core.arena.ratings import Sprt
+from cartas.core.bots.search import SearchCounts
 
 
 @dataclass(frozen=True)

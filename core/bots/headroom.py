@@ -1,6 +1,6 @@
 """Rollout headroom: how much one step of policy improvement could gain over a game's base bot.
 
-The core's ``hard`` bot (:mod:`cartas.core.rollout`) is the base bot with one step of policy improvement: at a
+The core's ``hard`` bot (:mod:`cartas.core.bots.rollout`) is the base bot with one step of policy improvement: at a
 decision it plays every candidate out with the base bot and leaves the base bot's own move only when another
 ends clearly better. That can only beat the base bot where such moves exist. This module finds out whether they
 do, before anyone spends hours in the arena: it plays hands with the base bot in every seat and, at some of
@@ -20,11 +20,11 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 
-from cartas.core.bots import BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.game import Game
 from cartas.core.options import GameOptions
-from cartas.core.rollout import Gain, RolloutBot, score_sign
-from cartas.core.search import relative_gains
+from cartas.core.bots.rollout import Gain, RolloutBot, score_sign
+from cartas.core.bots.search import relative_gains
 from cartas.core.state import Action
 
 

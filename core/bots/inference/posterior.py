@@ -1,6 +1,6 @@
 """Worlds drawn from the posterior: sampled states, kept with the probability the rivals' decisions give them.
 
-Rejection sampling: a world is drawn by :meth:`~cartas.core.bots.SeatView.sample` and kept with probability
+Rejection sampling: a world is drawn by :meth:`~cartas.core.bots.base.SeatView.sample` and kept with probability
 the product of the likelihoods of every rival decision of the hand (each in ``[0, 1]``), which draws kept
 worlds exactly from the posterior. A run of unlikely decisions could make that slow, so at most ``tries``
 worlds are drawn for one sample; when none is kept, the likeliest of them is returned and the fallback is
@@ -13,8 +13,8 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cartas.core.bots import SeatView
-from cartas.core.inference.model import BiddingModel, rival_decisions
+from cartas.core.bots.base import SeatView
+from cartas.core.bots.inference.model import BiddingModel, rival_decisions
 from cartas.core.state import State
 
 DEFAULT_TRIES = 24
@@ -40,7 +40,7 @@ class Posterior:
     """Draws worlds for a seat's view from the posterior a weight gives (see the module's docstring).
 
     :param weight: a world's weight in ``[0, 1]``; :func:`posterior_for` builds it from a game's
-        :class:`~cartas.core.inference.model.BiddingModel` (or a yes-or-no rule, as chinchón's ``plausible``).
+        :class:`~cartas.core.bots.inference.model.BiddingModel` (or a yes-or-no rule, as chinchón's ``plausible``).
     :param tries: worlds drawn at most for one sample (at least 1).
     """
 

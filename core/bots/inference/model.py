@@ -25,7 +25,7 @@ class Decision(NamedTuple):
 
 
 class BiddingModel(Protocol):
-    """A game's model of how its players bid, used to weigh sampled worlds (see :mod:`cartas.core.inference`)."""
+    """A game's model of how its players bid, used to weigh sampled worlds (see :mod:`cartas.core.bots.inference`)."""
 
     kinds: frozenset[str]
     """The event kinds that are decisions worth weighing; other events are never passed to :meth:`likelihood`."""
