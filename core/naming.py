@@ -84,3 +84,14 @@ def viewer_names(
         return TableNames(tuple(seats), sides)
     ours = teams[viewer]
     return TableNames(tuple(seats), tuple(_("Us") if side == ours else _("Them") for side in range(2)))
+
+
+def seat_side_names(players: int, teams: Sequence[int], seat: int | None) -> TableNames:
+    """Generic seat names with the sides as ``seat`` calls them in a two-team game ("Us", "Them"), or numbered
+    for a viewer who sits nowhere (``None``): what a game's own table text uses when the front end gave no names."""
+    generic = generic_names(players, teams)
+    if seat is None or seat < 0:
+        return generic
+    sides = [_("Them")] * 2
+    sides[teams[seat]] = _("Us")
+    return TableNames(generic.seats, tuple(sides))

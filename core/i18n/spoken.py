@@ -11,13 +11,23 @@ import unicodedata
 
 from cartas.core.cards import BASTOS, COPAS, ESPADAS, JOKER, OROS, Card
 from cartas.core.errors import CardParseError
+from cartas.core.i18n.catalog import FRAMEWORK as _
+from cartas.core.i18n.catalog import mark
+
+
+_PUNCTUATION = str.maketrans({mark: " " for mark in "¡!¿?.,;:\"'()"})
 
 
 def fold(text: str) -> str:
     """Lower case, no accents, no ``¡!¿?.,``, single spaces: ``¡Quiero!`` and ``quiero`` are the same words."""
     decomposed = unicodedata.normalize("NFKD", text.strip().lower().replace("ª", "a").replace("º", "o"))
     plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.translate(str.maketrans("¡!¿?.,;:", "        ")).split())
+    return " ".join(plain.translate(_PUNCTUATION).split())
+
+
+def words(text: str) -> list[str]:
+    """The folded words of ``text``: ``¡Cierro con el As!`` → ``["cierro", "con", "el", "as"]``."""
+    return fold(text).split()
 
 
 SUIT_WORDS: dict[str, str] = {
@@ -44,6 +54,8 @@ ARTICLES = frozenset({"el", "la", "los", "las", "un", "una", "o", "a", "os", "as
 
 JOINERS = frozenset({"de", "del", "of", "do", "da"})
 
+JOKER_WORDS = frozenset({"comodin", "coringa", "joker", "jk"})
+
 
 def spoken_card(text: str) -> Card | None:
     """The card that ``text`` names (``el 3 de oros``, ``tres de oro``, ``3 of coins``, ``3O``, ``comodín``),
@@ -56,7 +68,7 @@ def spoken_card(text: str) -> Card | None:
 
 
 def _card(words: list[str]) -> Card | None:
-    if words in (["comodin"], ["coringa"], ["joker"], ["jk"]):
+    if len(words) == 1 and words[0] in JOKER_WORDS:
         return JOKER
     if len(words) == 1:
         try:
@@ -70,3 +82,65 @@ def _card(words: list[str]) -> Card | None:
     if rank is None or suit is None:
         return None
     return Card(rank, suit)
+
+
+def cards_named(said: list[str]) -> tuple[list[Card], list[str]]:
+    """The cards that folded words name, in order, and the words left over (the verbs and the rest), for a
+    phrase that may name several cards or put them after a verb: ``cierro con el as de copas``.
+
+    A card is its notation (``3o``), a rank then a suit with an optional ``de``/``of`` between (``3 de oro``,
+    ``king of cups``), or the comodín.
+    """
+    cards: list[Card] = []
+    rest: list[str] = []
+    at = 0
+    while at < len(said):
+        word = said[at]
+        if word in JOKER_WORDS:
+            cards.append(JOKER)
+            at += 1
+            continue
+        try:
+            cards.append(Card.parse(word))
+            at += 1
+            continue
+        except CardParseError:
+            pass
+        rank = RANK_WORDS.get(word)
+        if rank is not None:
+            after = at + 1
+            if after < len(said) and said[after] in JOINERS:
+                after += 1
+            if after < len(said) and said[after] in SUIT_WORDS:
+                cards.append(Card(rank, SUIT_WORDS[said[after]]))
+                at = after + 1
+                continue
+        rest.append(word)
+        at += 1
+    return cards, rest
+
+
+SUIT_NAMES: dict[str, str] = {"O": mark("coins"), "C": mark("cups"), "E": mark("swords"), "B": mark("clubs")}
+"""Each suit's name, translated where it is said."""
+
+
+def suit_name(suit: str) -> str:
+    """A suit's name (``oros``, ``paus``, ``cups``) in the language being spoken."""
+    return _(SUIT_NAMES[suit])
+
+
+def card_name(card: Card) -> str:
+    """A card with its article, as said in a sentence, in the language being spoken: ``el 3 de oros``, ``la
+    sota de bastos``, ``o rei de copas``, ``the ace of swords``."""
+    if card.is_joker:
+        return _("the joker")
+    suit = suit_name(card.suit)
+    if card.rank == 1:
+        return _("the ace of {suit}", suit=suit)
+    if card.rank == 10:
+        return _("the jack of {suit}", suit=suit)
+    if card.rank == 11:
+        return _("the knight of {suit}", suit=suit)
+    if card.rank == 12:
+        return _("the king of {suit}", suit=suit)
+    return _("the {rank} of {suit}", rank=card.rank, suit=suit)

@@ -17,9 +17,8 @@ from cartas.core.observation import Observation
 from cartas.core.state import Action
 from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, RETIRE, Discard, Draw, Reenganche
 from cartas.games.chinchon.i18n import _
-from cartas.games.spoken_cards import cards_named, fold
+from cartas.core.i18n.spoken import card_name, cards_named, words
 
-SUITS: dict[str, str] = {"O": mark("coins"), "C": mark("cups"), "E": mark("swords"), "B": mark("clubs")}
 """The suits as the game's players name them (oros, copas, espadas, bastos)."""
 
 CLOSE_KINDS: dict[str, str] = {
@@ -34,20 +33,6 @@ CLOSE_KINDS: dict[str, str] = {
 """Remigio's kinds of close, as the ``closed`` event names them (see remigio.MULTIPLIERS)."""
 
 
-def card_name(card: Card) -> str:
-    """A card with its article, as said in a sentence: ``el 3 de oros``, ``la sota de bastos``."""
-    if card.is_joker:
-        return _("the joker")
-    suit = _(SUITS[card.suit])
-    if card.rank == 1:
-        return _("the ace of {suit}", suit=suit)
-    if card.rank == 10:
-        return _("the jack of {suit}", suit=suit)
-    if card.rank == 11:
-        return _("the knight of {suit}", suit=suit)
-    if card.rank == 12:
-        return _("the king of {suit}", suit=suit)
-    return _("the {rank} of {suit}", rank=card.rank, suit=suit)
 
 
 def _card(text: str) -> str:
@@ -85,10 +70,10 @@ def understand(text: str, legal: Sequence[Action]) -> Action | None:
     ``cierro``), or ``None``. The phase tells draws from discards: when drawing, any word of the discard pile
     (cojo, descarte, the top) means the pile; when discarding, a card named is thrown, or laid face down with
     ``cierro``/``corto`` (``cierro`` alone when only one card closes)."""
-    words = fold(text)
-    if not words:
+    folded = words(text)
+    if not folded:
         return None
-    cards, rest = cards_named(words)
+    cards, rest = cards_named(folded)
     said = set(rest)
     chosen: Action | None = None
     if any(isinstance(action, Reenganche) for action in legal):

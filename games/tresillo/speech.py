@@ -15,13 +15,12 @@ from cartas.core.i18n import mark
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.state import Action
-from cartas.games.spoken_cards import cards_named, fold
+from cartas.core.i18n.spoken import card_name, cards_named, suit_name, words
 from cartas.games.tresillo.actions import (
     CIEGA, DEJO, DESTAPO, DISCARD, DISCARDS, JUEGO, NO_OBLIGO, NORMAL, OBLIGO, PASO, PLAYS, TOMO, CardAction,
 )
 from cartas.games.tresillo.i18n import _
 
-SUITS: dict[str, str] = {"O": mark("coins"), "C": mark("cups"), "E": mark("swords"), "B": mark("clubs")}
 """The suits as the game's players name them (oros, copas, espadas, bastos)."""
 
 MODES: dict[str, str] = {"normal": mark("normal"), "ciega": mark("blind")}
@@ -41,18 +40,6 @@ WORDS: dict[str, str] = {
 """The spoken moves as their player says them."""
 
 
-def card_name(card: Card) -> str:
-    """A card with its article, as said in a sentence: ``el as de espadas``, ``la sota de bastos``."""
-    suit = _(SUITS[card.suit])
-    if card.rank == 1:
-        return _("the ace of {suit}", suit=suit)
-    if card.rank == 10:
-        return _("the jack of {suit}", suit=suit)
-    if card.rank == 11:
-        return _("the knight of {suit}", suit=suit)
-    if card.rank == 12:
-        return _("the king of {suit}", suit=suit)
-    return _("the {rank} of {suit}", rank=card.rank, suit=suit)
 
 
 def _card(text: str) -> str:
@@ -93,15 +80,15 @@ def understand(text: str, legal: Sequence[Action]) -> Action | None:
     """The legal move a player's words name (``juego``, ``paso``, ``me voy``, ``tomo la viuda``,
     ``tiro el as de espadas``, ``1e``), or ``None``; never a move that is not legal now. A card named is played,
     or discarded when the player says so or when discarding is all he may do with it."""
-    words = fold(text)
-    cards, rest = cards_named(words)
+    said = words(text)
+    cards, rest = cards_named(said)
     chosen: Action | None = None
     if len(cards) == 1 and cards[0] in PLAYS:
         card = cards[0]
         discard = bool(set(rest) & _DISCARD_WORDS) or PLAYS[card] not in legal
         chosen = DISCARDS[card] if discard else PLAYS[card]
     elif not cards:
-        chosen = _SAYINGS.get(" ".join(word for word in words if word not in _ARTICLES))
+        chosen = _SAYINGS.get(" ".join(word for word in said if word not in _ARTICLES))
     return chosen if chosen is not None and chosen in legal else None
 
 
@@ -128,7 +115,7 @@ def describe(event: Event, names: TableNames) -> str | None:
         return _("{who}: deals ({mode})", who=who, mode=_(MODES.get(detail, detail)))
     if kind == "trump":
         card = Card.parse(detail)
-        return _("Trump card {card}: {suit} are trumps", card=card_name(card), suit=_(SUITS[card.suit]))
+        return _("Trump card {card}: {suit} are trumps", card=card_name(card), suit=suit_name(card.suit))
     if kind == "obligo":
         return _("{who}: obligo! takes {card}", who=who, card=_card(detail))
     if kind == "no_obligo":
@@ -185,7 +172,7 @@ def table_lines(observation: Observation, names: TableNames) -> list[str]:
         _("Chips: {chips}", chips=chips),
     ]
     if table["up"]:
-        trump = _("Trump: {card} ({suit} are trumps)", card=_card(table["up"]), suit=_(SUITS[trump_suit]))
+        trump = _("Trump: {card} ({suit} are trumps)", card=_card(table["up"]), suit=suit_name(trump_suit))
         lines.append(trump + (" " + _("(obliged by the dealer)") if table["up_taken"] else ""))
     if table["players"]:
         won = " · ".join(f"{names.seat(seat)}: {table['tricks_won'][seat]}" for seat in table["players"])

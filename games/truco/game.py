@@ -12,7 +12,7 @@ from cartas.core.cards import Card
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.i18n import mark
-from cartas.core.naming import TableNames, generic_names
+from cartas.core.naming import TableNames, generic_names, seat_side_names
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
@@ -147,7 +147,7 @@ class TrucoGame(Game):
         table = observation.table
         points = table["points"]
         scores = observation.scores
-        names = names or _viewer_names(observation)
+        names = names or seat_side_names(observation.players, observation.teams, observation.seat)
         first, second = (0, 1) if observation.seat == PUBLIC_SEAT else (
             observation.teams[observation.seat], 1 - observation.teams[observation.seat])
         score = _("{side} {score} – {other} {other_score}, to {points}",
@@ -182,17 +182,6 @@ class TrucoGame(Game):
     def table_view(self, observation: Observation) -> TableView:
         """The cards each seat has played this hand, the trick on the table, the hand by suit then rank."""
         return view.table_view(observation, self.table_lines(observation))
-
-
-def _viewer_names(observation: Observation) -> TableNames:
-    """Generic seat names, and the sides as a seat calls them (us, them) or numbered for the public."""
-    generic = generic_names(observation.players, observation.teams)
-    if observation.seat == PUBLIC_SEAT:
-        return generic
-    ours = observation.teams[observation.seat]
-    sides = [_("Them")] * 2
-    sides[ours] = _("Us")
-    return TableNames(generic.seats, tuple(sides))
 
 
 def _points(side: str, detail: str) -> str:

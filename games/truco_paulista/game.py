@@ -11,7 +11,7 @@ from cartas.core.cards import Card
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.i18n import mark
-from cartas.core.naming import TableNames, generic_names
+from cartas.core.naming import TableNames, generic_names, seat_side_names
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
@@ -125,7 +125,7 @@ class PaulistaGame(Game):
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
         """The vira and its manilhas, the score from the seat's side, the stake, the rodadas, the partner's hand."""
         table = observation.table
-        names = names or _viewer_names(observation)
+        names = names or seat_side_names(observation.players, observation.teams, observation.seat)
         lines = []
         if table.get("vira"):
             lines.append(_("Vira: {card}   manilhas: the {rank}s ({manilhas})", card=table["vira"],
@@ -164,17 +164,6 @@ class PaulistaGame(Game):
 
 def _face(play: dict[str, Any]) -> str:
     return FACE_DOWN if play["face_down"] else str(play["card"])
-
-
-def _viewer_names(observation: Observation) -> TableNames:
-    """Generic seat names, and the sides as a seat calls them (us, them) or numbered for the public."""
-    generic = generic_names(observation.players, observation.teams)
-    if observation.seat == PUBLIC_SEAT:
-        return generic
-    ours = observation.teams[observation.seat]
-    sides = [_("Them")] * 2
-    sides[ours] = _("Us")
-    return TableNames(generic.seats, tuple(sides))
 
 
 def _plays_text(plays: list[dict[str, Any]], names: TableNames) -> str:
