@@ -8,11 +8,16 @@ understood at once: a player does not switch languages to be understood, and no 
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable, Iterable
+from typing import TypeVar
 
 from cartas.core.cards import BASTOS, COPAS, ESPADAS, JOKER, OROS, Card
 from cartas.core.errors import CardParseError
 from cartas.core.i18n.catalog import FRAMEWORK as _
 from cartas.core.i18n.catalog import mark
+from cartas.core.i18n.language import speaking
+
+A = TypeVar("A")
 
 
 _PUNCTUATION = str.maketrans({mark: " " for mark in "¡!¿?.,;:\"'()"})
@@ -144,3 +149,19 @@ def card_name(card: Card) -> str:
     if card.rank == 12:
         return _("the king of {suit}", suit=suit)
     return _("the {rank} of {suit}", rank=card.rank, suit=suit)
+
+
+def spoken_phrases(
+    action: A, action_text: Callable[[A], str], languages: Iterable[str], *, either_word: bool = True
+) -> set[str]:
+    """Every folded way a move is said: its canonical text and its words in each of ``languages``. With
+    ``either_word``, a text with a word in parentheses (``accept (quiero)``) is said by either part too."""
+    phrases = {fold(str(action))}
+    for language in languages:
+        with speaking(language):
+            spoken = fold(action_text(action))
+        phrases.add(spoken)
+        if either_word and spoken.endswith(")"):
+            outside, _paren, inside = spoken.partition("(")
+            phrases.update((outside.strip(), inside.rstrip(")").strip()))
+    return phrases

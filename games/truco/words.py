@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartas.core.cards import RANKS, Card
-from cartas.core.i18n import mark, speaking
-from cartas.core.i18n.spoken import RANK_WORDS, fold, spoken_card
+from cartas.core.i18n import mark
+from cartas.core.i18n.spoken import RANK_WORDS, fold, spoken_card, spoken_phrases
 from cartas.games.truco.actions import (
     ACHICO, ALIASES, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, QUIERO,
     REAL_ENVIDO, RETRUCO, SENA, TRUCO, VALE_CUATRO, TrucoAction,
@@ -68,7 +68,7 @@ def understand(text: str, legal: Sequence[TrucoAction]) -> TrucoAction | None:
     if not said:
         return None
     for action in legal:
-        if said in _phrases(action):
+        if said in spoken_phrases(action, action_text, SPOKEN_LANGUAGES):
             return action
     kind = MORE_WORDS.get(said, ALIASES.get(said))
     if kind is not None:
@@ -87,14 +87,3 @@ def understand(text: str, legal: Sequence[TrucoAction]) -> TrucoAction | None:
             return matching[0]
     return None
 
-
-def _phrases(action: TrucoAction) -> set[str]:
-    phrases = {fold(str(action))}
-    for language in SPOKEN_LANGUAGES:
-        with speaking(language):
-            spoken = fold(action_text(action))
-        phrases.add(spoken)
-        if "(" in spoken:  # "accept (quiero)": "accept" and "quiero" each say it
-            outside, _, inside = spoken.partition("(")
-            phrases.update((outside.strip(), inside.rstrip(")").strip()))
-    return phrases

@@ -7,8 +7,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartas.core.cards import RANKS
-from cartas.core.i18n import mark, speaking
-from cartas.core.i18n.spoken import RANK_WORDS, fold, spoken_card
+from cartas.core.i18n import mark
+from cartas.core.i18n.spoken import RANK_WORDS, fold, spoken_card, spoken_phrases
 from cartas.games.truco_paulista.actions import _BLIND_PLACES, _WORDS, Action, BlindPlay, Play, Word
 from cartas.games.truco_paulista.i18n import _
 
@@ -62,7 +62,7 @@ def understand(text: str, legal: Sequence[Action]) -> Action | None:
     if not said:
         return None
     for action in legal:
-        if said in _phrases(action):
+        if said in spoken_phrases(action, action_text, SPOKEN_LANGUAGES, either_word=isinstance(action, Word)):
             return action
     words = MORE_WORDS.get(said) or ((_WORDS[said],) if said in _WORDS else ())
     for word in words:
@@ -94,14 +94,3 @@ def understand(text: str, legal: Sequence[Action]) -> Action | None:
             return matching[0]
     return None
 
-
-def _phrases(action: Action) -> set[str]:
-    phrases = {fold(str(action))}
-    for language in SPOKEN_LANGUAGES:
-        with speaking(language):
-            spoken = fold(action_text(action))
-        phrases.add(spoken)
-        if isinstance(action, Word) and spoken.endswith(")"):  # "accept (aceito)": either word says it
-            outside, _, inside = spoken.partition("(")
-            phrases.update((outside.strip(), inside.rstrip(")").strip()))
-    return phrases

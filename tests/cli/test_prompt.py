@@ -4,7 +4,6 @@ move that loses the match, a forced move playing itself, and the hot-seat screen
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -13,32 +12,12 @@ from cartas.cli.hotseat import CLEAR_SCREEN
 from cartas.core.record import load_record
 
 pexpect = pytest.importorskip("pexpect")
+from pty_helpers import PAUSE, PROMPT, SCRIPT, expect_end, expect_prompt, spawn  # noqa: E402
 
-SCRIPT = Path(sys.executable).with_name("cartas")
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="the cartas console script is not installed")
 
-PROMPT = re.escape("Move (number or words, ? for help): ")
 DEAL = "--deal=1E 4C / 7O 5B"  # seat 0: 1E 4C, seat 1: 7O 5B; dealer 1, so seat 0 is mano and leads
 UP = "\x1b[A"
-PAUSE = re.escape("Press Enter to deal the next hand")
-
-
-def expect_prompt(child: pexpect.spawn) -> None:
-    """Wait for the move prompt, pressing Enter at the pause between hands on the way."""
-    while child.expect([PROMPT, PAUSE]) == 1:
-        child.sendline("")
-
-
-def expect_end(child: pexpect.spawn) -> None:
-    """Wait for the program to end, declining the rematch offered at the end of a match on the way."""
-    if child.expect([pexpect.EOF, re.escape("a new deal? [y/N] ")]) == 1:
-        child.sendline("n")
-        child.expect(pexpect.EOF)
-
-
-def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
-    env = dict(env, TERM="xterm-256color", COLUMNS="100")
-    return pexpect.spawn(str(SCRIPT), list(args), env=env, encoding="utf-8", timeout=30, dimensions=(40, 100))
 
 
 def alta(env: dict[str, str], *args: str) -> pexpect.spawn:

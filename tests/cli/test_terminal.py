@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-import sys
 from pathlib import Path
 
 import pytest
@@ -11,29 +10,10 @@ import pytest
 from cartas.core.record import load_record
 
 pexpect = pytest.importorskip("pexpect")
+from pty_helpers import PROMPT, SCRIPT, expect_end, expect_prompt  # noqa: E402
+from pty_helpers import spawn as pty_spawn  # noqa: E402
 
-SCRIPT = Path(sys.executable).with_name("cartas")
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="the cartas console script is not installed")
-
-PROMPT = re.escape("Move (number or words, ? for help): ")
-
-
-def expect_prompt(child: pexpect.spawn) -> None:
-    """Wait for the move prompt, pressing Enter at the pause between hands on the way."""
-    while child.expect([PROMPT, re.escape("Press Enter to deal the next hand")]) == 1:
-        child.sendline("")
-
-
-def expect_end(child: pexpect.spawn) -> None:
-    """Wait for the program to end, declining the rematch offered at the end of a match on the way."""
-    if child.expect([pexpect.EOF, re.escape("a new deal? [y/N] ")]) == 1:
-        child.sendline("n")
-        child.expect(pexpect.EOF)
-
-
-def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
-    env = dict(env, TERM="xterm-256color", COLUMNS="100")
-    return pexpect.spawn(str(SCRIPT), list(args), env=env, encoding="utf-8", timeout=15, dimensions=(40, 100))
 
 
 def test_a_whole_match_typed_at_a_terminal(subprocess_env: dict[str, str], home: Path) -> None:
@@ -164,3 +144,7 @@ def test_a_rematch_accepted_at_the_end_deals_a_new_match_with_the_same_players(
     assert len(records) == 2 and all(record.finished for record in records)
     assert records[0].players == records[1].players == {"0": "human", "1": "random"}
     assert records[0].seed != records[1].seed
+
+
+def spawn(env: dict[str, str], *args: str) -> pexpect.spawn:
+    return pty_spawn(env, *args, timeout=15)

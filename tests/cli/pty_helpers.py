@@ -1,0 +1,33 @@
+"""Driving ``cartas`` at a real terminal (a pty through pexpect): the prompt, the pause between hands and the
+rematch offer, shared by the terminal tests."""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pexpect
+
+SCRIPT = Path(sys.executable).with_name("cartas")
+PROMPT = re.escape("Move (number or words, ? for help): ")
+PAUSE = re.escape("Press Enter to deal the next hand")
+
+
+def spawn(env: dict[str, str], *args: str, timeout: int = 30) -> pexpect.spawn:
+    """``cartas ARGS`` in a 40x100 xterm."""
+    env = dict(env, TERM="xterm-256color", COLUMNS="100")
+    return pexpect.spawn(str(SCRIPT), list(args), env=env, encoding="utf-8", timeout=timeout, dimensions=(40, 100))
+
+
+def expect_prompt(child: pexpect.spawn) -> None:
+    """Wait for the move prompt, pressing Enter at the pause between hands on the way."""
+    while child.expect([PROMPT, PAUSE]) == 1:
+        child.sendline("")
+
+
+def expect_end(child: pexpect.spawn) -> None:
+    """Wait for the program to end, declining the rematch offered at the end of a match on the way."""
+    if child.expect([pexpect.EOF, re.escape("a new deal? [y/N] ")]) == 1:
+        child.sendline("n")
+        child.expect(pexpect.EOF)
