@@ -13,7 +13,7 @@ from cartas.online.views import event_frame, legal_moves, view_models
 def test_event_text_is_in_the_games_language_unless_the_server_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("CARTAS_LANG", raising=False)
     assert event_frame(TrucoGame(), Event("deal", 1), 3) == {
-        "type": "event", "v": 3, "kind": "deal", "seat": 1, "detail": "", "text": "Jugador 2 reparte",
+        "type": "event", "v": 3, "kind": "deal", "seat": 1, "detail": "", "text": "Jugador 2: reparto",
     }
     assert event_frame(PaulistaGame(), Event("deal", 1))["text"] == "Jogador 2 dá as cartas"
     monkeypatch.setenv("CARTAS_LANG", "en")

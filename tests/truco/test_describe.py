@@ -39,11 +39,11 @@ def generic(event: Event) -> str:
 
 
 @pytest.mark.parametrize(("event", "text"), [
-    (Event("deal", 3), "Jugador 4 reparte"),
+    (Event("deal", 3), "Jugador 4: reparto"),
     (Event("duel", 1, "4"), "Pica-pica: Jugador 2 contra Jugador 5"),
-    (Event("play", 0, "1E"), "Jugador 1 tira 1E"),
-    (Event("trick", 2, "1"), "Jugador 3 gana la primera"),
-    (Event("trick", 1, "3"), "Jugador 2 gana la tercera"),
+    (Event("play", 0, "1E"), "Jugador 1: tiro 1E"),
+    (Event("trick", 2, "1"), "Primera para Jugador 3"),
+    (Event("trick", 1, "3"), "Tercera para Jugador 2"),
     (Event("parda", -1, "2"), "Parda la segunda"),
     (Event("truco", 1, "truco"), "Jugador 2: ¡Truco!"),
     (Event("truco", 0, "retruco"), "Jugador 1: ¡Quiero retruco!"),
@@ -57,7 +57,7 @@ def generic(event: Event) -> str:
     (Event("flor", 3, "con flor me achico"), "Jugador 4: Con flor me achico."),
     (Event("quiero", 2), "Jugador 3: ¡Quiero!"),
     (Event("no_quiero", 1), "Jugador 2: ¡No quiero!"),
-    (Event("mazo", 3), "Jugador 4 se va al mazo"),
+    (Event("mazo", 3), "Jugador 4: me voy al mazo"),
     (Event("tanto", 0, "33"), "Jugador 1: Tengo 33"),
     (Event("flor_tanto", 1, "38"), "Jugador 2: Tengo 38 de flor"),
     (Event("points", 1, "2 envido"), "2 puntos para Equipo 2 (envido)"),
@@ -69,7 +69,7 @@ def generic(event: Event) -> str:
     (Event("points", 1, "3 hand"), "La mano es para Equipo 2: 3 puntos (retruco)"),
     (Event("match", 0, "30-24"), "Partido para Equipo 1, 30 a 24"),
     (Event("match", 1, "24-30"), "Partido para Equipo 2, 30 a 24"),
-    (Event("seña", 2, "ancho_espada"), "Jugador 3 le hace seña al compañero: el ancho de espada"),
+    (Event("seña", 2, "ancho_espada"), "Jugador 3, seña al compañero: el ancho de espada"),
     (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 3 le marcó al compañero un tres"),
 ])
 def test_describe_exact_lines(event: Event, text: str) -> None:
@@ -116,9 +116,9 @@ def test_a_hand_told_and_its_table(start: Start, run: Run) -> None:
     state = start(["7E 6E 1B", "5C 4C 12O"])
     run(state, "0 truco", "1 envido", "0 quiero", "1 quiero", "0 play 1B", "1 play 5C", "0 play 7E")
     assert [GAME.describe(e) for e in state.events] == [
-        "Jugador 2 reparte", "Jugador 1: ¡Truco!", "Jugador 2: ¡Envido!", "Jugador 1: ¡Quiero!",
+        "Jugador 2: reparto", "Jugador 1: ¡Truco!", "Jugador 2: ¡Envido!", "Jugador 1: ¡Quiero!",
         "Jugador 1: Tengo 33", "Jugador 2: Tengo 29", "2 puntos para Equipo 1 (envido)", "Jugador 2: ¡Quiero!",
-        "Jugador 1 tira 1B", "Jugador 2 tira 5C", "Jugador 1 gana la primera", "Jugador 1 tira 7E",
+        "Jugador 1: tiro 1B", "Jugador 2: tiro 5C", "Primera para Jugador 1", "Jugador 1: tiro 7E",
     ]
     assert GAME.table_lines(state.observation(1)) == [
         "Nosotros 0 (malas) – Ellos 2 (malas), a 30",

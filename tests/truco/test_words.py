@@ -21,9 +21,9 @@ EVENTS = [
 
 @pytest.mark.parametrize(("language", "lines"), [
     ("es-AR", [
-        "Bot 1 (medium) reparte", "Vos tira 3O", "Bot 2 (hard): ¡Quiero retruco!", "Compañero: ¡No quiero!",
+        "Bot 1 (medium): reparto", "Vos: tiro 3O", "Bot 2 (hard): ¡Quiero retruco!", "Compañero: ¡No quiero!",
         "2 puntos para Ellos (envido)", "La mano es para Nosotros: 1 punto", "Partido para Ellos, 30 a 12",
-        "Parda la primera", "Compañero le hace seña al compañero: el ancho de espada", "Vos se va al mazo",
+        "Parda la primera", "Compañero, seña al compañero: el ancho de espada", "Vos: me voy al mazo",
     ]),
     ("en", [
         "Bot 1 (medium) deals", "Vos plays 3O", "Bot 2 (hard): Retruco!", "Compañero: No quiero!",
