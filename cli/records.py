@@ -166,12 +166,12 @@ def stats_command(game_name: str | None, json_mode: bool, ascii_: bool) -> None:
         click.echo(json.dumps([asdict(row) for row in rows]))
         return
     if not rows:
-        click.echo("No finished matches yet.")
+        click.echo(_("No finished matches yet."))
         return
     played = [r for r in rows if r.played]
     if played:
         Renderer(Messages(), wants_plain(ascii_)).grid(
-            ("game", "played", "wins", "losses", "streak", "best win streak"),
+            (_("game"), _("played"), _("wins"), _("losses"), _("streak"), _("best win streak")),
             [(r.game, str(r.played), str(r.wins), str(r.losses), r.streak or "-", str(r.best_streak)) for r in played],
         )
     else:
