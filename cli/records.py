@@ -12,7 +12,7 @@ from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.human import Reader
 from cartas.cli.i18n import Messages
-from cartas.cli.language import speak_game
+from cartas.cli.language import speak_game, speaks
 from cartas.cli.names import terminal_names
 from cartas.cli.play import show_hands
 from cartas.cli.prompt import LineReader, at_terminal
@@ -157,6 +157,7 @@ def step_through_tables(
 @click.argument("game_name", metavar="[GAME]", required=False)
 @click.option("--json", "json_mode", is_flag=True, help="Print the numbers as JSON.")
 @click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")
+@speaks
 def stats_command(game_name: str | None, json_mode: bool, ascii_: bool) -> None:
     """Your wins, losses and streaks per game, from the finished matches you played (bots-only and program
     matches are counted apart)."""

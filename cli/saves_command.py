@@ -12,6 +12,7 @@ import time
 import click
 
 from cartas.cli.app import current_app, data_home
+from cartas.cli.language import speaks
 from cartas.cli.prompt import at_terminal
 from cartas.cli.save_list import SaveEntry, list_saves, players_text, prunable, remove_save, score_text
 from cartas.core.errors import CartasError
@@ -67,6 +68,7 @@ def aligned(rows: list[tuple[str, ...]]) -> list[str]:
               help="Remove finished saves last played more than DAYS days ago.")
 @click.option("--all", "everything", is_flag=True, help="With --prune, remove unfinished matches too.")
 @click.option("--yes", "-y", is_flag=True, help="With --prune, do not ask for confirmation.")
+@speaks
 def saves_command(prune: float | None, everything: bool, yes: bool) -> None:
     """The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or `last`)."""
     if everything and prune is None:
