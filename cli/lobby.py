@@ -27,6 +27,7 @@ from cartas.core import seating
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError, SeatingError
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.options import GameOptions, parse_option_pairs
 from cartas.core.position import Position, parse_deal
 from cartas.core.plugins.registry import Registry
@@ -127,8 +128,25 @@ def _default(game: Game, name: str) -> Any:
 
 def _ask_choice(text: str, choices: Sequence[Any], default: Any) -> Any:
     by_text = {str(c): c for c in choices}
-    answer = click.prompt(text, type=click.Choice(list(by_text)), default=str(default), show_choices=True)
-    return by_text[answer]
+
+    def read(answer: str) -> Any:
+        if answer not in by_text:
+            listed = ", ".join(repr(choice) for choice in by_text)
+            raise click.UsageError(_("{answer!r} is not one of {choices}.", answer=answer, choices=listed))
+        return by_text[answer]
+
+    return click.prompt(f"{text} ({', '.join(by_text)})", default=str(default), value_proc=read)
+
+
+def _ask_number(text: str, default: Any) -> int:
+    def read(answer: str) -> int:
+        try:
+            return int(answer)
+        except ValueError:
+            raise click.UsageError(_("{answer!r} is not a whole number.", answer=answer)) from None
+
+    answer: int = click.prompt(text, default=default, value_proc=read)
+    return answer
 
 
 # --- The players and their seats: the rules are cartas.core.seating's, named by the flags ----------------------
@@ -236,7 +254,7 @@ def _options(game: Game, flags: LobbyFlags, msg: Messages, interactive: bool) ->
         if choices:
             values["points"] = _ask_choice(msg("ask_points"), choices, default)
         else:
-            values["points"] = click.prompt(msg("ask_points"), type=int, default=default)
+            values["points"] = _ask_number(msg("ask_points"), default)
     try:
         return game.options(values)
     except CartasError as error:
