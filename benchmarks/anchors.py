@@ -47,6 +47,16 @@ from pathlib import Path
 
 ANCHOR_PACKAGES = ("open_spiel", "pytrucoengine")
 
+RATE = """
+def rate(step):
+    done = 0
+    started = time.process_time()
+    while (spent := time.process_time() - started) < SECONDS:
+        done += step()
+    print(done / spent)
+"""
+"""Counts ``step``'s units over SECONDS of CPU time; both interpreters run it, so both are timed alike."""
+
 OURS_PRELUDE = """
 import itertools, random, sys, time
 from cartas.core.plugins.manager import get_registry
@@ -54,13 +64,7 @@ from cartas.core.bench import random_playout
 SECONDS = float(sys.argv[1])
 registry = get_registry()
 seeds = itertools.count(1)
-def rate(step):
-    done = 0
-    started = time.process_time()
-    while (spent := time.process_time() - started) < SECONDS:
-        done += step()
-    print(done / spent)
-def decisions(name, players):
+""" + RATE + """def decisions(name, players):
     game = registry.games[name]
     options = game.options({"players": players})
     rng = random.Random(0)
@@ -71,13 +75,7 @@ ANCHOR_PRELUDE = """
 import itertools, random, sys, time
 SECONDS = float(sys.argv[1])
 rng = random.Random(0)
-def rate(step):
-    done = 0
-    started = time.process_time()
-    while (spent := time.process_time() - started) < SECONDS:
-        done += step()
-    print(done / spent)
-def to_decision(state):
+""" + RATE + """def to_decision(state):
     while state.is_chance_node():
         actions, probs = zip(*state.chance_outcomes())
         state.apply_action(rng.choices(actions, probs)[0])

@@ -352,15 +352,7 @@ class MeldRules:
         The same cards as :meth:`loose_cards` in one pass without building lists: chinchón asks on every
         discard whether a close is possible, and in random play this bound says no to most hands at once.
         """
-        suit_masks = [0, 0, 0, 0]
-        counts = [0] * 16
-        jokers = 0
-        for i in ids:
-            if i == JOKER_ID:
-                jokers += 1
-            else:
-                suit_masks[i >> 4] |= 1 << (i & 15)
-                counts[i & 15] += 1
+        suit_masks, counts, jokers = _profile(ids)
         table = self._reach_tables.get(jokers) or self._reach_table(jokers)
         reach = [table[m] for m in suit_masks]
         need = 3 if jokers == 0 else 2
