@@ -17,11 +17,11 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cartas.cli.render import Renderer
-from cartas.core.bots.base import Agent, BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.bots.random_bot import RandomBot
-from cartas.core.bots.rollout import BASE_LEVELS
+from cartas.core.bots.rollout import BASE_LEVELS, play_out_hand
 from cartas.core.bots.search import relative_gains
 from cartas.core.state import Action, State
 
@@ -107,7 +107,7 @@ def estimate(
         for index, action in enumerate(legal):
             state = world.clone() if index < len(legal) - 1 else world
             state.apply(action, view.seat)
-            _play_out(state, hand, policy, play_seed)
+            play_out_hand(state, hand, policy, play_seed)
             row.append(relative_gains(state, root_scores, sign)[view.seat])
         rows.append(row)
     return summarise(legal, rows)
@@ -171,12 +171,3 @@ def _interval(values: Sequence[float]) -> tuple[float, float]:
     return mean, Z95 * math.sqrt(variance / n)
 
 
-def _play_out(state: State, hand: int, policy: BotFactory, seed: int) -> None:
-    """Every seat plays ``policy`` (seeded alike for every move compared) to the end of the hand."""
-    agents: dict[int, Agent] = {}
-    while not state.is_over and state.hands_played == hand:
-        seat = state.to_act[0]
-        agent = agents.get(seat)
-        if agent is None:
-            agent = agents[seat] = policy(seed + seat)
-        state.apply(agent.choose(SeatView(state, seat)), seat)

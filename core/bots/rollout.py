@@ -305,12 +305,17 @@ class RolloutBot:
 
     def _play_out(self, state: State, hand: int, seed: int) -> None:
         """Every seat plays the play-out bot (its own instance, seeded alike for every action) to the horizon."""
-        factory = self._player
-        agents: dict[int, Agent] = {}
-        while not state.is_over and state.hands_played == hand:
-            seat = state.to_act[0]
-            agent = agents.get(seat)
-            if agent is None:
-                agent = agents[seat] = factory(seed + seat)
-            state.apply(agent.choose(SeatView(state, seat)), seat)
+        play_out_hand(state, hand, self._player, seed)
 
+
+
+def play_out_hand(state: State, hand: int, policy: BotFactory, seed: int) -> None:
+    """Play ``state`` to the end of hand number ``hand`` (or of the match) with every seat played by its own
+    ``policy`` bot seeded ``seed + seat``, so every move compared from one state meets the same play-outs."""
+    agents: dict[int, Agent] = {}
+    while not state.is_over and state.hands_played == hand:
+        seat = state.to_act[0]
+        agent = agents.get(seat)
+        if agent is None:
+            agent = agents[seat] = policy(seed + seat)
+        state.apply(agent.choose(SeatView(state, seat)), seat)
