@@ -11,6 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
+from cartas.cli.help_text import command, option
 from cartas.core.arena.runner import ArenaRun, Contestant, MatchResult, Runner, local_runner, run_arena
 from cartas.core.arena.ray import ray_runner
 from cartas.core.arena.report import summarise, write_outputs
@@ -22,6 +23,7 @@ from cartas.core.options import GameOptions, parse_option_pairs
 from cartas.core.plugins.manager import get_registry
 from cartas.core.arena.ratings import Sprt
 from cartas.core.plugins.registry import Registry
+from cartas.core.i18n import mark
 
 OPENSPIEL_PREFIX = "openspiel:"
 
@@ -58,51 +60,53 @@ def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout:
     return bots
 
 
-@click.command("arena")
+ARENA_HELP = mark("""Play BOTS against each other at GAME on duplicate deals.
+
+A BOT is a level (random, easy, medium, hard), cmd:PROGRAM, a program speaking the JSON-lines protocol, or
+openspiel:ismcts or openspiel:mcts, OpenSpiel's search (needs cartas[openspiel]), with parameters such as
+openspiel:ismcts?simulations=100&uct_c=2.
+Every deal is played again with the sides swapped (rotated, with more sides), so the cards' luck cancels
+out. The same seed gives the same results whatever --jobs is, and on a Ray cluster (--ray). A cmd: bot's
+own seed comes from --external-seed, not --seed, so it tells the program nothing about the deals; the run
+reports it, and giving it again (with --seed) reproduces the run.
+""")
+
+ARENA_EXAMPLES = mark("""Examples:
+  cartas arena truco hard easy --games 200
+  cartas arena truco hard medium --sequential --elo1 30 --out results/
+  cartas arena chinchon easy medium hard -o players=3 --games 300
+  cartas arena tresillo hard medium --games 2000 --ray auto
+  cartas arena truco hard 'openspiel:ismcts?simulations=50' -o points=15 --games 20
+""")
+
+
+@command("arena", help=ARENA_HELP, epilog=ARENA_EXAMPLES)
 @click.argument("game")
 @click.argument("bots", nargs=-1, required=True)
-@click.option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
-              help="Matches to play, rounded up to whole deals (each deal is played once per side).")
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option, such as players=4.")
-@click.option("--seed", type=int, default=None, help="Seed of the first deal (deal i uses seed + i); random if not given.")
-@click.option("--external-seed", type=click.IntRange(0), default=None,
-              help="Key of the cmd: bots' own seeds, kept apart from --seed; random and reported if not given.")
-@click.option("-j", "--jobs", type=click.IntRange(1), default=None, help="Processes to use [default: every core].")
-@click.option("--ray", "ray_address", metavar="ADDRESS", default=None,
-              help="Play on a Ray cluster instead: auto, HOST:PORT of its head, or local (needs cartas[ray]).")
-@click.option("--sequential", is_flag=True, help="Stop as soon as a sequential test (SPRT) decides (two bots).")
-@click.option("--elo0", type=float, default=0.0, show_default=True, help="SPRT: Elo difference under H0.")
-@click.option("--elo1", type=float, default=50.0, show_default=True, help="SPRT: Elo difference under H1.")
-@click.option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
-              help="Folder for arena.json, matches.csv and ratings.png.")
-@click.option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
-              help="Seconds an external bot (cmd:) may take over each decision.")
-@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON instead of a table.")
-@click.option("-q", "--quiet", is_flag=True, help="No progress bar.")
+@option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
+        help=mark("Matches to play, rounded up to whole deals (each deal is played once per side)."))
+@option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help=mark("A game option, such as players=4."))
+@option("--seed", type=int, default=None, help=mark("Seed of the first deal (deal i uses seed + i); random if not given."))
+@option("--external-seed", type=click.IntRange(0), default=None,
+        help=mark("Key of the cmd: bots' own seeds, kept apart from --seed; random and reported if not given."))
+@option("-j", "--jobs", type=click.IntRange(1), default=None, help=mark("Processes to use [default: every core]."))
+@option("--ray", "ray_address", metavar="ADDRESS", default=None,
+        help=mark("Play on a Ray cluster instead: auto, HOST:PORT of its head, or local (needs cartas[ray])."))
+@option("--sequential", is_flag=True, help=mark("Stop as soon as a sequential test (SPRT) decides (two bots)."))
+@option("--elo0", type=float, default=0.0, show_default=True, help=mark("SPRT: Elo difference under H0."))
+@option("--elo1", type=float, default=50.0, show_default=True, help=mark("SPRT: Elo difference under H1."))
+@option("--out", type=click.Path(file_okay=False, path_type=Path), default=None,
+        help=mark("Folder for arena.json, matches.csv and ratings.png."))
+@option("--timeout", type=click.FloatRange(min=0, min_open=True), default=30.0, show_default=True,
+        help=mark("Seconds an external bot (cmd:) may take over each decision."))
+@option("--json", "as_json", is_flag=True, help=mark("Print the summary as JSON instead of a table."))
+@option("-q", "--quiet", is_flag=True, help=mark("No progress bar."))
 def arena_command(
     game: str, bots: tuple[str, ...], games: int, options: tuple[str, ...], seed: int | None,
     external_seed: int | None, jobs: int | None,
     ray_address: str | None, sequential: bool, elo0: float, elo1: float, out: Path | None, timeout: float,
     as_json: bool, quiet: bool,
 ) -> None:
-    """Play BOTS against each other at GAME on duplicate deals.
-
-    A BOT is a level (random, easy, medium, hard), cmd:PROGRAM, a program speaking the JSON-lines protocol, or
-    openspiel:ismcts or openspiel:mcts, OpenSpiel's search (needs cartas[openspiel]), with parameters such as
-    openspiel:ismcts?simulations=100&uct_c=2.
-    Every deal is played again with the sides swapped (rotated, with more sides), so the cards' luck cancels
-    out. The same seed gives the same results whatever --jobs is, and on a Ray cluster (--ray). A cmd: bot's
-    own seed comes from --external-seed, not --seed, so it tells the program nothing about the deals; the run
-    reports it, and giving it again (with --seed) reproduces the run.
-
-    \b
-    Examples:
-      cartas arena truco hard easy --games 200
-      cartas arena truco hard medium --sequential --elo1 30 --out results/
-      cartas arena chinchon easy medium hard -o players=3 --games 300
-      cartas arena tresillo hard medium --games 2000 --ray auto
-      cartas arena truco hard 'openspiel:ismcts?simulations=50' -o points=15 --games 20
-    """
     try:
         registry = _registry()
         chosen = registry.game(game)

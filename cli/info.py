@@ -6,6 +6,7 @@ import json
 
 import click
 
+from cartas.cli.help_text import command, option
 from cartas.cli.app import current_app
 from cartas.cli.i18n import Messages
 from cartas.cli.language import speak_game
@@ -15,6 +16,7 @@ from cartas.core.bench import bench
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.options import describe_options, parse_option_pairs
+from cartas.core.i18n import mark
 
 
 def game_rules(game: Game) -> str:
@@ -33,11 +35,10 @@ def game_summary(game: Game, levels: list[str]) -> dict[str, object]:
     }
 
 
-@click.command("list")
-@click.option("--json", "json_mode", is_flag=True, help="Print the games as JSON.")
+@command("list", help=mark("The games installed: players, aliases, bot levels and options with their defaults and allowed values."))
+@option("--json", "json_mode", is_flag=True, help=mark("Print the games as JSON."))
 @output_options
 def list_command(json_mode: bool, ascii_: bool, lang: str) -> None:
-    """The games installed: players, aliases, bot levels and options with their defaults and allowed values."""
     registry = current_app().registry
     if json_mode:
         summaries = [game_summary(game, registry.bot_levels(name)) for name, game in sorted(registry.games.items())]
@@ -56,10 +57,9 @@ def list_command(json_mode: bool, ascii_: bool, lang: str) -> None:
             renderer.line(f"  {option} = {default}   (allowed: {allowed})")
 
 
-@click.command("plugins")
-@click.option("--json", "json_mode", is_flag=True, help="Print the plugins as JSON.")
+@command("plugins", help=mark("The plugins loaded, their hooks, and those that failed to load."))
+@option("--json", "json_mode", is_flag=True, help=mark("Print the plugins as JSON."))
 def plugins_command(json_mode: bool) -> None:
-    """The plugins loaded, their hooks, and those that failed to load."""
     app = current_app()
     rows = app.plugin_rows()
     failures = app.registry.failures
@@ -73,25 +73,23 @@ def plugins_command(json_mode: bool) -> None:
         click.echo(f"FAILED {name}: {error}")
 
 
-@click.command("rules")
+@command("rules", help=mark("The rules of GAME as played here, every option with its default."))
 @click.argument("game_name", metavar="GAME")
 @output_options
 def rules_command(game_name: str, ascii_: bool, lang: str) -> None:
-    """The rules of GAME as played here, every option with its default."""
     game = current_app().game(game_name)
     speak_game(game)
     show_document(Renderer(Messages(lang), wants_plain(ascii_)), game_rules(game))
 
 
-@click.command("bench")
+@command("bench", help=mark("Random-playout speed of GAME: games, hands and decisions per second."))
 @click.argument("game_name", metavar="GAME")
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="A game option; repeatable.")
-@click.option("--games", type=click.IntRange(min=1), default=200, show_default=True, help="Random matches to play.")
-@click.option("--seed", type=int, default=0, show_default=True)
-@click.option("--json", "json_mode", is_flag=True, help="Print the result as JSON.")
-@click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")
+@option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help=mark("A game option; repeatable."))
+@option("--games", type=click.IntRange(min=1), default=200, show_default=True, help=mark("Random matches to play."))
+@option("--seed", type=int, default=0, show_default=True)
+@option("--json", "json_mode", is_flag=True, help=mark("Print the result as JSON."))
+@option("--ascii", "ascii_", is_flag=True, help=mark("Plain text: no colour, no box drawing."))
 def bench_command(game_name: str, options: tuple[str, ...], games: int, seed: int, json_mode: bool, ascii_: bool) -> None:
-    """Random-playout speed of GAME: games, hands and decisions per second."""
     game = current_app().game(game_name)
     try:
         result = bench(game, parse_option_pairs(options), games=games, seed=seed)

@@ -3,6 +3,7 @@
 :func:`speaks` wraps a command so that it runs in a context of its own speaking the language chosen without a
 game; a command about one game (play, resume, replay, rules) calls :func:`speak_game` once it knows the game, so
 truco speaks Argentine Spanish and paulista Brazilian Portuguese unless the person asked for another language.
+click's own words follow (:mod:`cartas.cli.click_words`): the group sets them before it parses the command line.
 """
 
 from __future__ import annotations
@@ -10,10 +11,13 @@ from __future__ import annotations
 import contextvars
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cartas.core.game import Game
+from cartas.cli.click_words import click_speaking, speak_to_click
 from cartas.core.i18n import choose_language, use_language
+
+if TYPE_CHECKING:
+    from cartas.core.game import Game
 
 _CHOSEN: contextvars.ContextVar[str | None] = contextvars.ContextVar("cartas_chosen_language", default=None)
 
@@ -27,8 +31,10 @@ def speaks(command: Callable[..., Any]) -> Callable[..., Any]:
         def inside() -> Any:
             chosen = kwargs.get("lang")
             _CHOSEN.set(chosen)
-            use_language(choose_language(chosen))
-            return command(*args, **kwargs)
+            language = choose_language(chosen)
+            use_language(language)
+            with click_speaking(language):
+                return command(*args, **kwargs)
 
         return contextvars.copy_context().run(inside)
 
@@ -37,4 +43,6 @@ def speaks(command: Callable[..., Any]) -> Callable[..., Any]:
 
 def speak_game(game: Game) -> None:
     """From now on speak ``game``'s language, unless the person chose one (``--lang``, ``CARTAS_LANG``)."""
-    use_language(choose_language(_CHOSEN.get(), game.language))
+    language = choose_language(_CHOSEN.get(), game.language)
+    use_language(language)
+    speak_to_click(language)

@@ -11,12 +11,18 @@ list a command that is not built in, or when a command asks for the registry.
 
 from __future__ import annotations
 
+import contextvars
 import importlib
+import sys
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
+from cartas.cli.click_words import asked_language, click_speaking
+from cartas.cli.help_text import TranslatedGroup
 from cartas.core.errors import CartasError
+from cartas.core.i18n import FRAMEWORK, choose_language, mark, use_language
 
 if TYPE_CHECKING:
     import pluggy
@@ -27,7 +33,7 @@ if TYPE_CHECKING:
 
 class LazyCommand(NamedTuple):
     """Where a built-in command lives, and its one-line help for ``cartas --help`` (a test keeps it the same
-    as the command's own)."""
+    as the command's own, in English and translated): an English message of the framework's domain."""
 
     module: str
     attribute: str
@@ -36,36 +42,35 @@ class LazyCommand(NamedTuple):
 
 BUILT_IN_COMMANDS: dict[str, LazyCommand] = {
     "play": LazyCommand("cartas.cli.play", "play_command",
-        "Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."),
+        mark("Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines).")),
     "resume": LazyCommand("cartas.cli.play", "resume_command",
-        "Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a "
-        "match id."),
+        mark("Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a "
+             "match id.")),
     "replay": LazyCommand("cartas.cli.records", "replay_command",
-        "Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match "
-        "id."),
+        mark("Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match "
+             "id.")),
     "saves": LazyCommand("cartas.cli.saves_command", "saves_command",
-        "The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or "
-        "`last`)."),
+        mark("The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or "
+             "`last`).")),
     "stats": LazyCommand("cartas.cli.records", "stats_command",
-        "Your wins, losses and streaks per game, from the finished matches you played (bots-only and "
-        "program matches are counted apart)."),
+        mark("Your wins, losses and streaks per game, from the finished matches you played (bots-only and "
+             "program matches are counted apart).")),
     "list": LazyCommand("cartas.cli.info", "list_command",
-        "The games installed: players, aliases, bot levels and options with their defaults and allowed "
-        "values."),
+        mark("The games installed: players, aliases, bot levels and options with their defaults and allowed "
+             "values.")),
     "rules": LazyCommand("cartas.cli.info", "rules_command",
-        "The rules of GAME as played here, every option with its default."),
+        mark("The rules of GAME as played here, every option with its default.")),
     "plugins": LazyCommand("cartas.cli.info", "plugins_command",
-        "The plugins loaded, their hooks, and those that failed to load."),
+        mark("The plugins loaded, their hooks, and those that failed to load.")),
     "bench": LazyCommand("cartas.cli.info", "bench_command",
-        "Random-playout speed of GAME: games, hands and decisions per second."),
+        mark("Random-playout speed of GAME: games, hands and decisions per second.")),
     "arena": LazyCommand("cartas.cli.arena_command", "arena_command",
-        "Play BOTS against each other at GAME on duplicate deals."),
+        mark("Play BOTS against each other at GAME on duplicate deals.")),
     "serve": LazyCommand("cartas.cli.serve", "serve_command",
-        "Serve online play: a lobby and tables in the browser, bots in the empty seats."),
+        mark("Serve online play: a lobby and tables in the browser, bots in the empty seats.")),
 }
 
-EXAMPLES = """\b
-Examples:
+EXAMPLES = mark("""Examples:
   cartas list                                  the games, their options and bots
   cartas play truco                            play (the lobby asks what is missing)
   cartas play truco --players 4 --points 15 --seat 1 --bot hard
@@ -74,17 +79,32 @@ Examples:
   cartas resume                                continue the last unfinished match
   cartas saves                                 the saved matches, numbered: cartas replay 2, resume last
   cartas serve                                 play online in the browser (needs the online extra)
-"""
+""")
 
 
-class CartasGroup(click.Group):
+class CartasGroup(TranslatedGroup):
     """The ``cartas`` group: built-in commands imported on first use, plugin commands added when first needed,
-    and cartas's input errors reported as click errors (message and exit status 1)."""
+    cartas's input errors reported as click errors (message and exit status 1), and all of it, click's own
+    words included, in the language chosen before the command line is parsed."""
 
     def __init__(self, *args: Any, app: App, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.app = app
         self._plugin_commands_added = False
+
+    def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
+        """Parse and run in a context of its own, speaking the language of ``--lang`` wherever it appears,
+        else of ``CARTAS_LANG``, else of the locale (the game is not known yet): the help and the errors click
+        shows while parsing speak it too. A command about one game may change it (see :mod:`cartas.cli.language`)."""
+        argv = list(sys.argv[1:] if args is None else args)
+        language = choose_language(asked_language(argv))
+
+        def speaking() -> Any:
+            use_language(language)
+            with click_speaking(language):
+                return super(CartasGroup, self).main(argv, *rest, **extra)
+
+        return contextvars.copy_context().run(speaking)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:
@@ -116,13 +136,13 @@ class CartasGroup(click.Group):
         for name in self.list_commands(ctx):
             lazy = BUILT_IN_COMMANDS.get(name)
             if lazy is not None and name not in self.commands:
-                rows.append((name, _shorten(lazy.short_help, limit)))
+                rows.append((name, _shorten(FRAMEWORK(lazy.short_help), limit)))
                 continue
             command = self.get_command(ctx, name)
             if command is not None and not command.hidden:
                 rows.append((name, command.get_short_help_str(limit)))
         if rows:
-            with formatter.section("Commands"):
+            with formatter.section(FRAMEWORK("Commands")):
                 formatter.write_dl(rows)
 
     def _add_plugin_commands(self) -> None:
@@ -155,12 +175,12 @@ def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginMana
     app = App(plugin_manager, registry)
 
     @click.group(
-        cls=CartasGroup, app=app, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES
+        cls=CartasGroup, app=app, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES,
+        help=mark("Spanish-deck card games against bots: truco, truco paulista, chinchón, remigio, julepe and more."),
     )
     @click.version_option(package_name="cartas", prog_name="cartas")
     @click.pass_context
     def cli(ctx: click.Context) -> None:
-        """Spanish-deck card games against bots: truco, truco paulista, chinchón, remigio, julepe and more."""
         ctx.obj = app
 
     return cli

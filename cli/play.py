@@ -13,6 +13,7 @@ from pathlib import Path
 
 import click
 
+from cartas.cli.help_text import command, option
 from cartas.cli.app import App, current_app, data_home
 from cartas.cli.hotseat import HotSeat
 from cartas.cli.human import HumanAgent, QuitMatch, fold
@@ -31,7 +32,7 @@ from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game, describe_named
-from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.match import run_match
 from cartas.core.naming import TableNames
 from cartas.core.record import MatchRecord, load_record, replay
@@ -233,39 +234,39 @@ def rematch(
         )
 
 
-@click.command("play")
+@command("play", help=mark("Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."))
 @click.argument("game_name", metavar="GAME")
-@click.option("--players", type=int, help="Number of players (what the game allows).")
-@click.option("--points", type=int, help="Points to play to (the game's points option).")
-@click.option("--teams", help="Players by team, by name or number: you,medium/easy,hard or 0,2/1,3.")
-@click.option("--order", help="Who sits where, from seat 0: you,easy,medium,hard (partners alternate).")
-@click.option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help="Any game option; repeatable.")
-@click.option("--seat", "seats", type=int, multiple=True, help="Your seat (default 0); repeat for more people.")
-@click.option("--bot", help="Level of every bot (default medium, or what the game has).")
-@click.option("--bots", help="Levels of the bots in order (easy,medium,hard) or of particular seats (1=easy,2=hard).")
-@click.option("--seed", type=int, help="Seed of the shuffle and of the bots: the same seed plays the same match.")
-@click.option("--deal", help='Stacked hands, seat 0 first: "1E 7O 3C / 4B 5C 2E".')
-@click.option("--up", help="Stacked up card (vira, trump, upcard).")
-@click.option("--scores", help="Starting scores of each side: 10,12.")
-@click.option("--dealer", type=int, help="Seat that deals the first hand.")
-@click.option("--watch", is_flag=True, help="Bots play every seat; print the match as it goes.")
-@click.option(
+@option("--players", type=int, help=mark("Number of players (what the game allows)."))
+@option("--points", type=int, help=mark("Points to play to (the game's points option)."))
+@option("--teams", help=mark("Players by team, by name or number: you,medium/easy,hard or 0,2/1,3."))
+@option("--order", help=mark("Who sits where, from seat 0: you,easy,medium,hard (partners alternate)."))
+@option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help=mark("Any game option; repeatable."))
+@option("--seat", "seats", type=int, multiple=True, help=mark("Your seat (default 0); repeat for more people."))
+@option("--bot", help=mark("Level of every bot (default medium, or what the game has)."))
+@option("--bots", help=mark("Levels of the bots in order (easy,medium,hard) or of particular seats (1=easy,2=hard)."))
+@option("--seed", type=int, help=mark("Seed of the shuffle and of the bots: the same seed plays the same match."))
+@option("--deal", help='Stacked hands, seat 0 first: "1E 7O 3C / 4B 5C 2E".')
+@option("--up", help=mark("Stacked up card (vira, trump, upcard)."))
+@option("--scores", help=mark("Starting scores of each side: 10,12."))
+@option("--dealer", type=int, help=mark("Seat that deals the first hand."))
+@option("--watch", is_flag=True, help=mark("Bots play every seat; print the match as it goes."))
+@option(
     "--delay", type=click.FloatRange(min=0), default=None,
-    help=f"With --watch, seconds to pause after each move (default {WATCH_PACE:g} at a terminal, none when piped).",
+    help=mark("With --watch, seconds to pause after each move (default 1 at a terminal, none when piped)."),
 )
-@click.option(
+@option(
     "--auto-forced/--no-auto-forced", default=None,
-    help="Play a move by itself when it is the only legal one, saying so (default: on at a terminal).",
+    help=mark("Play a move by itself when it is the only legal one, saying so (default: on at a terminal)."),
 )
-@click.option("--json", "json_mode", is_flag=True, help="Speak the JSON-lines protocol on stdin/stdout.")
-@click.option("--no-save", is_flag=True, help="Play without saving the match or counting it in the history.")
-@click.option(
+@option("--json", "json_mode", is_flag=True, help=mark("Speak the JSON-lines protocol on stdin/stdout."))
+@option("--no-save", is_flag=True, help=mark("Play without saving the match or counting it in the history."))
+@option(
     "--think", type=click.FloatRange(min=0, min_open=True), default=None, metavar="SECONDS",
-    help="Seconds a search bot (hard) may spend on a move; by default it searches a fixed number of samples.",
+    help=mark("Seconds a search bot (hard) may spend on a move; by default it searches a fixed number of samples."),
 )
-@click.option(
+@option(
     "--lobby/--no-lobby", default=None,
-    help="Ask (one answer a line) or never ask what the flags leave out; by default ask when stdin is a terminal.",
+    help=mark("Ask (one answer a line) or never ask what the flags leave out; by default ask when stdin is a terminal."),
 )
 @output_options
 def play_command(
@@ -274,7 +275,6 @@ def play_command(
     deal: str | None, up: str | None, scores: str | None, dealer: int | None, watch: bool, delay: float | None,
     auto_forced: bool | None, json_mode: bool, no_save: bool, think: float | None, lobby: bool | None, ascii_: bool, lang: str,
 ) -> None:
-    """Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."""
     if watch and json_mode:
         raise click.UsageError("--watch and --json do not go together: --json needs a seat for the program")
     if watch and seats:
@@ -324,13 +324,12 @@ def load_unfinished(given: str | Path | None) -> tuple[Path, MatchRecord]:
     return file, record
 
 
-@click.command("resume")
+@command("resume", help=mark("Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a match id."))
 @click.argument("file", required=False, metavar="[SAVE]")
-@click.option("--json", "json_mode", is_flag=True, help="Continue over the JSON-lines protocol.")
-@click.option("--no-save", is_flag=True, help="Play on without writing the moves back to the save.")
+@option("--json", "json_mode", is_flag=True, help=mark("Continue over the JSON-lines protocol."))
+@option("--no-save", is_flag=True, help=mark("Play on without writing the moves back to the save."))
 @output_options
 def resume_command(file: str | None, json_mode: bool, no_save: bool, ascii_: bool, lang: str) -> None:
-    """Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a match id."""
     app = current_app()
     path, _ = load_unfinished(file)
     with playing(path):

@@ -8,6 +8,7 @@ from dataclasses import asdict
 
 import click
 
+from cartas.cli.help_text import command, option
 from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.human import Reader
@@ -21,7 +22,7 @@ from cartas.cli.save_list import resolve_save
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.errors import RecordError
 from cartas.core.game import Game, describe_named
-from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.naming import TableNames
 from cartas.core.record import MatchRecord, load_record
 from cartas.core.replay_view import ReplayView
@@ -35,21 +36,26 @@ def viewer_seat(record: MatchRecord) -> int | None:
     return people[0] if people else None
 
 
-@click.command("replay")
+REPLAY_HELP = mark("""Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id.
+
+At a terminal the table is drawn move by move, as the seat you played saw it: Enter shows the next move,
+h the next hand, q stops. Without a terminal everything is printed at once, as the whole table saw it (or,
+with --seat, that seat). Without --reveal a move made face down shows as unseen.
+""")
+STATS_HELP = mark("""Your wins, losses and streaks per game, from the finished matches you played (bots-only and program
+matches are counted apart).
+""")
+
+
+@command("replay", help=REPLAY_HELP)
 @click.argument("file", metavar="SAVE")
-@click.option("--reveal", is_flag=True,
-              help="Show every hand and private event, not only what was public (of a match not over, not the hand "
-                   "in progress).")
-@click.option("--seat", type=click.IntRange(0), default=None,
-              help="Show the match as this seat saw it (at a terminal, the seat you played is the default).")
+@option("--reveal", is_flag=True,
+        help=mark("Show every hand and private event, not only what was public (of a match not over, not the hand "
+                  "in progress)."))
+@option("--seat", type=click.IntRange(0), default=None,
+        help=mark("Show the match as this seat saw it (at a terminal, the seat you played is the default)."))
 @output_options
 def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang: str) -> None:
-    """Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id.
-
-    At a terminal the table is drawn move by move, as the seat you played saw it: Enter shows the next move,
-    h the next hand, q stops. Without a terminal everything is printed at once, as the whole table saw it (or,
-    with --seat, that seat). Without --reveal a move made face down shows as unseen.
-    """
     if reveal and seat is not None:
         raise click.UsageError("--reveal shows every seat's cards; --seat shows one seat's view: choose one")
     path = resolve_save(data_home(), file)
@@ -153,14 +159,12 @@ def step_through_tables(
     return state
 
 
-@click.command("stats")
+@command("stats", help=STATS_HELP)
 @click.argument("game_name", metavar="[GAME]", required=False)
-@click.option("--json", "json_mode", is_flag=True, help="Print the numbers as JSON.")
-@click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")
+@option("--json", "json_mode", is_flag=True, help=mark("Print the numbers as JSON."))
+@option("--ascii", "ascii_", is_flag=True, help=mark("Plain text: no colour, no box drawing."))
 @speaks
 def stats_command(game_name: str | None, json_mode: bool, ascii_: bool) -> None:
-    """Your wins, losses and streaks per game, from the finished matches you played (bots-only and program
-    matches are counted apart)."""
     name = current_app().game(game_name).name if game_name else None
     rows = History(history_path(data_home())).stats(name)
     if json_mode:

@@ -18,12 +18,14 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from cartas.cli.help_text import option
 from cartas.cli.i18n import LANGUAGES, Messages
 from cartas.cli.language import speaks
 from cartas.cli.screen import styled, table_screen
 from cartas.core.game import Game
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
+from cartas.core.i18n import mark
 
 
 def wants_plain(ascii_flag: bool) -> bool:
@@ -102,8 +104,8 @@ class Renderer:
 
 def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--ascii`` and ``--lang``, shared by every command that talks to a person."""
-    command = click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")(speaks(command))
-    return click.option(
+    command = option("--ascii", "ascii_", is_flag=True, help=mark("Plain text: no colour, no box drawing."))(speaks(command))
+    return option(
         "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
-        help="Language of the screens; else CARTAS_LANG, the game's own language, the locale, English.",
+        help=mark("Language of the screens; else CARTAS_LANG, the game's own language, the locale, English."),
     )(command)

@@ -11,13 +11,14 @@ import time
 
 import click
 
+from cartas.cli.help_text import command, option
 from cartas.cli.app import current_app, data_home
 from cartas.cli.language import speaks
 from cartas.cli.prompt import at_terminal
 from cartas.cli.save_list import SaveEntry, list_saves, players_text, prunable, remove_save, score_text
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
-from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import FRAMEWORK as _, mark
 
 
 def date_text(modified: float) -> str:
@@ -63,14 +64,13 @@ def aligned(rows: list[tuple[str, ...]]) -> list[str]:
     return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in table]
 
 
-@click.command("saves")
-@click.option("--prune", type=click.FloatRange(min=0), default=None, metavar="DAYS",
-              help="Remove finished saves last played more than DAYS days ago.")
-@click.option("--all", "everything", is_flag=True, help="With --prune, remove unfinished matches too.")
-@click.option("--yes", "-y", is_flag=True, help="With --prune, do not ask for confirmation.")
+@command("saves", help=mark("The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or `last`)."))
+@option("--prune", type=click.FloatRange(min=0), default=None, metavar="DAYS",
+              help=mark("Remove finished saves last played more than DAYS days ago."))
+@option("--all", "everything", is_flag=True, help=mark("With --prune, remove unfinished matches too."))
+@option("--yes", "-y", is_flag=True, help=mark("With --prune, do not ask for confirmation."))
 @speaks
 def saves_command(prune: float | None, everything: bool, yes: bool) -> None:
-    """The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or `last`)."""
     if everything and prune is None:
         raise click.UsageError("--all says what --prune removes; use it with --prune DAYS")
     home = data_home()

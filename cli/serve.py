@@ -11,7 +11,9 @@ from pathlib import Path
 
 import click
 
+from cartas.cli.help_text import command, option
 from cartas.cli.app import data_home
+from cartas.core.i18n import mark
 
 MISSING_EXTRA = "cartas serve needs the online extra: pip install 'cartas[online]'"
 MAX_MESSAGE = 64 * 1024
@@ -21,38 +23,40 @@ DEFLATE = False
 under 2 KiB (docs/online.md, Capacity)."""
 
 
-@click.command("serve")
-@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on (0.0.0.0 for every one).")
-@click.option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help="Port to listen on.")
-@click.option(
+SERVE_HELP = mark("""Serve online play: a lobby and tables in the browser, bots in the empty seats.
+
+Finished matches are saved as records that `cartas replay` reads and count in `cartas stats`.
+""")
+
+
+@command("serve", help=SERVE_HELP)
+@option("--host", default="127.0.0.1", show_default=True, help=mark("Address to listen on (0.0.0.0 for every one)."))
+@option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help=mark("Port to listen on."))
+@option(
     "--db", "db", default=None,
-    help="The tables' database: a SQLite file [default: DATA/online.sqlite3], or a postgresql://user@host/name URL"
-    " for several server processes on one database (needs the online-pg extra).",
+    help=mark("The tables' database: a SQLite file [default: DATA/online.sqlite3], or a postgresql://user@host/name URL"
+              " for several server processes on one database (needs the online-pg extra)."),
 )
-@click.option(
+@option(
     "--advertise", default=None,
-    help="The address other processes send this one's clients to (with several on one database), unique to this"
-    " process [default: http://HOST:PORT].",
+    help=mark("The address other processes send this one's clients to (with several on one database), unique to this"
+              " process [default: http://HOST:PORT]."),
 )
-@click.option(
+@option(
     "--lease", default=5.0, show_default=True, type=click.FloatRange(2, 600),
-    help="Seconds a table's lease lasts: another process takes a dead one's tables over after about this long.",
+    help=mark("Seconds a table's lease lasts: another process takes a dead one's tables over after about this long."),
 )
-@click.option(
+@option(
     "--bot-delay", default=0.6, show_default=True, type=click.FloatRange(0, 10),
-    help="Seconds a bot's move takes at the least, so people can follow the play.",
+    help=mark("Seconds a bot's move takes at the least, so people can follow the play."),
 )
-@click.option(
+@option(
     "--grace", default=60.0, show_default=True, type=click.FloatRange(0, 3600),
-    help="Seconds a player may be away before a bot plays for them (new tables' default).",
+    help=mark("Seconds a player may be away before a bot plays for them (new tables' default)."),
 )
 def serve_command(
     host: str, port: int, db: str | None, advertise: str | None, lease: float, bot_delay: float, grace: float
 ) -> None:
-    """Serve online play: a lobby and tables in the browser, bots in the empty seats.
-
-    Finished matches are saved as records that `cartas replay` reads and count in `cartas stats`.
-    """
     try:
         import uvicorn
 
