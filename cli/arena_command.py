@@ -11,7 +11,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cartas.cli.help_text import command, option
+from cartas.cli.help_text import argument, command, option
 from cartas.core.arena.runner import ArenaRun, Contestant, MatchResult, Runner, local_runner, run_arena
 from cartas.core.arena.ray import ray_runner
 from cartas.core.arena.report import summarise, write_outputs
@@ -23,7 +23,7 @@ from cartas.core.options import GameOptions, parse_option_pairs
 from cartas.core.plugins.manager import get_registry
 from cartas.core.arena.ratings import Sprt
 from cartas.core.plugins.registry import Registry
-from cartas.core.i18n import mark
+from cartas.core.i18n import FRAMEWORK as _, mark
 
 OPENSPIEL_PREFIX = "openspiel:"
 
@@ -80,9 +80,12 @@ ARENA_EXAMPLES = mark("""Examples:
 """)
 
 
-@command("arena", help=ARENA_HELP, epilog=ARENA_EXAMPLES)
-@click.argument("game")
-@click.argument("bots", nargs=-1, required=True)
+@command(
+    "arena", help=ARENA_HELP, epilog=ARENA_EXAMPLES,
+    short_help=mark("Play BOTS against each other at GAME on duplicate deals."),
+)
+@argument("game", metavar=mark("GAME"))
+@argument("bots", nargs=-1, required=True, metavar=mark("BOTS"))
 @option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
         help=mark("Matches to play, rounded up to whole deals (each deal is played once per side)."))
 @option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help=mark("A game option, such as players=4."))
@@ -113,11 +116,11 @@ def arena_command(
         opts = chosen.options(parse_option_pairs(options))
         entrants = contestants(registry, chosen, bots, timeout)
         if len(entrants) < 2:
-            raise click.UsageError("name at least two bots, for instance: cartas arena truco hard random")
+            raise click.UsageError(_("name at least two bots, for instance: cartas arena truco hard random"))
         if sequential and len(entrants) != 2:
-            raise click.UsageError("--sequential compares exactly two bots")
+            raise click.UsageError(_("--sequential compares exactly two bots"))
         if ray_address is not None and jobs is not None:
-            raise click.UsageError("--jobs sets local processes; a Ray cluster (--ray) sizes itself")
+            raise click.UsageError(_("--jobs sets local processes; a Ray cluster (--ray) sizes itself"))
         runner = local_runner(jobs) if ray_address is None else ray_runner(ray_address)
         start = new_seed() if seed is None else seed
         sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None

@@ -2,8 +2,9 @@
 
 A help text is an English message of the framework's domain, marked where the command is declared
 (``help=mark("...")``) and translated each time click reads it, so the same command object shows Spanish help
-under ``--lang es`` and English help in the next run of a test. ``command`` and ``option`` are click's
-decorators with these classes.
+under ``--lang es`` and English help in the next run of a test. ``command``, ``argument`` and ``option`` are
+click's decorators with these classes. A command whose help is longer than a line gives its one-line
+``short_help`` too, the same message as its line in :data:`cartas.cli.main.BUILT_IN_COMMANDS`.
 """
 
 from __future__ import annotations
@@ -13,7 +14,10 @@ from typing import Any, overload
 
 import click
 
-from cartas.core.i18n import FRAMEWORK
+from cartas.core.i18n import FRAMEWORK, mark
+
+OPTIONS_METAVAR = mark("[OPTIONS]")
+"""What a usage line calls a command's options (``Usage: cartas play [OPTIONS] GAME``)."""
 
 
 class Translated:
@@ -43,6 +47,7 @@ class TranslatedCommand(click.Command):
     help = Translated()  # type: ignore[assignment]
     short_help = Translated()  # type: ignore[assignment]
     epilog = Translated()  # type: ignore[assignment]
+    options_metavar = Translated()  # type: ignore[assignment]
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if self.epilog:
@@ -61,10 +66,22 @@ class TranslatedOption(click.Option):
     help = Translated()  # type: ignore[assignment]
 
 
+class TranslatedArgument(click.Argument):
+    """An argument whose name in the usage line (``GAME``, ``SAVE``) is read in the language being spoken."""
+
+    metavar = Translated()  # type: ignore[assignment]
+
+
 def command(name: str, **attrs: Any) -> Callable[[Callable[..., Any]], click.Command]:
     """``click.command`` for a command whose help is a marked message."""
     attrs.setdefault("cls", TranslatedCommand)
     return click.command(name, **attrs)
+
+
+def argument(name: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:
+    """``click.argument`` for an argument whose ``metavar`` is a marked message."""
+    attrs.setdefault("cls", TranslatedArgument)
+    return click.argument(name, **attrs)
 
 
 def option(*declarations: str, **attrs: Any) -> Callable[[Callable[..., Any]], Callable[..., Any]]:

@@ -6,7 +6,7 @@ import json
 
 import click
 
-from cartas.cli.help_text import command, option
+from cartas.cli.help_text import argument, command, option
 from cartas.cli.app import current_app
 from cartas.cli.i18n import Messages
 from cartas.cli.language import speak_game
@@ -24,7 +24,7 @@ def game_rules(game: Game) -> str:
     try:
         return game.rules_text()
     except (OSError, ModuleNotFoundError) as error:
-        raise click.ClickException(f"{game.name} has no rules document ({error})") from None
+        raise click.ClickException(Messages()("no_rules", game=game.name, error=error)) from None
 
 
 def game_summary(game: Game, levels: list[str]) -> dict[str, object]:
@@ -74,7 +74,7 @@ def plugins_command(json_mode: bool) -> None:
 
 
 @command("rules", help=mark("The rules of GAME as played here, every option with its default."))
-@click.argument("game_name", metavar="GAME")
+@argument("game_name", metavar=mark("GAME"))
 @output_options
 def rules_command(game_name: str, ascii_: bool, lang: str) -> None:
     game = current_app().game(game_name)
@@ -83,7 +83,7 @@ def rules_command(game_name: str, ascii_: bool, lang: str) -> None:
 
 
 @command("bench", help=mark("Random-playout speed of GAME: games, hands and decisions per second."))
-@click.argument("game_name", metavar="GAME")
+@argument("game_name", metavar=mark("GAME"))
 @option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help=mark("A game option; repeatable."))
 @option("--games", type=click.IntRange(min=1), default=200, show_default=True, help=mark("Random matches to play."))
 @option("--seed", type=int, default=0, show_default=True)

@@ -28,6 +28,7 @@ from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError, SeatingError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.naming import level_name
 from cartas.core.options import GameOptions, parse_option_pairs
 from cartas.core.position import Position, parse_deal
 from cartas.core.plugins.registry import Registry
@@ -104,7 +105,7 @@ def seat_names(players: dict[int, str], msg: Messages) -> dict[int, str]:
         if who == HUMAN:
             names[seat] = msg("you") if len(humans) == 1 else f"{msg('you')} {humans.index(seat) + 1}"
         else:
-            names[seat] = who
+            names[seat] = level_name(who)
     return names
 
 
@@ -136,6 +137,17 @@ def _ask_choice(text: str, choices: Sequence[Any], default: Any) -> Any:
         return by_text[answer]
 
     return click.prompt(f"{text} ({', '.join(by_text)})", default=str(default), value_proc=read)
+
+
+def _ask_level(text: str, levels: Sequence[str], default: str) -> str:
+    """A bot level, offered as the language spoken names the levels and read in any language (or in English)."""
+
+    def read(answer: str) -> str:
+        return str(_usage(seating.check_level, answer, levels))
+
+    names = ", ".join(level_name(level) for level in levels)
+    answer: str = click.prompt(f"{text} ({names})", default=level_name(default), value_proc=read)
+    return answer
 
 
 def _ask_number(text: str, default: Any) -> int:
@@ -225,9 +237,13 @@ def build_position(flags: LobbyFlags) -> Position | None:
         raise click.UsageError(str(error)) from None
     except ValidationError as error:
         first = error.errors()[0]
-        raise click.UsageError(f"bad position ({'.'.join(map(str, first['loc']))}): {first['msg']}") from None
+        raise click.UsageError(
+            _("bad position ({field}): {reason}", field=".".join(map(str, first["loc"])), reason=first["msg"])
+        ) from None
     except ValueError:
-        raise click.UsageError(f"--scores {flags.scores!r} should be numbers separated by commas, such as 10,12") from None
+        raise click.UsageError(
+            _("--scores {scores} should be numbers separated by commas, such as 10,12", scores=repr(flags.scores))
+        ) from None
 
 
 def _options(game: Game, flags: LobbyFlags, msg: Messages, interactive: bool) -> GameOptions:
@@ -246,7 +262,7 @@ def _options(game: Game, flags: LobbyFlags, msg: Messages, interactive: bool) ->
     if flags.points is not None:
         if not has_points:
             known = ", ".join(sorted(game.Options.model_fields))
-            raise click.UsageError(f"{game.name} has no points option; its options are: {known}")
+            raise click.UsageError(_("{game} has no points option; its options are: {known}", game=game.name, known=known))
         values["points"] = flags.points
     elif interactive and has_points and "points" not in values:
         choices = _choices(game, "points")
@@ -279,7 +295,7 @@ def setup_match(
     levels = registry.bot_levels(game.name)
     level = _usage(seating.check_level, flags.bot, levels) if flags.bot else default_level(registry, game.name)
     if interactive and people is not None and flags.bot is None and flags.bots is None and len(levels) > 1:
-        level = _ask_choice(msg("ask_bot"), levels, level)
+        level = _ask_level(msg("ask_bot"), levels, level)
     seats = list(flags.seats)
     in_teams = plays_in_teams(teams)
     if interactive and people is not None and not seats and flags.order is None and not in_teams:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import click
 
-from cartas.cli.help_text import command, option
+from cartas.cli.help_text import argument, command, option
 from cartas.cli.app import App, current_app, data_home
 from cartas.cli.hotseat import HotSeat
 from cartas.cli.human import HumanAgent, QuitMatch, fold
@@ -34,7 +34,7 @@ from cartas.core.events import Event
 from cartas.core.game import Game, describe_named
 from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.match import run_match
-from cartas.core.naming import TableNames
+from cartas.core.naming import TableNames, level_name
 from cartas.core.record import MatchRecord, load_record, replay
 from cartas.core.state import Action, State
 
@@ -70,11 +70,12 @@ def show_summary(
 
 def seating(players: dict[int, str], names: TableNames) -> str:
     """Everyone at the table in seat order, by name, with the level of a bot whose name does not say it (a
-    partner): ``You · Bot 1 (easy) · Partner (hard) · Bot 2 (easy)``."""
+    partner), the level as the language spoken names it: ``You · Bot 1 (easy) · Partner (hard) · Bot 2 (easy)``."""
     labels = []
     for seat, name in enumerate(names.seats):
         who = players[seat]
-        labels.append(name if who in PEOPLE or f"({who})" in name else f"{name} ({who})")
+        level = level_name(who)
+        labels.append(name if who in PEOPLE or f"({level})" in name else f"{name} ({level})")
     return " · ".join(labels)
 
 
@@ -90,7 +91,7 @@ WATCH_PACE = 1.0
 def watch_delay(watch: bool, delay: float | None, terminal: bool) -> float:
     """The pause after each watched move: ``--delay``, else a pace a person can follow at a terminal, else none."""
     if delay is not None and not watch:
-        raise click.UsageError("--delay paces a watched match; use it with --watch")
+        raise click.UsageError(_("--delay paces a watched match; use it with --watch"))
     if delay is not None:
         return delay
     return WATCH_PACE if watch and terminal else 0.0
@@ -235,7 +236,7 @@ def rematch(
 
 
 @command("play", help=mark("Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."))
-@click.argument("game_name", metavar="GAME")
+@argument("game_name", metavar=mark("GAME"))
 @option("--players", type=int, help=mark("Number of players (what the game allows)."))
 @option("--points", type=int, help=mark("Points to play to (the game's points option)."))
 @option("--teams", help=mark("Players by team, by name or number: you,medium/easy,hard or 0,2/1,3."))
@@ -276,13 +277,13 @@ def play_command(
     auto_forced: bool | None, json_mode: bool, no_save: bool, think: float | None, lobby: bool | None, ascii_: bool, lang: str,
 ) -> None:
     if watch and json_mode:
-        raise click.UsageError("--watch and --json do not go together: --json needs a seat for the program")
+        raise click.UsageError(_("--watch and --json do not go together: --json needs a seat for the program"))
     if watch and seats:
-        raise click.UsageError("--watch seats only bots; leave out --seat")
+        raise click.UsageError(_("--watch seats only bots; leave out --seat"))
     if think is not None and json_mode:
-        raise click.UsageError("--think applies to the bots of a match in the terminal, not to --json")
+        raise click.UsageError(_("--think applies to the bots of a match in the terminal, not to --json"))
     if lobby and (watch or json_mode):
-        raise click.UsageError("--lobby asks on stdin, which --watch and --json leave to bots and programs")
+        raise click.UsageError(_("--lobby asks on stdin, which --watch and --json leave to bots and programs"))
     pause = watch_delay(watch, delay, sys.stdout.isatty())
     forced = at_terminal() if auto_forced is None else auto_forced
     app = current_app()
@@ -325,7 +326,7 @@ def load_unfinished(given: str | Path | None) -> tuple[Path, MatchRecord]:
 
 
 @command("resume", help=mark("Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a match id."))
-@click.argument("file", required=False, metavar="[SAVE]")
+@argument("file", required=False, metavar=mark("[SAVE]"))
 @option("--json", "json_mode", is_flag=True, help=mark("Continue over the JSON-lines protocol."))
 @option("--no-save", is_flag=True, help=mark("Play on without writing the moves back to the save."))
 @output_options

@@ -8,7 +8,7 @@ from dataclasses import asdict
 
 import click
 
-from cartas.cli.help_text import command, option
+from cartas.cli.help_text import argument, command, option
 from cartas.cli.app import current_app, data_home
 from cartas.cli.history import History, history_path
 from cartas.cli.human import Reader
@@ -42,13 +42,17 @@ At a terminal the table is drawn move by move, as the seat you played saw it: En
 h the next hand, q stops. Without a terminal everything is printed at once, as the whole table saw it (or,
 with --seat, that seat). Without --reveal a move made face down shows as unseen.
 """)
-STATS_HELP = mark("""Your wins, losses and streaks per game, from the finished matches you played (bots-only and program
-matches are counted apart).
-""")
+STATS_HELP = mark(
+    "Your wins, losses and streaks per game, from the finished matches you played (bots-only and program "
+    "matches are counted apart)."
+)
 
 
-@command("replay", help=REPLAY_HELP)
-@click.argument("file", metavar="SAVE")
+@command(
+    "replay", help=REPLAY_HELP,
+    short_help=mark("Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id."),
+)
+@argument("file", metavar=mark("SAVE"))
 @option("--reveal", is_flag=True,
         help=mark("Show every hand and private event, not only what was public (of a match not over, not the hand "
                   "in progress)."))
@@ -57,7 +61,7 @@ matches are counted apart).
 @output_options
 def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang: str) -> None:
     if reveal and seat is not None:
-        raise click.UsageError("--reveal shows every seat's cards; --seat shows one seat's view: choose one")
+        raise click.UsageError(_("--reveal shows every seat's cards; --seat shows one seat's view: choose one"))
     path = resolve_save(data_home(), file)
     record = load_record(path)
     game = current_app().game(record.game)
@@ -72,7 +76,7 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
     if seat is not None and seat >= view.seats:
-        raise click.UsageError(f"there is no seat {seat}: the match has seats 0 to {view.seats - 1}")
+        raise click.UsageError(_("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1))
     names = terminal_names(players, seat, game.teams(game.options(record.options)))
     # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
     # rebuilds every deal, and the save is often replayed by the person who is still playing it.
@@ -160,7 +164,7 @@ def step_through_tables(
 
 
 @command("stats", help=STATS_HELP)
-@click.argument("game_name", metavar="[GAME]", required=False)
+@argument("game_name", metavar=mark("[GAME]"), required=False)
 @option("--json", "json_mode", is_flag=True, help=mark("Print the numbers as JSON."))
 @option("--ascii", "ascii_", is_flag=True, help=mark("Plain text: no colour, no box drawing."))
 @speaks

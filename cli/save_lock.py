@@ -18,6 +18,7 @@ from pathlib import Path
 import click
 
 from cartas.cli.saves import match_id, private_folder
+from cartas.core.i18n import FRAMEWORK as _
 
 
 def lock_path(save: Path) -> Path:
@@ -36,10 +37,12 @@ def playing(save: Path) -> Iterator[None]:
         except BlockingIOError:
             holder = os.read(fd, 200).decode("utf-8", errors="replace").split()
             os.close(fd)
-            who = f"process {holder[0]} (since {holder[1]} UTC)" if len(holder) >= 2 else "another process"
-            raise click.ClickException(
-                f"the match {match_id(save)} is being played by {who}; continue it there, or quit it there first"
-            ) from None
+            who = (_("process {pid} (since {since} UTC)", pid=holder[0], since=holder[1]) if len(holder) >= 2
+                   else _("another process"))
+            raise click.ClickException(_(
+                "the match {match} is being played by {who}; continue it there, or quit it there first",
+                match=match_id(save), who=who,
+            )) from None
         # The last holder removes the file when it is done; if that happened between open and flock, this lock
         # is on a file nobody else will look at, so start again with the file that is there now.
         try:

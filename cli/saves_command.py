@@ -72,7 +72,7 @@ def aligned(rows: list[tuple[str, ...]]) -> list[str]:
 @speaks
 def saves_command(prune: float | None, everything: bool, yes: bool) -> None:
     if everything and prune is None:
-        raise click.UsageError("--all says what --prune removes; use it with --prune DAYS")
+        raise click.UsageError(_("--all says what --prune removes; use it with --prune DAYS"))
     home = data_home()
     entries = list_saves(home)
     if prune is not None:

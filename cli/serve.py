@@ -29,7 +29,10 @@ Finished matches are saved as records that `cartas replay` reads and count in `c
 """)
 
 
-@command("serve", help=SERVE_HELP)
+@command(
+    "serve", help=SERVE_HELP,
+    short_help=mark("Serve online play: a lobby and tables in the browser, bots in the empty seats."),
+)
 @option("--host", default="127.0.0.1", show_default=True, help=mark("Address to listen on (0.0.0.0 for every one)."))
 @option("--port", default=8000, show_default=True, type=click.IntRange(1, 65535), help=mark("Port to listen on."))
 @option(

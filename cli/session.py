@@ -14,6 +14,7 @@ from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
 from cartas.core.bots.base import Agent, BotFactory, SeatView
 from cartas.core.errors import CartasError, RecordError
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.record import MatchRecord
 from cartas.core.state import Action, State
 
@@ -82,11 +83,11 @@ def stopped_by_bot(error: BotFailed, state: State, saver: Autosave) -> click.Cli
     """Save the match as it stands and say which bot stopped it and how to go on."""
     saver.save(state)
     if saver.path is None:
-        where = "the match was not saved (--no-save)"
+        where = _("the match was not saved (--no-save)")
     elif not saver.written:
-        where = "nothing was played, so nothing was saved"
+        where = _("nothing was played, so nothing was saved")
     else:
-        where = f"the match is saved in {saver.path}; continue it with: cartas resume"
+        where = _("the match is saved in {path}; continue it with: cartas resume", path=saver.path)
     return click.ClickException(f"{error}; {where}")
 
 
@@ -98,5 +99,5 @@ def finish(state: State, saver: Autosave) -> MatchRecord:
     try:
         History(history_path(data_home())).add(record, saver.path)
     except RecordError as error:
-        raise click.ClickException(f"the match was saved to {saver.path}, but {error}") from None
+        raise click.ClickException(_("the match was saved to {path}, but {error}", path=saver.path, error=error)) from None
     return record

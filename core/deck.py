@@ -16,6 +16,7 @@ from typing import TypeVar
 
 from cartas.core.cards import JOKER, RANKS, SUITS, Card
 from cartas.core.errors import PositionError
+from cartas.core.i18n import FRAMEWORK as _
 
 DECK_SIZES = (40, 48, 50)
 
@@ -140,12 +141,16 @@ def stack_deck(
     n_seats = len(hands)
     count = len(hands[0]) if hands else 0
     if any(len(hand) != count for hand in hands):
-        raise PositionError(f"every hand must have the same number of cards, got {[len(h) for h in hands]}")
+        raise PositionError(_("every hand must have the same number of cards, got {counts}",
+                              counts=str([len(h) for h in hands])))
     named = Counter([card for hand in hands for card in hand] + list(then))
     available = Counter(full)
     too_many = sorted(str(card) for card, n in named.items() if n > available[card])
     if too_many:
-        raise PositionError(f"these cards are not in the deck, or are named more often than it has them: {' '.join(too_many)}")
+        raise PositionError(
+            _("these cards are not in the deck, or are named more often than it has them: {cards}",
+              cards=" ".join(too_many))
+        )
     rest = list((available - named).elements())
     shuffle(rest, rng)
     draws: list[Card] = []

@@ -17,6 +17,7 @@ from cartas.core.cards import Card
 from cartas.core.deck import new_seed
 from cartas.core.errors import PositionError
 from cartas.core.events import Event
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
@@ -75,9 +76,9 @@ class Game(ABC):
         """Refuse a position that does not fit the table; games add their own checks in ``_start``."""
         players = options.players
         if position.dealer is not None and position.dealer >= players:
-            raise PositionError(f"dealer {position.dealer} is not a seat; seats are 0 to {players - 1}")
+            raise PositionError(_("dealer {seat} is not a seat; seats are 0 to {last}", seat=position.dealer, last=players - 1))
         if position.hands is not None and len(position.hands) != players:
-            raise PositionError(f"the deal names {len(position.hands)} hands for {players} players")
+            raise PositionError(_("the deal names {hands} hands for {count} players", hands=len(position.hands), count=players))
 
     @abstractmethod
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:

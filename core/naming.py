@@ -1,8 +1,8 @@
 """The names a screen gives the players: one per seat and one per side, chosen by the front end for its viewer.
 
 A game never invents a player's name: it receives a :class:`TableNames` and uses it on every line, so the same
-opponent is called the same thing in the events, the table and the scores ("Vos", "Compañero", "Bot 1 (medium)",
-"Nosotros" / "Ellos").
+opponent is called the same thing in the events, the table and the scores ("Vos", "Compañero", "Bot 1 (medio)",
+"Nosotros" / "Ellos"). A bot's level is named in the language spoken (:func:`level_name`).
 """
 
 from __future__ import annotations
@@ -11,6 +11,32 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import LANGUAGES, mark, speaking
+from cartas.core.i18n.spoken import fold
+
+LEVEL_NAMES: dict[str, str] = {
+    "random": mark("random"), "easy": mark("easy"), "medium": mark("medium"), "hard": mark("hard"),
+    "search": mark("search"),
+}
+"""The built-in bot levels as players read them (``medio``, ``médio``); the canonical name stays in saves,
+programs' JSON and the command line, which accepts both."""
+
+
+def level_name(level: str) -> str:
+    """A bot level as the language being spoken says it: ``medium`` is ``medio`` in Spanish; a level a plugin
+    adds is shown as it is named."""
+    message = LEVEL_NAMES.get(level)
+    return _(message) if message is not None else level
+
+
+def level_words(level: str) -> frozenset[str]:
+    """Every folded word a person may call ``level`` by, in any language the framework speaks
+    (``difícil``, ``dificil``, ``hard``)."""
+    words = {fold(level)}
+    for language in LANGUAGES:
+        with speaking(language):
+            words.add(fold(level_name(level)))
+    return frozenset(words)
 
 
 @dataclass(frozen=True)
@@ -71,7 +97,7 @@ def viewer_names(
             seats.append(_("Partner") if len(partners) == 1 else _("Partner {number}", number=partners.index(seat) + 1))
         elif seat in bots:
             bot_number += 1
-            seats.append(_("Bot {number} ({level})", number=bot_number, level=bots[seat]))
+            seats.append(_("Bot {number} ({level})", number=bot_number, level=level_name(bots[seat])))
         else:
             seats.append(people.get(seat) or _("Player {number}", number=seat + 1))
     if not in_teams or teams is None:

@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.fields import FieldInfo
 
 from cartas.core.errors import OptionsError
+from cartas.core.i18n import FRAMEWORK as _
 
 
 class GameOptions(BaseModel):
@@ -48,6 +49,25 @@ def allowed_values(field: FieldInfo) -> str:
     return kind
 
 
+def spoken_allowed(field: FieldInfo) -> str:
+    """What a field accepts, in the language being spoken, for the refusals a person reads (the values
+    themselves are the words typed: ``true``, ``4``)."""
+    annotation = field.annotation
+    if typing.get_origin(annotation) is Literal or annotation is bool:
+        return allowed_values(field)
+    low = high = None
+    for meta in field.metadata:
+        low = getattr(meta, "ge", low)
+        high = getattr(meta, "le", high)
+    if annotation is int and low is not None and high is not None:
+        return _("a whole number from {low} to {high}", low=low, high=high)
+    if annotation is int and low is not None:
+        return _("a whole number of at least {low}", low=low)
+    if annotation is int:
+        return _("a whole number")
+    return allowed_values(field)
+
+
 def _show(value: object) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
@@ -60,7 +80,7 @@ def parse_option_pairs(pairs: Iterable[str]) -> dict[str, str]:
     for pair in pairs:
         key, sep, value = pair.partition("=")
         if not sep or not key.strip():
-            raise OptionsError(f"option {pair!r} should look like key=value, for example players=4")
+            raise OptionsError(_("option {pair} should look like key=value, for example players=4", pair=repr(pair)))
         values[key.strip().replace("-", "_")] = value.strip()
     return values
 
@@ -70,17 +90,26 @@ def build_options(model: type[OptionsT], values: Mapping[str, Any]) -> OptionsT:
     unknown = sorted(set(values) - set(model.model_fields))
     if unknown:
         known = ", ".join(sorted(model.model_fields))
-        raise OptionsError(f"unknown option {', '.join(unknown)}; this game's options are: {known}")
+        raise OptionsError(_("unknown option {names}; this game's options are: {known}", names=", ".join(unknown),
+                             known=known))
     try:
         return model.model_validate({k: _coerce(v) for k, v in values.items()})
     except ValidationError as error:
-        problems = []
-        for item in error.errors():
-            name = str(item["loc"][0]) if item["loc"] else "options"
-            field = model.model_fields.get(name)
-            allowed = f" (allowed: {allowed_values(field)})" if field is not None else ""
-            problems.append(f"option {name}={values.get(name)!r} is not valid{allowed}: {item['msg']}")
-        raise OptionsError("; ".join(problems)) from None
+        raise OptionsError("; ".join(_problem(model, values, item) for item in error.errors())) from None
+
+
+def _problem(model: type[GameOptions], values: Mapping[str, Any], item: Any) -> str:
+    """One refusal in the language spoken: the option and what it allows, or the game's own reason (a check
+    across options raises a ``ValueError`` whose message the game wrote, in its own domain)."""
+    context_error = item.get("ctx", {}).get("error")
+    if item["type"] == "value_error" and isinstance(context_error, ValueError):
+        return str(context_error)
+    name = str(item["loc"][0]) if item["loc"] else ""
+    field = model.model_fields.get(name)
+    if field is None:
+        return _("the options are not valid: {reason}", reason=item["msg"])
+    return _("option {name}={value} is not valid (allowed: {allowed})", name=name, value=repr(values.get(name)),
+             allowed=spoken_allowed(field))
 
 
 def _coerce(value: Any) -> Any:

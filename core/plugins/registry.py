@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cartas.core.errors import PluginError
+from cartas.core.i18n import FRAMEWORK as _
 
 if TYPE_CHECKING:
     from cartas.core.bots.base import BotFactory
@@ -119,7 +120,8 @@ class Registry:
         key = normalise_name(name)
         key = self.aliases.get(key, key)
         if key not in self.games:
-            raise PluginError(f"no game called {name!r}; games: {', '.join(sorted(self.games)) or 'none loaded'}")
+            raise PluginError(_("no game called {name}; games: {games}", name=repr(name),
+                                games=", ".join(sorted(self.games)) or _("none loaded")))
         return self.games[key]
 
     def bot_levels(self, game_name: str) -> list[str]:
@@ -133,4 +135,5 @@ class Registry:
             factory = self.bots.get(scope, {}).get(level)
             if factory is not None:
                 return factory
-        raise PluginError(f"no bot {level!r} for {game_name}; levels: {', '.join(self.bot_levels(game_name))}")
+        raise PluginError(_("no bot {level} for {game}; levels: {levels}", level=repr(level), game=game_name,
+                             levels=", ".join(self.bot_levels(game_name))))

@@ -12,6 +12,9 @@ from dataclasses import dataclass
 
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n.spoken import fold as fold_words
+from cartas.core.naming import level_name, level_words
 from cartas.core.plugins.registry import Registry
 
 HUMAN = "human"
@@ -23,8 +26,8 @@ BOT_PREFERENCE: tuple[str, ...] = ("hard", "medium", "easy")
 
 
 def fold(word: str) -> str:
-    """How names are compared: case and spaces do not matter (``You 1`` is ``you1``)."""
-    return "".join(word.split()).lower()
+    """How names are compared: case, accents and spaces do not matter (``You 1`` is ``you1``, ``Tú`` is ``tu``)."""
+    return "".join(fold_words(word).split())
 
 
 @dataclass(frozen=True)
@@ -44,15 +47,16 @@ class Participant:
     @classmethod
     def named(cls, kind: str, name: str, wish: int | None = None) -> Participant:
         """A participant called by its name, as the web lobby seats people and bots; a bot also by its level."""
-        words = {name} if kind in (HUMAN, PROGRAM) else {name, kind}
-        return cls(kind, name, frozenset(map(fold, words)), wish)
+        aliases = {fold(name)} if kind in (HUMAN, PROGRAM) else {fold(name), *level_aliases(kind)}
+        return cls(kind, name, frozenset(aliases), wish)
 
 
 def check_players(game: Game, n: int) -> None:
     """Refuse a number of players the game does not allow, naming the counts it does."""
     counts = game.player_counts()
     if n not in counts:
-        raise SeatingError(f"{game.name} cannot be played by {n}; it allows {', '.join(map(str, counts))} players")
+        raise SeatingError(_("{game} cannot be played by {count}; it allows {counts} players", game=game.name, count=n,
+                              counts=", ".join(map(str, counts))))
 
 
 def roster(participants: Sequence[Participant]) -> str:
@@ -76,29 +80,38 @@ def default_level(registry: Registry, game: str) -> str:
     """The level a bot plays at unless told otherwise: medium, else easy, else hard, else any."""
     levels = registry.bot_levels(game)
     if not levels:
-        raise SeatingError(f"no bot plays {game}, so no match can be set up")
+        raise SeatingError(_("no bot plays {game}, so no match can be set up", game=game))
     return "medium" if "medium" in levels else next((lv for lv in ("easy", "hard") if lv in levels), levels[0])
 
 
+def level_aliases(level: str) -> frozenset[str]:
+    """The words a teams or order line may call a bot by: its level in any language (``hard``, ``dificil``)."""
+    return frozenset(fold(word) for word in level_words(level))
+
+
 def check_level(level: str, levels: Sequence[str]) -> str:
-    """``level`` itself if some bot plays at it, else a refusal listing the levels."""
-    if level not in levels:
-        raise SeatingError(f"no bot level {level!r}; levels: {', '.join(levels)}")
-    return level
+    """The level of ``levels`` that ``level`` names, in English (``hard``) or in any language the framework
+    speaks (``difícil``, ``dificil``), else a refusal listing the levels as the language spoken calls them."""
+    word = fold(level)
+    for known in levels:
+        if word in level_aliases(known):
+            return known
+    shown = ", ".join(level_name(known) for known in levels)
+    raise SeatingError(_("no bot level {level}; levels: {levels}", level=repr(level), levels=shown))
 
 
 def _bots_by_seat(spec: str, players: int, humans: set[int], levels: Sequence[str], flag: str) -> dict[int, str]:
     """``1=easy,2=medium``: the level of the bot at particular seats."""
     chosen = {}
     for part in filter(None, (p.strip() for p in spec.split(","))):
-        seat_text, _, level = part.partition("=")
+        seat_text, _sep, level = part.partition("=")
         if not seat_text.strip().isdigit():
-            raise SeatingError(f"{flag} {spec!r} should look like 1=easy,2=medium or easy,medium")
+            raise SeatingError(_("{flag} {spec} should look like 1=easy,2=medium or easy,medium", flag=flag, spec=repr(spec)))
         seat = int(seat_text)
         if seat >= players:
-            raise SeatingError(f"{flag} names seat {seat}; seats are 0 to {players - 1}")
+            raise SeatingError(_("{flag} names seat {seat}; seats are 0 to {last}", flag=flag, seat=seat, last=players - 1))
         if seat in humans:
-            raise SeatingError(f"{flag} names seat {seat}, which is a person's seat")
+            raise SeatingError(_("{flag} names seat {seat}, which is a person's seat", flag=flag, seat=seat))
         chosen[seat] = check_level(level.strip(), levels)
     return chosen
 
@@ -107,7 +120,8 @@ def _bots_in_order(spec: str, free: Sequence[int], levels: Sequence[str], flag: 
     """``easy,medium,hard``: the levels of the bots, which take the seats left by the people in order."""
     listed = [check_level(level, levels) for level in filter(None, (p.strip() for p in spec.split(",")))]
     if len(listed) > len(free):
-        raise SeatingError(f"{flag} lists {len(listed)} bots, but only {len(free)} seats are left for bots")
+        raise SeatingError(_("{flag} lists {count} bots, but only {free} seats are left for bots", flag=flag,
+                             count=len(listed), free=len(free)))
     return dict(zip(free, listed))
 
 
@@ -125,11 +139,12 @@ def make_participants(
     humans = (list(dict.fromkeys(seats)) or [0]) if people is not None else []
     bad = [seat for seat in humans if not 0 <= seat < n]
     if bad:
-        raise SeatingError(f"{seat_flag} {bad[0]} is not a seat; seats are 0 to {n - 1}")
+        raise SeatingError(_("{flag} {seat} is not a seat; seats are 0 to {last}", flag=seat_flag, seat=bad[0], last=n - 1))
     parts = [part for part in (bots or "").split(",") if part.strip()]
     by_seat = sum("=" in part for part in parts)
     if by_seat and by_seat != len(parts):
-        raise SeatingError(f"{bots_flag} {bots!r} mixes seat=level and plain levels; use one form")
+        raise SeatingError(_("{flag} {spec} mixes seat=level and plain levels; use one form", flag=bots_flag,
+                             spec=repr(bots)))
     if not parts:
         chosen: dict[int, str] = {}
     elif by_seat:
@@ -148,5 +163,5 @@ def make_participants(
         else:
             kind = chosen.get(seat, level)
             wish = seat if by_seat and seat in chosen else None
-            participants.append(Participant(kind, kind, frozenset({fold(kind)}), wish))
+            participants.append(Participant(kind, level_name(kind), level_aliases(kind), wish))
     return participants

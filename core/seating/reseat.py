@@ -21,6 +21,8 @@ from typing import TypeVar
 
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import mark
 from cartas.core.options import GameOptions
 from cartas.core.seating.teams import describe_teams, team_seats
 
@@ -29,11 +31,12 @@ T = TypeVar("T")
 
 def _check_shape(order: Sequence[object], teams: Sequence[int] | None, change: str) -> Sequence[int]:
     if teams is None:
-        raise SeatingError(f"every player plays for himself, so there are no {change}")
+        raise SeatingError(_("every player plays for himself, so there are no {what}", what=_(change)))
     if not teams:
-        raise SeatingError(f"a table without seats has no {change}")
+        raise SeatingError(_("a table without seats has no {what}", what=_(change)))
     if len(order) != len(teams):
-        raise SeatingError(f"the seating has {len(order)} seats, but the teams name {len(teams)}")
+        raise SeatingError(_("the seating has {seats} seats, but the teams name {named}", seats=len(order),
+                             named=len(teams)))
     return teams
 
 
@@ -44,11 +47,11 @@ def rotate_partners(order: Sequence[T], teams: Sequence[int] | None) -> list[T]:
     is player 1; once more it is player 3, and a third time brings back the start. The rotation is the same for
     every table of ``n`` seats and comes back to the start after ``n - 1`` steps.
     """
-    teams = _check_shape(order, teams, "partners to rotate")
+    teams = _check_shape(order, teams, mark("partners to rotate"))
     if teams.count(teams[0]) < 2:
-        raise SeatingError("seat 0 plays without partners, so there are no partners to rotate")
+        raise SeatingError(_("seat 0 plays without partners, so there are no partners to rotate"))
     if teams.count(teams[0]) == len(teams):
-        raise SeatingError("every player is seat 0's partner, so there are no partners to rotate")
+        raise SeatingError(_("every player is seat 0's partner, so there are no partners to rotate"))
     return [order[0], order[-1], *order[1:-1]]
 
 
@@ -59,10 +62,10 @@ def swap_opponents(order: Sequence[T], teams: Sequence[int] | None) -> list[T]:
     swap (``[0, 1, 2, 3]`` gives ``[0, 3, 2, 1]``); with two teams of three the three go round, so three steps
     bring back the start.
     """
-    teams = _check_shape(order, teams, "opponents to swap")
+    teams = _check_shape(order, teams, mark("opponents to swap"))
     opposing = [seats for seats in team_seats(teams) if 0 not in seats and len(seats) > 1]
     if not opposing:
-        raise SeatingError("each opponent of seat 0 plays without partners, so there are no opponents to swap")
+        raise SeatingError(_("each opponent of seat 0 plays without partners, so there are no opponents to swap"))
     moved = list(order)
     for seats in opposing:
         for here, there in zip(seats, (*seats[1:], seats[0])):
@@ -74,7 +77,7 @@ def move(order: Sequence[T], seat: int, to: int) -> list[T]:
     """Exchange what sits at ``seat`` and at ``to`` (each player takes the other's team)."""
     for which in (seat, to):
         if not 0 <= which < len(order):
-            raise SeatingError(f"{which} is not a seat; seats are 0 to {len(order) - 1}")
+            raise SeatingError(_("{seat} is not a seat; seats are 0 to {last}", seat=which, last=len(order) - 1))
     moved = list(order)
     moved[seat], moved[to] = order[to], order[seat]
     return moved
@@ -91,27 +94,30 @@ def check_seating(
     """
     n = options.players
     if len(occupants) != n:
-        return f"the table has {len(occupants)} seats, but {game.name} with these options seats {n}"
+        return _("the table has {seats} seats, but {game} with these options seats {count}", seats=len(occupants),
+                 game=game.name, count=n)
     empty = [seat for seat, who in enumerate(occupants) if who is None]
     if len(empty) == 1:
-        return f"seat {empty[0]} is empty; seat a person or a bot there before the start"
+        return _("seat {seat} is empty; seat a person or a bot there before the start", seat=empty[0])
     if empty:
-        return f"seats {', '.join(map(str, empty))} are empty; seat a person or a bot in each before the start"
+        return _("seats {seats} are empty; seat a person or a bot in each before the start",
+                 seats=", ".join(map(str, empty)))
     if teams is None:
         return None
     wanted = game.teams(options)
     if wanted is None:
-        return f"{game.name} with {n} players has no teams: every player for himself"
+        return _("{game} with {count} players has no teams: every player for himself", game=game.name, count=n)
     if len(teams) != n:
-        return f"the table has {n} seats, but its teams name {len(teams)}"
+        return _("the table has {seats} seats, but its teams name {named}", seats=n, named=len(teams))
     have, need = team_seats(teams), team_seats(wanted)
     if sorted(map(len, have)) != sorted(map(len, need)):
-        sizes = " and ".join(str(len(group)) for group in have)
-        size = " or ".join(map(str, sorted({len(group) for group in need})))
-        return (
-            f"the teams have {sizes} players; {game.name} with {n} players seats "
-            f"{describe_teams(wanted)} ({len(need)} teams of {size})"
+        sizes = _(" and ").join(str(len(group)) for group in have)
+        size = _(" or ").join(map(str, sorted({len(group) for group in need})))
+        return _(
+            "the teams have {sizes} players; {game} with {count} players seats {teams} ({number} teams of {size})",
+            sizes=sizes, game=game.name, count=n, teams=describe_teams(wanted), number=len(need), size=size,
         )
     if sorted(have) != sorted(need):
-        return f"the teams sit at {describe_teams(teams)}; {game.name} with {n} players seats {describe_teams(wanted)}"
+        return _("the teams sit at {teams}; {game} with {count} players seats {wanted}", teams=describe_teams(teams),
+                 game=game.name, count=n, wanted=describe_teams(wanted))
     return None

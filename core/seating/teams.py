@@ -30,7 +30,7 @@ def describe_teams(teams: Sequence[int] | None) -> str:
 
 def sides(teams: Sequence[int]) -> str:
     """The seats of each team, as alternatives: ``0,2 or 1,3``."""
-    return " or ".join(",".join(map(str, group)) for group in team_seats(teams))
+    return _(" or ").join(",".join(map(str, group)) for group in team_seats(teams))
 
 
 def plays_in_teams(teams: Sequence[int] | None) -> bool:
@@ -41,7 +41,9 @@ def plays_in_teams(teams: Sequence[int] | None) -> bool:
 def require_teams(game: Game, n: int, teams: Sequence[int] | None) -> Sequence[int]:
     """The game's teams, or a refusal when it has none with ``n`` players (so a teams line means nothing)."""
     if teams is None:
-        raise SeatingError(f"{game.name} with {n} players has no teams: every player for himself")
+        raise SeatingError(
+            _("{game} with {count} players has no teams: every player for himself", game=game.name, count=n)
+        )
     return teams
 
 
@@ -57,21 +59,21 @@ def _resolve(token: str, participants: Sequence[Participant], used: set[int], fl
     if word.isdigit():
         number = int(word)
         if number >= len(participants):
-            raise SeatingError(f"{flag} names player {number}; the players are {roster(participants)}")
+            raise SeatingError(_("{flag} names player {number}; the players are {players}", flag=flag, number=number,
+                                 players=roster(participants)))
         if number in used:
-            raise SeatingError(f"{flag} names player {number} ({participants[number].name}) twice")
+            raise SeatingError(_("{flag} names player {number} ({name}) twice", flag=flag, number=number,
+                                 name=participants[number].name))
         return number
     named = [number for number, who in enumerate(participants) if word in who.aliases]
     if not named:
-        raise SeatingError(
-            f"{flag} names {token.strip()!r}, who is not playing; the players are {roster(participants)}"
-        )
+        raise SeatingError(_("{flag} names {name}, who is not playing; the players are {players}", flag=flag,
+                             name=repr(token.strip()), players=roster(participants)))
     for number in named:
         if number not in used:
             return number
-    raise SeatingError(
-        f"{flag} names {token.strip()} more often than there are such players; the players are {roster(participants)}"
-    )
+    raise SeatingError(_("{flag} names {name} more often than there are such players; the players are {players}",
+                         flag=flag, name=token.strip(), players=roster(participants)))
 
 
 def _names(spec: str, participants: Sequence[Participant], used: set[int], flag: str) -> list[int]:
@@ -88,9 +90,10 @@ def team_rule(
 ) -> str:
     """What the game allows, for refusals: ``alta seats 0,2 against 1,3 (2 teams of 2), such as --teams ...``."""
     seats = team_seats(teams)
-    size = " or ".join(map(str, sorted({len(group) for group in seats})))
+    size = _(" or ").join(map(str, sorted({len(group) for group in seats})))
     example = format_groups(seats, participants)  # the players grouped as they sit by default
-    return f"{game.name} seats {describe_teams(teams)} ({len(seats)} teams of {size}), such as {flag} {example}"
+    return _("{game} seats {teams} ({number} teams of {size}), such as {flag} {example}", game=game.name,
+             teams=describe_teams(teams), number=len(seats), size=size, flag=flag, example=example)
 
 
 def parse_teams(
@@ -105,15 +108,20 @@ def parse_teams(
     groups = [_names(part, participants, used, flag) for part in spec.split("/")]
     missing = [participants[p].name for p in range(n) if p not in used]
     if missing or not all(groups):
-        left = f" leaves out {', '.join(missing)};" if missing else " has an empty team;"
         rule = team_rule(game, teams, participants, flag=flag)
-        raise SeatingError(f"{flag} {spec!r}{left} every player joins one team: {rule}")
+        if missing:
+            raise SeatingError(_("{flag} {spec} leaves out {names}; every player joins one team: {rule}", flag=flag,
+                                 spec=repr(spec), names=", ".join(missing), rule=rule))
+        raise SeatingError(_("{flag} {spec} has an empty team; every player joins one team: {rule}", flag=flag,
+                             spec=repr(spec), rule=rule))
     seats = team_seats(teams)
     if len(groups) != len(seats):
         rule = team_rule(game, teams, participants, flag=flag)
-        raise SeatingError(f"{flag} {spec!r} makes {len(groups)} teams; with {n} players {rule}")
+        raise SeatingError(_("{flag} {spec} makes {number} teams; with {count} players {rule}", flag=flag,
+                             spec=repr(spec), number=len(groups), count=n, rule=rule))
     if sorted(map(len, groups)) != sorted(map(len, seats)):
-        raise SeatingError(f"uneven teams {spec!r}; {team_rule(game, teams, participants, flag=flag)}")
+        raise SeatingError(_("uneven teams {spec}; {rule}", spec=repr(spec),
+                             rule=team_rule(game, teams, participants, flag=flag)))
     return groups
 
 
@@ -121,9 +129,8 @@ def parse_order(spec: str, participants: Sequence[Participant], *, flag: str = "
     """``"you,easy,medium,hard"`` (or numbers): who sits at seat 0, 1, 2..."""
     order = _names(spec, participants, set(), flag)
     if len(order) != len(participants):
-        raise SeatingError(
-            f"{flag} {spec!r} must name each of the {len(participants)} players once: {roster(participants)}"
-        )
+        raise SeatingError(_("{flag} {spec} must name each of the {count} players once: {players}", flag=flag,
+                             spec=repr(spec), count=len(participants), players=roster(participants)))
     return order
 
 
@@ -136,11 +143,10 @@ def seat_groups(
     decides the team of its group; the other groups take the other teams in order.
     """
     seats_of_team = team_seats(teams)
-    wishes = ", ".join(f"{who.name} at {who.wish}" for who in participants if who.wish is not None)
-    refusal = (
-        f"the seats asked for ({wishes}) do not fit the teams {format_groups(groups, participants)}: "
-        f"partners sit at seats {sides(teams)}"
-    )
+    wishes = ", ".join(_("{name} at {seat}", name=who.name, seat=who.wish) for who in participants
+                       if who.wish is not None)
+    refusal = _("the seats asked for ({wishes}) do not fit the teams {teams}: partners sit at seats {sides}",
+                wishes=wishes, teams=format_groups(groups, participants), sides=sides(teams))
     team_of_group: dict[int, int] = {}
     for index, group in enumerate(groups):
         wished = {teams[w] for w in (participants[p].wish for p in group) if w is not None}
@@ -179,15 +185,12 @@ def check_order(
     for seat, p in enumerate(order):
         wish = participants[p].wish
         if wish is not None and wish != seat:
-            raise SeatingError(
-                f"{flag} {spec!r} puts {participants[p].name} at seat {seat}, but seat {wish} was asked for"
-            )
+            raise SeatingError(_("{flag} {spec} puts {name} at seat {seat}, but seat {wish} was asked for", flag=flag,
+                                 spec=repr(spec), name=participants[p].name, seat=seat, wish=wish))
     if groups is None or teams is None:
         return
     seat_of = {p: seat for seat, p in enumerate(order)}
     for group in groups:
         if len({teams[seat_of[p]] for p in group}) > 1:
-            raise SeatingError(
-                f"{flag} {spec!r} splits the team {format_groups([group], participants)}; "
-                f"partners sit at seats {sides(teams)}"
-            )
+            raise SeatingError(_("{flag} {spec} splits the team {team}; partners sit at seats {sides}", flag=flag,
+                                 spec=repr(spec), team=format_groups([group], participants), sides=sides(teams)))

@@ -40,8 +40,8 @@ def test_options_are_frozen_and_forbid_unknown_keys() -> None:
         ({"players": "5"}, "players='5'", "allowed: 2, 4, 6"),
         ({"points": 20}, "points=20", "allowed: 15, 30"),
         ({"flor": "maybe"}, "flor='maybe'", "allowed: true, false"),
-        ({"rounds": "0"}, "rounds='0'", "allowed: int from 1 to 20"),
-        ({"bonus": "-1"}, "bonus='-1'", "allowed: int of at least 0"),
+        ({"rounds": "0"}, "rounds='0'", "allowed: a whole number from 1 to 20"),
+        ({"bonus": "-1"}, "bonus='-1'", "allowed: a whole number of at least 0"),
     ],
 )
 def test_a_bad_value_names_the_option_and_its_allowed_values(values: dict[str, object], name: str, allowed: str) -> None:
