@@ -16,8 +16,13 @@ import click
 
 from cartas.core.i18n import FRAMEWORK, mark
 
-OPTIONS_METAVAR = mark("[OPTIONS]")
-"""What a usage line calls a command's options (``Usage: cartas play [OPTIONS] GAME``)."""
+USAGE_WORDS: tuple[str, ...] = (
+    mark("[OPTIONS]"), mark("COMMAND [ARGS]..."),
+    mark("INTEGER"), mark("FLOAT"), mark("TEXT"), mark("INTEGER RANGE"), mark("FLOAT RANGE"), mark("DIRECTORY"),
+    mark("KEY=VALUE"), mark("SECONDS"), mark("ADDRESS"), mark("DAYS"),
+)
+"""The words of a usage line and of the options' values (``Usage: cartas play [OPTIONS] GAME``,
+``--players INTEGER``): click's or ours, translated where they are shown."""
 
 
 class Translated:
@@ -59,11 +64,16 @@ class TranslatedCommand(click.Command):
 class TranslatedGroup(TranslatedCommand, click.Group):
     """A group whose help and epilog are read in the language being spoken."""
 
+    subcommand_metavar = Translated()  # type: ignore[assignment]
+
 
 class TranslatedOption(click.Option):
-    """An option whose help is read in the language being spoken."""
+    """An option whose help and value's name (``INTEGER``, ``SECONDS``) are read in the language being spoken."""
 
     help = Translated()  # type: ignore[assignment]
+
+    def make_metavar(self, ctx: click.Context) -> str:
+        return FRAMEWORK(super().make_metavar(ctx))
 
 
 class TranslatedArgument(click.Argument):

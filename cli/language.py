@@ -24,12 +24,12 @@ _CHOSEN: contextvars.ContextVar[str | None] = contextvars.ContextVar("cartas_cho
 
 def speaks(command: Callable[..., Any]) -> Callable[..., Any]:
     """Run ``command`` in its own context, speaking the language its ``lang`` argument (``--lang``) asks for,
-    or else the one :func:`~cartas.core.i18n.choose_language` finds without a game."""
+    or the group's ``--lang``, or else the one :func:`~cartas.core.i18n.choose_language` finds without a game."""
 
     @functools.wraps(command)
     def run(*args: Any, **kwargs: Any) -> Any:
         def inside() -> Any:
-            chosen = kwargs.get("lang")
+            chosen = kwargs.get("lang") or _CHOSEN.get()
             _CHOSEN.set(chosen)
             language = choose_language(chosen)
             use_language(language)
@@ -39,6 +39,12 @@ def speaks(command: Callable[..., Any]) -> Callable[..., Any]:
         return contextvars.copy_context().run(inside)
 
     return run
+
+
+def choose(asked: str | None) -> None:
+    """The person's choice for the whole command line (``cartas --lang es play truco``): a command without
+    a ``--lang`` of its own speaks it too."""
+    _CHOSEN.set(asked)
 
 
 def speak_game(game: Game) -> None:

@@ -20,9 +20,10 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 import click
 
 from cartas.cli.click_words import asked_language, click_speaking
-from cartas.cli.help_text import TranslatedGroup
+from cartas.cli.help_text import TranslatedGroup, TranslatedOption, option
+from cartas.cli.language import choose
 from cartas.core.errors import CartasError
-from cartas.core.i18n import FRAMEWORK, choose_language, mark, use_language
+from cartas.core.i18n import FRAMEWORK, LANGUAGES, choose_language, mark, use_language
 
 if TYPE_CHECKING:
     import pluggy
@@ -97,9 +98,11 @@ class CartasGroup(TranslatedGroup):
         else of ``CARTAS_LANG``, else of the locale (the game is not known yet): the help and the errors click
         shows while parsing speak it too. A command about one game may change it (see :mod:`cartas.cli.language`)."""
         argv = list(sys.argv[1:] if args is None else args)
-        language = choose_language(asked_language(argv))
+        asked = asked_language(argv)
+        language = choose_language(asked)
 
         def speaking() -> Any:
+            choose(asked)
             use_language(language)
             with click_speaking(language):
                 return super(CartasGroup, self).main(argv, *rest, **extra)
@@ -178,7 +181,14 @@ def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginMana
         cls=CartasGroup, app=app, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES,
         help=mark("Spanish-deck card games against bots: truco, truco paulista, chinchón, remigio, julepe and more."),
     )
-    @click.version_option(package_name="cartas", prog_name="cartas")
+    @click.version_option(
+        package_name="cartas", prog_name="cartas", cls=TranslatedOption, help=mark("Show the version and exit.")
+    )
+    @option(
+        "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False,
+        help=mark("Language of every screen of the command; else CARTAS_LANG, the game's own language, the locale, "
+                  "English."),
+    )
     @click.pass_context
     def cli(ctx: click.Context) -> None:
         ctx.obj = app

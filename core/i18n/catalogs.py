@@ -201,10 +201,11 @@ def _placeholder_problems(message: Any) -> list[str]:
         if _fields(message.id) != _fields(message.string):
             return [f"placeholders differ: {message.id!r} -> {message.string!r}"]
         return []
+    # The first form answers the singular, the others the plural; a form may leave out {count} (``one point``),
+    # and the singular and plural may name different things (click's ``{possibility}`` and ``{possibilities}``).
     allowed = _fields(message.id[0]) | _fields(message.id[1])
-    required = allowed - {"count"}
-    return [f"placeholders differ: {message.id[1]!r} -> {form!r}" for form in message.string
-            if not required <= _fields(form) <= allowed]
+    return [f"placeholders differ: {message.id[index > 0]!r} -> {form!r}" for index, form in enumerate(message.string)
+            if not _fields(message.id[index > 0]) - {"count"} <= _fields(form) <= allowed]
 
 
 def _stale(po: Path, messages: Iterable[Any]) -> list[str]:
