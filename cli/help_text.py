@@ -49,10 +49,10 @@ class TranslatedCommand(click.Command):
     """A command whose help and epilog are read in the language being spoken; the epilog holds examples,
     shown in lines as written (a message cannot carry click's ``\\b`` mark, a control character)."""
 
-    help = Translated()  # type: ignore[assignment]
-    short_help = Translated()  # type: ignore[assignment]
-    epilog = Translated()  # type: ignore[assignment]
-    options_metavar = Translated()  # type: ignore[assignment]
+    help = Translated()
+    short_help = Translated()
+    epilog = Translated()
+    options_metavar = Translated()
 
     def format_epilog(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
         if self.epilog:
@@ -64,13 +64,13 @@ class TranslatedCommand(click.Command):
 class TranslatedGroup(TranslatedCommand, click.Group):
     """A group whose help and epilog are read in the language being spoken."""
 
-    subcommand_metavar = Translated()  # type: ignore[assignment]
+    subcommand_metavar = Translated()  # type: ignore[assignment]  # never None: click always sets it
 
 
 class TranslatedOption(click.Option):
     """An option whose help and value's name (``INTEGER``, ``SECONDS``) are read in the language being spoken."""
 
-    help = Translated()  # type: ignore[assignment]
+    help = Translated()
 
     def make_metavar(self, ctx: click.Context) -> str:
         return FRAMEWORK(super().make_metavar(ctx))
@@ -79,7 +79,7 @@ class TranslatedOption(click.Option):
 class TranslatedArgument(click.Argument):
     """An argument whose name in the usage line (``GAME``, ``SAVE``) is read in the language being spoken."""
 
-    metavar = Translated()  # type: ignore[assignment]
+    metavar = Translated()
 
 
 def command(name: str, **attrs: Any) -> Callable[[Callable[..., Any]], click.Command]:
