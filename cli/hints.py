@@ -20,6 +20,7 @@ from cartas.cli.render import Renderer
 from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.naming import level_name
 from cartas.core.bots.random_bot import RandomBot
 from cartas.core.bots.rollout import BASE_LEVELS, play_out_hand
 from cartas.core.bots.search import relative_gains
@@ -75,7 +76,7 @@ def show_hint(renderer: Renderer, game: Game, view: SeatView, fallback: tuple[st
     when the game has no heuristic bot of its own."""
     level, policy = play_out_policy(game, fallback)
     hint = estimate(view, policy, seed=len(view.observation().events), sign=game.score_sign)
-    for line in hint_lines(game, hint, level):
+    for line in hint_lines(game, hint, level_name(level)):
         renderer.line(line)
 
 
