@@ -89,7 +89,8 @@ ARENA_EXAMPLES = mark("""Examples:
 @option("-n", "--games", type=click.IntRange(1), default=100, show_default=True,
         help=mark("Matches to play, rounded up to whole deals (each deal is played once per side)."))
 @option("-o", "--option", "options", multiple=True, metavar="KEY=VALUE", help=mark("A game option, such as players=4."))
-@option("--seed", type=int, default=None, help=mark("Seed of the first deal (deal i uses seed + i); random if not given."))
+@option("--seed", type=int, default=None,
+        help=mark("Seed of the first deal (deal i uses seed + i); random if not given."))
 @option("--external-seed", type=click.IntRange(0), default=None,
         help=mark("Key of the cmd: bots' own seeds, kept apart from --seed; random and reported if not given."))
 @option("-j", "--jobs", type=click.IntRange(1), default=None, help=mark("Processes to use [default: every core]."))

@@ -35,7 +35,9 @@ def game_summary(game: Game, levels: list[str]) -> dict[str, object]:
     }
 
 
-@command("list", help=mark("The games installed: players, aliases, bot levels and options with their defaults and allowed values."))
+@command("list", help=mark(
+    "The games installed: players, aliases, bot levels and options with their defaults and allowed values."
+))
 @option("--json", "json_mode", is_flag=True, help=mark("Print the games as JSON."))
 @output_options
 def list_command(json_mode: bool, ascii_: bool, lang: str) -> None:

@@ -262,7 +262,9 @@ def _options(game: Game, flags: LobbyFlags, msg: Messages, interactive: bool) ->
     if flags.points is not None:
         if not has_points:
             known = ", ".join(sorted(game.Options.model_fields))
-            raise click.UsageError(_("{game} has no points option; its options are: {known}", game=game.name, known=known))
+            raise click.UsageError(
+                _("{game} has no points option; its options are: {known}", game=game.name, known=known)
+            )
         values["points"] = flags.points
     elif interactive and has_points and "points" not in values:
         choices = _choices(game, "points")

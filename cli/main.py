@@ -96,7 +96,7 @@ class CartasGroup(TranslatedGroup):
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         """Parse and run in a context of its own, speaking the language of ``--lang`` wherever it appears,
         else of ``CARTAS_LANG``, else of the locale (the game is not known yet): the help and the errors click
-        shows while parsing speak it too. A command about one game may change it (see :mod:`cartas.cli.language`)."""
+        shows while parsing speak it too. A command about one game may change it (:mod:`cartas.cli.language`)."""
         argv = list(sys.argv[1:] if args is None else args)
         asked = asked_language(argv)
         language = choose_language(asked)

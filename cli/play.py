@@ -235,7 +235,9 @@ def rematch(
         )
 
 
-@command("play", help=mark("Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."))
+@command("play", help=mark(
+    "Play GAME against bots in the terminal (or watch bots, or let a program play over JSON lines)."
+))
 @argument("game_name", metavar=mark("GAME"))
 @option("--players", type=int, help=mark("Number of players (what the game allows)."))
 @option("--points", type=int, help=mark("Points to play to (the game's points option)."))
@@ -267,7 +269,9 @@ def rematch(
 )
 @option(
     "--lobby/--no-lobby", default=None,
-    help=mark("Ask (one answer a line) or never ask what the flags leave out; by default ask when stdin is a terminal."),
+    help=mark(
+        "Ask (one answer a line) or never ask what the flags leave out; by default ask when stdin is a terminal."
+    ),
 )
 @output_options
 def play_command(
@@ -325,7 +329,9 @@ def load_unfinished(given: str | Path | None) -> tuple[Path, MatchRecord]:
     return file, record
 
 
-@command("resume", help=mark("Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a match id."))
+@command("resume", help=mark(
+    "Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a match id."
+))
 @argument("file", required=False, metavar=mark("[SAVE]"))
 @option("--json", "json_mode", is_flag=True, help=mark("Continue over the JSON-lines protocol."))
 @option("--no-save", is_flag=True, help=mark("Play on without writing the moves back to the save."))

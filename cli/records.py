@@ -50,7 +50,9 @@ STATS_HELP = mark(
 
 @command(
     "replay", help=REPLAY_HELP,
-    short_help=mark("Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id."),
+    short_help=mark(
+        "Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id."
+    ),
 )
 @argument("file", metavar=mark("SAVE"))
 @option("--reveal", is_flag=True,
@@ -76,7 +78,9 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
     if seat is not None and seat >= view.seats:
-        raise click.UsageError(_("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1))
+        raise click.UsageError(
+            _("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1)
+        )
     names = terminal_names(players, seat, game.teams(game.options(record.options)))
     # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
     # rebuilds every deal, and the save is often replayed by the person who is still playing it.

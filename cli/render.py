@@ -104,7 +104,8 @@ class Renderer:
 
 def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
     """``--ascii`` and ``--lang``, shared by every command that talks to a person."""
-    command = option("--ascii", "ascii_", is_flag=True, help=mark("Plain text: no colour, no box drawing."))(speaks(command))
+    plain = option("--ascii", "ascii_", is_flag=True, help=mark("Plain text: no colour, no box drawing."))
+    command = plain(speaks(command))
     return option(
         "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
         help=mark("Language of the screens; else CARTAS_LANG, the game's own language, the locale, English."),

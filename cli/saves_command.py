@@ -64,7 +64,9 @@ def aligned(rows: list[tuple[str, ...]]) -> list[str]:
     return ["  ".join(cell.ljust(width) for cell, width in zip(row, widths, strict=True)).rstrip() for row in table]
 
 
-@command("saves", help=mark("The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or `last`)."))
+@command("saves", help=mark(
+    "The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or `last`)."
+))
 @option("--prune", type=click.FloatRange(min=0), default=None, metavar="DAYS",
               help=mark("Remove finished saves last played more than DAYS days ago."))
 @option("--all", "everything", is_flag=True, help=mark("With --prune, remove unfinished matches too."))

@@ -99,5 +99,7 @@ def finish(state: State, saver: Autosave) -> MatchRecord:
     try:
         History(history_path(data_home())).add(record, saver.path)
     except RecordError as error:
-        raise click.ClickException(_("the match was saved to {path}, but {error}", path=saver.path, error=error)) from None
+        raise click.ClickException(
+            _("the match was saved to {path}, but {error}", path=saver.path, error=error)
+        ) from None
     return record

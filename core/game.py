@@ -76,9 +76,13 @@ class Game(ABC):
         """Refuse a position that does not fit the table; games add their own checks in ``_start``."""
         players = options.players
         if position.dealer is not None and position.dealer >= players:
-            raise PositionError(_("dealer {seat} is not a seat; seats are 0 to {last}", seat=position.dealer, last=players - 1))
+            raise PositionError(
+                _("dealer {seat} is not a seat; seats are 0 to {last}", seat=position.dealer, last=players - 1)
+            )
         if position.hands is not None and len(position.hands) != players:
-            raise PositionError(_("the deal names {hands} hands for {count} players", hands=len(position.hands), count=players))
+            raise PositionError(
+                _("the deal names {hands} hands for {count} players", hands=len(position.hands), count=players)
+            )
 
     @abstractmethod
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:

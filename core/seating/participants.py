@@ -106,10 +106,14 @@ def _bots_by_seat(spec: str, players: int, humans: set[int], levels: Sequence[st
     for part in filter(None, (p.strip() for p in spec.split(","))):
         seat_text, _sep, level = part.partition("=")
         if not seat_text.strip().isdigit():
-            raise SeatingError(_("{flag} {spec} should look like 1=easy,2=medium or easy,medium", flag=flag, spec=repr(spec)))
+            raise SeatingError(
+                _("{flag} {spec} should look like 1=easy,2=medium or easy,medium", flag=flag, spec=repr(spec))
+            )
         seat = int(seat_text)
         if seat >= players:
-            raise SeatingError(_("{flag} names seat {seat}; seats are 0 to {last}", flag=flag, seat=seat, last=players - 1))
+            raise SeatingError(
+                _("{flag} names seat {seat}; seats are 0 to {last}", flag=flag, seat=seat, last=players - 1)
+            )
         if seat in humans:
             raise SeatingError(_("{flag} names seat {seat}, which is a person's seat", flag=flag, seat=seat))
         chosen[seat] = check_level(level.strip(), levels)
@@ -139,7 +143,9 @@ def make_participants(
     humans = (list(dict.fromkeys(seats)) or [0]) if people is not None else []
     bad = [seat for seat in humans if not 0 <= seat < n]
     if bad:
-        raise SeatingError(_("{flag} {seat} is not a seat; seats are 0 to {last}", flag=seat_flag, seat=bad[0], last=n - 1))
+        raise SeatingError(
+            _("{flag} {seat} is not a seat; seats are 0 to {last}", flag=seat_flag, seat=bad[0], last=n - 1)
+        )
     parts = [part for part in (bots or "").split(",") if part.strip()]
     by_seat = sum("=" in part for part in parts)
     if by_seat and by_seat != len(parts):

@@ -8,8 +8,10 @@ import gettext
 import json
 import os
 import re
+from collections.abc import Callable
 from pathlib import Path
 
+import click
 import pytest
 from click.testing import CliRunner, Result
 
@@ -22,7 +24,6 @@ from cartas.core.options import build_options
 from cartas.core.seating import check_level, check_players
 from cartas.games.truco.game import TrucoGame, TrucoOptions
 
-from conftest import tiny_cli
 
 ENGLISH = re.compile(
     r"\b(Usage|Error|Try|Options|Commands|Show|such|option|Missing|Invalid|cannot|allows|players|called|"
@@ -67,7 +68,9 @@ def test_clicks_parse_errors_speak_the_language_of_lang_wherever_it_is(home: Pat
     missing = cartas("play", env={"CARTAS_LANG": "es"})
     assert missing.output.splitlines()[-1] == "Error: Falta el argumento 'JUEGO'."
     bad = cartas("--lang=es", "play", "truco", "--players", "x")
-    assert bad.output.splitlines()[-1].startswith("Error: Valor no válido para '--players': 'x' no es un número válido")
+    assert bad.output.splitlines()[-1].startswith(
+        "Error: Valor no válido para '--players': 'x' no es un número válido"
+    )
 
 
 def test_a_game_that_speaks_argentine_spanish_says_its_refusal_with_voseo(home: Path) -> None:
@@ -158,9 +161,9 @@ def test_a_level_is_read_in_any_language_and_kept_in_english() -> None:
 
 
 def test_the_table_names_the_bot_in_spanish_and_the_save_keeps_the_level_in_english(
-    home: Path, saves: object
+    home: Path, cli_with: Callable[..., click.Group]
 ) -> None:
-    cli, _ = tiny_cli()
+    cli = cli_with()
     result = CliRunner().invoke(
         cli, ["play", "alta", "--bot", "difícil", "--seed", "3", "--no-lobby", "--lang", "es"], input="1\n" * 10,
         prog_name="cartas",
