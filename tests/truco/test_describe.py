@@ -71,6 +71,10 @@ def generic(event: Event) -> str:
     (Event("match", 1, "24-30"), "Partido para Equipo 2, 30 a 24"),
     (Event("seña", 2, "ancho_espada"), "Jugador 3, seña al compañero: el ancho de espada"),
     (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 3 le marcó al compañero un tres"),
+    (Event("envido_shown", 0, "7E 6E 33"), "Jugador 1: Muestro el 7 y el 6 de espadas (33)"),
+    (Event("envido_shown", 1, "12O 10O 20"), "Jugador 2: Muestro el rey y la sota de oros (20)"),
+    (Event("envido_shown", 1, "5C 5"), "Jugador 2: Muestro el 5 de copas (5)"),
+    (Event("flor_shown", 3, "7B 6B 1B 34"), "Jugador 4: Muestro la flor, el 7, el 6 y el as de bastos (34)"),
 ])
 def test_describe_exact_lines(event: Event, text: str) -> None:
     assert GAME.describe(event) == text
@@ -80,7 +84,8 @@ def test_every_emitted_kind_has_its_own_words() -> None:
     samples = {
         "deal": "", "duel": "4", "play": "7O", "trick": "2", "parda": "1", "truco": "truco", "envido": "envido",
         "flor": "flor", "quiero": "", "no_quiero": "", "mazo": "", "tanto": "27", "flor_tanto": "31",
-        "points": "1 hand", "match": "30-12", "seña": "nada", "seña_vista": "flor",
+        "points": "1 hand", "match": "30-12", "seña": "nada", "seña_vista": "flor", "envido_shown": "7E 6E 33",
+        "flor_shown": "7B 6B 1B 34",
     }
     assert EMITTED == set(samples)
     for kind, detail in samples.items():
