@@ -187,9 +187,10 @@ class TrucoGame(Game):
                 lines.append(_("You have {tanto} of envido", tanto=table["tanto"]))
         return lines
 
-    def table_view(self, observation: Observation) -> TableView:
-        """The cards each seat has played this hand, the trick on the table, the hand by suit then rank."""
-        return view.table_view(observation, self.table_lines(observation))
+    def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
+        """The cards each seat has played this hand, the trick on the table, the hand by suit then rank; the
+        lines name the players as ``names`` (the viewer's) do, like the events."""
+        return view.table_view(observation, self.table_lines(observation, names))
 
 
 def _points(side: str, detail: str) -> str:
