@@ -129,14 +129,15 @@ def event_versioned(game: Game, event: Event, v: int, names: Mapping[int | None,
     (``names[seat]``), so that sending it to a connection costs a lookup. A seat whose text is the spectators'
     (an event that names no one) shares it."""
     public = event.visible_to is None
-    text = dumps(event_frame(game, event, v, names[None]))
-    variants = {}
-    for seat, seat_names in names.items():
-        if seat is not None and (public or seat in event.visible_to):  # type: ignore[operator]
-            own = dumps(event_frame(game, event, v, seat_names))
-            if own != text:
-                variants[seat] = own
-    return Versioned(v, text, event.visible_to, public, variants=variants or None)
+    frame: dict[str, Any] = {"type": "event", "v": v, "kind": event.kind, "seat": event.seat, "detail": event.detail}
+    with speaking(table_language(game)):
+        spectators = describe_named(game, event, names[None])
+        said = {
+            seat: describe_named(game, event, seat_names) for seat, seat_names in names.items()
+            if seat is not None and (public or seat in event.visible_to)  # type: ignore[operator]
+        }
+    variants = {seat: dumps({**frame, "text": text}) for seat, text in said.items() if text != spectators}
+    return Versioned(v, dumps({**frame, "text": spectators}), event.visible_to, public, variants=variants or None)
 
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:

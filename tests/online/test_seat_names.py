@@ -9,7 +9,7 @@ from online_helpers import Player, Server
 from cartas.core.events import Event
 from cartas.core.naming import TableNames
 from cartas.games.truco.game import TrucoGame
-from cartas.online.views import event_versioned
+from cartas.online.views import dumps, event_frame, event_versioned
 
 NAMES = ("Ana", "Beto", "Caro", "Dani")
 
@@ -86,6 +86,10 @@ def test_an_event_is_written_once_per_viewer_that_reads_it_otherwise() -> None:
         0: TableNames(("Vos", "Beto", "Compañero", "Dani"), ("Nosotros", "Ellos")),
         1: TableNames(("Ana", "Vos", "Caro", "Compañero"), ("Ellos", "Nosotros")),
     }
+    played = event_versioned(TrucoGame(), Event("play", 1, "7O"), 6, names)
+    assert played.text == dumps(event_frame(TrucoGame(), Event("play", 1, "7O"), 6, names[None]))
+    assert played.variants == {1: dumps(event_frame(TrucoGame(), Event("play", 1, "7O"), 6, names[1]))}
+    assert '"text":"Vos: tiro 7O"' in played.for_seat(1) and '"text":"Beto: tiro 7O"' in played.for_seat(0)
     frame = event_versioned(TrucoGame(), Event("parda", -1, "1"), 7, names)
     assert frame.variants is None and frame.for_seat(0) == frame.for_seat(None) == frame.text
     seen = event_versioned(TrucoGame(), Event("seña", 0, "tres", (0, 2)), 8, names)
