@@ -23,6 +23,7 @@ from typing import Any
 
 from cartas.cli.history import History, history_path
 from cartas.core.errors import CartasError
+from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, record_of, replay, save_record
@@ -32,10 +33,11 @@ from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
+from cartas.online.seat_names import ViewerNames, names_by_viewer
 from cartas.online.store import AsyncStore, ChatRow, SeatRow, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
 from cartas.online.views import (
-    Versioned, addressed, build_view, dumps, event_frame, hand_events, versioned, view_text,
+    Versioned, addressed, build_view, dumps, event_versioned, hand_events, versioned, view_text,
 )
 
 log = logging.getLogger("cartas.online")
@@ -108,6 +110,8 @@ class LiveTable:
             asyncio.Queue()
         )
         self.task: asyncio.Task[None] | None = None
+        self._said: tuple[tuple[str, ...], ViewerNames] | None = None
+        """The names each viewer's text gives the players, kept while the seats' display names stay the same."""
 
     # --- the task and its inbox ------------------------------------------------------------------------------
 
@@ -187,6 +191,14 @@ class LiveTable:
     def names(self) -> dict[str, str]:
         return {str(row.seat): display_name(row) or "" for row in self.seats}
 
+    def said(self) -> ViewerNames:
+        """The names the table's text gives the players for each viewer (see :mod:`cartas.online.seat_names`),
+        worked out again only when someone sits down, leaves or is reseated."""
+        key = tuple(self.names().values())
+        if self._said is None or self._said[0] != key:
+            self._said = (key, names_by_viewer(self.game, self.seats, self.teams))
+        return self._said[1]
+
     def info(self) -> dict[str, Any]:
         """The table's public summary (TableInfo in docs/online.md): never a token or the seed."""
         teams = self.teams
@@ -230,6 +242,11 @@ class LiveTable:
         frame["v"] = self.version
         return versioned(frame, visible_to)
 
+    def _event(self, event: Event) -> Versioned:
+        """The next version: ``event``, written once per viewer who may see it, each naming the players its way."""
+        self.version += 1
+        return event_versioned(self.game, event, self.version, self.said())
+
     def _broadcast(self, frames: list[Versioned]) -> None:
         """Keep ``frames`` for reconnects and send each connection its version of them."""
         self.buffer.extend(frames)
@@ -239,7 +256,7 @@ class LiveTable:
 
     def _view_text(self, seat: int | None, names: dict[str, str] | None = None) -> str:
         assert self.state is not None
-        return view_text(self.state, seat, names or self.names(), self.hand_over, self.version)
+        return view_text(self.state, seat, names or self.names(), self.hand_over, self.version, self.said()[seat])
 
     def _send_views(self, timer: MoveTimer | None = None) -> None:
         """Each connection's view of the table now: built and written once per seat (spectators share one)."""
@@ -362,7 +379,7 @@ class LiveTable:
         self.state = self.game.start(self.options, seed=self.row.seed)
         self.row.status = "playing"
         frames = [self._lobby_frame()]
-        frames += [self._next(event_frame(self.game, e), e.visible_to) for e in self.state.events]
+        frames += [self._event(e) for e in self.state.events]
         await self.store.start(self.code, self.seats, self.version)
         self.last_move_v = self.version
         self._broadcast(frames)
@@ -427,8 +444,9 @@ class LiveTable:
     def snapshot(self, seat: int | None) -> dict[str, Any]:
         return {
             "type": "snapshot", "v": self.version, "table": self.info(),
-            "view": None if self.state is None else build_view(self.state, seat, self.names(), self.hand_over),
-            "events": [] if self.state is None else hand_events(self.state, seat),
+            "view": None if self.state is None else build_view(
+                self.state, seat, self.names(), self.hand_over, self.said()[seat]),
+            "events": [] if self.state is None else hand_events(self.state, seat, self.said()[seat]),
             "chat": list(self.chat), "result": self.result(),
         }
 
@@ -512,7 +530,7 @@ class LiveTable:
         assert state is not None
         before_version, before_events, before_hands = self.version, len(state.events), state.hands_played
         state.apply(action, seat)
-        frames = [self._next(event_frame(self.game, e), e.visible_to) for e in state.events[before_events:]]
+        frames = [self._event(e) for e in state.events[before_events:]]
         finished = None
         if state.is_over:
             result = self.result()

@@ -2,11 +2,15 @@
 
 A seat gets its observation (its own cards, its legal moves); a spectator gets the public observation. An
 event hidden from a connection still reaches it as ``{"type": "event", "v": N}``, so the numbering of frames
-never skips and a client can tell it missed nothing.
+never skips and a client can tell it missed nothing. Text names the players as its reader calls them ("Vos",
+"Compañero", the others' names; see :mod:`cartas.online.seat_names`): an event frame is written once per
+viewer who may see it, and each connection is sent its viewer's text.
 """
 
 from __future__ import annotations
 
+import functools
+import inspect
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -16,9 +20,12 @@ from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
 from cartas.core.events import Event
-from cartas.core.game import Game
+from cartas.core.game import Game, describe_named
 from cartas.core.i18n import choose_language, speaking
+from cartas.core.naming import TableNames
+from cartas.core.observation import Observation
 from cartas.core.state import State
+from cartas.core.views import TableView
 
 CARD_VERBS = ("play", "discard")
 """Actions whose card can be clicked instead of a button: the card leaves the hand face up."""
@@ -68,6 +75,9 @@ class Versioned:
     """Whether a spectator may see it (an event meant for some seats only is not public)."""
     addressed: dict[str, Any] | None = None
     """A frame that tells each connection its own seat (``lobby``): rendered with ``"you"`` per connection."""
+    variants: Mapping[int, str] | None = None
+    """The text for the seats that read the frame otherwise than ``text`` (the spectators' text): an event that
+    names its reader "Vos". Written once per seat when the frame is made."""
     hidden: str = field(init=False, repr=False, compare=False)
     """The stub sent to a connection that may not see the frame, written once."""
 
@@ -80,7 +90,7 @@ class Versioned:
         if seat is None:
             return self.text if self.public else self.hidden
         if self.visible_to is None or seat in self.visible_to:
-            return self.text
+            return self.text if self.variants is None else self.variants.get(seat, self.text)
         return self.hidden
 
     def stub(self) -> str:
@@ -103,14 +113,31 @@ def table_language(game: Game) -> str:
     return choose_language(None, game.language)
 
 
-def event_frame(game: Game, event: Event, v: int | None = None) -> dict[str, Any]:
+def event_frame(game: Game, event: Event, v: int | None = None, names: TableNames | None = None) -> dict[str, Any]:
+    """An event as a frame, its text naming the players as ``names`` (one viewer's) do; generic names if none."""
     frame: dict[str, Any] = {"type": "event"}
     if v is not None:
         frame["v"] = v
     with speaking(table_language(game)):
-        text = game.describe(event)
+        text = describe_named(game, event, names)
     frame.update(kind=event.kind, seat=event.seat, detail=event.detail, text=text)
     return frame
+
+
+def event_versioned(game: Game, event: Event, v: int, names: Mapping[int | None, TableNames]) -> Versioned:
+    """Event ``v`` written once for the spectators (``names[None]``) and once for each seat that may see it
+    (``names[seat]``), so that sending it to a connection costs a lookup. A seat whose text is the spectators'
+    (an event that names no one) shares it."""
+    public = event.visible_to is None
+    frame: dict[str, Any] = {"type": "event", "v": v, "kind": event.kind, "seat": event.seat, "detail": event.detail}
+    with speaking(table_language(game)):
+        spectators = describe_named(game, event, names[None])
+        said = {
+            seat: describe_named(game, event, seat_names) for seat, seat_names in names.items()
+            if seat is not None and (public or seat in event.visible_to)  # type: ignore[operator]
+        }
+    variants = {seat: dumps({**frame, "text": text}) for seat, text in said.items() if text != spectators}
+    return Versioned(v, dumps({**frame, "text": spectators}), event.visible_to, public, variants=variants or None)
 
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
@@ -130,21 +157,29 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
     return moves
 
 
-def build_view(state: State, seat: int | None, names: Mapping[str, str], hand_over: bool) -> dict[str, Any]:
+def build_view(
+    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, said: TableNames | None = None
+) -> dict[str, Any]:
     """The VIEW of ``state`` for ``seat`` (None: a spectator), as plain data."""
-    view = view_models(state, seat, names, hand_over)
+    view = view_models(state, seat, names, hand_over, said)
     view["observation"] = view["observation"].model_dump()
     view["table_view"] = view["table_view"].model_dump()
     view["names"] = dict(names)
     return view
 
 
-def view_models(state: State, seat: int | None, names: Mapping[str, str], hand_over: bool) -> dict[str, Any]:
+def view_models(
+    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, said: TableNames | None = None
+) -> dict[str, Any]:
     """The VIEW with its observation and table view left as pydantic models: :func:`dumps` writes them straight
-    to JSON, without the round trip through ``model_dump`` that a view sent on every move would pay."""
+    to JSON, without the round trip through ``model_dump`` that a view sent on every move would pay.
+
+    ``names`` are the seats' display names (the page labels the seats with them); ``said`` are the names the
+    table's text gives the players for this viewer, for a game whose ``table_view`` takes them.
+    """
     observation = state.observation(seat) if seat is not None else state.public_observation()
     with speaking(table_language(state.game)):
-        table_view = state.game.table_view(observation)
+        table_view = named_table_view(state.game, observation, said)
     return {
         "observation": observation,
         "table_view": table_view,
@@ -155,15 +190,30 @@ def view_models(state: State, seat: int | None, names: Mapping[str, str], hand_o
     }
 
 
-def view_text(state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, v: int) -> str:
+def named_table_view(game: Game, observation: Observation, said: TableNames | None) -> TableView:
+    """``game.table_view(observation, names=said)`` for a game whose table view names the players as its viewer
+    does (truco), else ``game.table_view(observation)``."""
+    if said is not None and _takes_names(type(game)):
+        return game.table_view(observation, names=said)  # type: ignore[call-arg]
+    return game.table_view(observation)
+
+
+@functools.cache
+def _takes_names(game_type: type[Game]) -> bool:
+    return "names" in inspect.signature(game_type.table_view).parameters
+
+
+def view_text(
+    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, v: int, said: TableNames | None = None
+) -> str:
     """The ``view`` frame of version ``v`` for ``seat``, as the text sent."""
-    return dumps({"type": "view", "v": v, "view": view_models(state, seat, names, hand_over)})
+    return dumps({"type": "view", "v": v, "view": view_models(state, seat, names, hand_over, said)})
 
 
-def hand_events(state: State, seat: int | None) -> list[dict[str, Any]]:
-    """This hand's events that ``seat`` (None: a spectator) may see, for a snapshot."""
+def hand_events(state: State, seat: int | None, said: TableNames | None = None) -> list[dict[str, Any]]:
+    """This hand's events that ``seat`` (None: a spectator) may see, for a snapshot, named as ``said``."""
     return [
-        event_frame(state.game, event)
+        event_frame(state.game, event, names=said)
         for event in state.events[state.hand_events_from:]
         if (event.visible_to is None) or (seat is not None and seat in event.visible_to)
     ]

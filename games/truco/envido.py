@@ -32,6 +32,26 @@ def tanto(cards: Sequence[Card]) -> int:
     return best
 
 
+def tanto_cards(cards: Sequence[Card]) -> tuple[Card, ...]:
+    """The cards that make the tanto of :func:`tanto`, the higher first: the best pair of one suit, else the
+    best single card. They are what the winner of an envido shows when the hand ends."""
+    best: tuple[int, tuple[Card, ...]] = (-1, ())
+    for i, first in enumerate(cards):
+        if TANTO_VALUE[first] > best[0]:
+            best = (TANTO_VALUE[first], (first,))
+        for second in cards[i + 1:]:
+            if second.suit == first.suit:
+                pair = 20 + TANTO_VALUE[first] + TANTO_VALUE[second]
+                if pair > best[0]:
+                    best = (pair, tuple(sorted((first, second), key=show_order, reverse=True)))
+    return best[1]
+
+
+def show_order(card: Card) -> tuple[int, int]:
+    """Cards shown are said the higher first: by what they add to the tanto, the figures by their number."""
+    return TANTO_VALUE[card], card.rank
+
+
 def flor(cards: Sequence[Card]) -> int:
     """The flor of a three-card hand: 20 plus the three values when all share a suit, else 0 (no flor)."""
     if len(cards) == 3 and cards[0].suit == cards[1].suit == cards[2].suit:

@@ -19,7 +19,7 @@ from cartas.core.position import Position
 from cartas.core.state import PUBLIC_SEAT, Action
 from cartas.core.table import Table
 from cartas.core.views import TableView, by_suit_then_rank
-from cartas.games.truco import view, words
+from cartas.games.truco import shown, view, words
 from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
 from cartas.games.truco.i18n import _
 from cartas.games.truco.state import TrucoState
@@ -128,6 +128,8 @@ class TrucoGame(Game):
             return _("{who}: I have {points}", who=who, points=detail)
         if kind == "flor_tanto":
             return _("{who}: I have {points} of flor", who=who, points=detail)
+        if kind in shown.SHOWN_KINDS:
+            return shown.describe_shown(event, who)
         if kind == "points":
             # A team's events name its first seat, which is the team's number since partners alternate.
             return _points(names.side(event.seat % 2), detail)
@@ -141,6 +143,12 @@ class TrucoGame(Game):
         if kind == "seña_vista":
             return _("Signal seen! {who} showed the partner {sign}", who=who, sign=_(words.SIGN_NAMES[detail]))
         return super().describe(event, names)
+
+    def hand_summary(self, events: Sequence[Event], names: TableNames | None = None) -> list[str]:
+        """The envido and the flor with the cards shown ("Envido: Nosotros 33 (el 7 y el 6 de espadas), Ellos
+        29"), then the tricks and the points."""
+        said = names or generic_names(6, (0, 1) * 3)
+        return shown.summary_lines(events, said, lambda event: self.describe(event, said), self.summary_kinds)
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
         """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake."""
@@ -179,9 +187,10 @@ class TrucoGame(Game):
                 lines.append(_("You have {tanto} of envido", tanto=table["tanto"]))
         return lines
 
-    def table_view(self, observation: Observation) -> TableView:
-        """The cards each seat has played this hand, the trick on the table, the hand by suit then rank."""
-        return view.table_view(observation, self.table_lines(observation))
+    def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
+        """The cards each seat has played this hand, the trick on the table, the hand by suit then rank; the
+        lines name the players as ``names`` (the viewer's) do, like the events."""
+        return view.table_view(observation, self.table_lines(observation, names))
 
 
 def _points(side: str, detail: str) -> str:

@@ -30,7 +30,7 @@ from cartas.games.truco.actions import (
     QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS,
 )
 from cartas.games.truco.envido import (
-    accepted_value, falta_value, flor, may_call, refused_value, tanto,
+    accepted_value, falta_value, flor, may_call, refused_value, show_order, tanto, tanto_cards,
 )
 from cartas.games.truco.senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
 
@@ -70,7 +70,7 @@ class TrucoState(State):
         "caught", "score", "winner", "hands", "dealt", "played", "stock", "tantos", "flores", "hand_mano", "pica",
         "duels", "parts", "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "ladder",
         "env_chain", "env_open", "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first",
-        "flor_closed", "flor_prev", "flor_resp", "flor_declared", "senas_used", "reveals",
+        "flor_closed", "flor_prev", "flor_resp", "flor_declared", "senas_used", "reveals", "to_show", "shown",
     )
 
     n: int
@@ -95,6 +95,10 @@ class TrucoState(State):
     flor_declared: list[bool]
     senas_used: list[bool]
     reveals: tuple[tuple[Any, ...], ...]
+    to_show: tuple[tuple[int, str], ...]
+    """The tantos and flores that won points this hand, ``(seat, "envido" | "flor")``, shown when it ends."""
+    shown: frozenset[Card]
+    """The cards shown this hand (public from then on; only still held when the match ended with the hand)."""
 
     def __init__(self, game: Game, options: Any, seed: int, position: Position | None) -> None:
         n = options.players
@@ -147,6 +151,8 @@ class TrucoState(State):
         self.flor_declared = [False] * self.n
         self.senas_used = [False] * self.n
         self.reveals = ()
+        self.to_show = ()
+        self.shown = frozenset()
         self.start_hand_events()
         self.emit("deal", self.dealer)
         n = self.n
@@ -221,6 +227,7 @@ class TrucoState(State):
         self.score[team] += points
         self.emit("points", self.members[team][0], f"{points} {why}")
         if self.score[team] >= self.target:
+            self._show_tantos()
             self.is_over = True
             self.winner = team
             self.to_act = ()
@@ -235,10 +242,29 @@ class TrucoState(State):
         if self.duels:
             self._next_duel()
             return
+        self._show_tantos()
         self.hands_played += 1
         self.dealer = (self.dealer + 1) % self.n
         if not self.at_horizon():
             self._deal(None)
+
+    def _show_tantos(self) -> None:
+        """The hand is over: each tanto that won an envido and each flor that scored is shown, with its cards.
+
+        Cards already played are public anyway; the event names them all, so every screen can say what made
+        the tanto. Nothing is shown of a refused envido, whose tantos were never sung.
+        """
+        shown = set(self.shown)
+        for seat, what in self.to_show:
+            if what == "envido":
+                cards = tanto_cards(self.dealt[seat])
+                self.emit("envido_shown", seat, _shown_detail(cards, self.tanto_of(seat)))
+            else:
+                cards = tuple(sorted(self.dealt[seat], key=show_order, reverse=True))
+                self.emit("flor_shown", seat, _shown_detail(cards, self.flores[seat]))
+            shown.update(cards)
+        self.to_show = ()
+        self.shown = frozenset(shown)
 
     # --- legal actions ----------------------------------------------------------------------------------
 
@@ -396,6 +422,7 @@ class TrucoState(State):
             else:
                 points, to = self.flor_prev, self.flor_team
             self.flor_open, self.flor_closed = False, True
+            self._show_flor(to)
             if self._score(to, points, "flor"):
                 return
         if self.env_open:
@@ -433,6 +460,7 @@ class TrucoState(State):
             self.emit("tanto", seat, str(value))
             self.reveals += (("tanto", seat, value),)
         won = 0 if (best[0][0], -best[0][1]) > (best[1][0], -best[1][1]) else 1
+        self.to_show += ((self.parts[best[won][1]], "envido"),)
         points = accepted_value(self.env_chain, self._falta())
         if not self._score(won, points, "envido"):
             self._refresh()
@@ -473,6 +501,7 @@ class TrucoState(State):
             self._refresh()
             return
         self.reveals += tuple(("noflor", s, 0) for s in self.side[1 - team])
+        self.to_show += ((seat, "flor"),)
         if not self._score(team, FLOR_POINTS, "flor"):
             self._refresh()
 
@@ -495,8 +524,16 @@ class TrucoState(State):
     def _settle_flor(self, team: int, points: int) -> None:
         self.flor_open = False
         self.flor_closed = True
+        self._show_flor(team)
         if not self._score(team, points, "flor"):
             self._refresh()
+
+    def _show_flor(self, team: int) -> None:
+        """An exchange of flores scored for ``team``: its best flor declared (ties to the mano's side) is shown."""
+        declared = [s for s in self.parts if self.team_of[s] == team and self.flor_declared[s] and self.flores[s]]
+        if declared:
+            best = max(declared, key=lambda s: (self.flores[s], -self.parts.index(s)))
+            self.to_show += ((best, "flor"),)
 
     def _sena(self, seat: int, sign: str) -> None:
         """A seña goes to the partners only, unless an opponent happens to catch it; the turn does not pass."""
@@ -552,7 +589,8 @@ class TrucoState(State):
         return list(self.hands[seat])
 
     def hidden_from(self, seat: int) -> list[Card]:
-        hidden = [card for other, hand in enumerate(self.hands) if other != seat for card in hand]
+        shown = self.shown
+        hidden = [card for other, hand in enumerate(self.hands) if other != seat for card in hand if card not in shown]
         return hidden + self.stock
 
     def all_cards(self) -> list[Card]:
@@ -575,7 +613,7 @@ class TrucoState(State):
             "pica_on", "caught", "winner", "dealt", "stock", "tantos", "flores", "hand_mano", "pica", "parts",
             "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "env_chain", "env_open",
             "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first", "flor_closed",
-            "flor_prev", "flor_resp", "reveals",
+            "flor_prev", "flor_resp", "reveals", "to_show", "shown",
         ):
             setattr(other, name, getattr(self, name))
         other.score = self.score.copy()
@@ -623,6 +661,11 @@ class TrucoState(State):
         copy.tantos = [-1] * self.n
         copy.flores = self._flores(copy.dealt)
         return copy
+
+
+def _shown_detail(cards: tuple[Card, ...], points: int) -> str:
+    """A shown event's detail: the cards in notation, then the points (``"7E 6E 33"``)."""
+    return " ".join([*(CARD_TEXT[card] for card in cards), str(points)])
 
 
 def _draw(

@@ -11,8 +11,9 @@ HAND_SIZE = 3
 """Cards dealt to each seat; a seat holds those it has not played."""
 
 
-SUMMARY_KINDS = frozenset({"trick", "parda", "tanto", "flor_tanto", "points", "match"})
-"""The events that tell how a hand went: the tricks won and tied, the tantos sung, the points each side took."""
+SUMMARY_KINDS = frozenset({"trick", "parda", "points", "match"})
+"""The events that tell how a hand went, after the envido and the flor with the cards shown (see
+:mod:`~cartas.games.truco.shown`): the tricks won and tied, the points each side took."""
 
 def table_view(observation: Observation, lines: list[str]) -> TableView:
     """``lines`` are the game's ``table_lines``, which the browser shows beside the table."""

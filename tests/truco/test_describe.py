@@ -70,7 +70,11 @@ def generic(event: Event) -> str:
     (Event("match", 0, "30-24"), "Partido para Equipo 1, 30 a 24"),
     (Event("match", 1, "24-30"), "Partido para Equipo 2, 30 a 24"),
     (Event("seña", 2, "ancho_espada"), "Jugador 3, seña al compañero: el ancho de espada"),
-    (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 3 le marcó al compañero un tres"),
+    (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 3, al compañero: un tres"),
+    (Event("envido_shown", 0, "7E 6E 33"), "Jugador 1: Muestro el 7 y el 6 de espadas (33)"),
+    (Event("envido_shown", 1, "12O 10O 20"), "Jugador 2: Muestro el rey y la sota de oros (20)"),
+    (Event("envido_shown", 1, "5C 5"), "Jugador 2: Muestro el 5 de copas (5)"),
+    (Event("flor_shown", 3, "7B 6B 1B 34"), "Jugador 4: Muestro la flor, el 7, el 6 y el as de bastos (34)"),
 ])
 def test_describe_exact_lines(event: Event, text: str) -> None:
     assert GAME.describe(event) == text
@@ -80,7 +84,8 @@ def test_every_emitted_kind_has_its_own_words() -> None:
     samples = {
         "deal": "", "duel": "4", "play": "7O", "trick": "2", "parda": "1", "truco": "truco", "envido": "envido",
         "flor": "flor", "quiero": "", "no_quiero": "", "mazo": "", "tanto": "27", "flor_tanto": "31",
-        "points": "1 hand", "match": "30-12", "seña": "nada", "seña_vista": "flor",
+        "points": "1 hand", "match": "30-12", "seña": "nada", "seña_vista": "flor", "envido_shown": "7E 6E 33",
+        "flor_shown": "7B 6B 1B 34",
     }
     assert EMITTED == set(samples)
     for kind, detail in samples.items():
@@ -122,7 +127,7 @@ def test_a_hand_told_and_its_table(start: Start, run: Run) -> None:
     ]
     assert GAME.table_lines(state.observation(1)) == [
         "Nosotros 0 (malas) – Ellos 2 (malas), a 30",
-        "Jugador 2 reparte, Jugador 1 es mano",
+        "Reparte: Jugador 2 · mano: Jugador 1",
         "Primera: 1B (Jugador 1), 5C (Jugador 2) → Ellos",
         "En la mesa: 7E (Jugador 1)",
         "Truco querido: vale 2; el quiero lo tiene Nosotros",

@@ -37,7 +37,7 @@ def test_after_two_plays_the_trick_is_gathered_and_each_seat_keeps_what_it_playe
         counts=[2, 2],
         lines=[
             "Nosotros 0 (malas) – Ellos 0 (malas), a 30",
-            "Jugador 2 reparte, Jugador 1 es mano",
+            "Reparte: Jugador 2 · mano: Jugador 1",
             "Primera: 4C (Jugador 1), 3B (Jugador 2) → Ellos",
             "La mano vale 1",
             "Tenés 7 de envido",

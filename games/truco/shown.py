@@ -1,0 +1,76 @@
+"""The tantos and flores shown when a hand ends, told as players say them: "Vos: Muestro el 7 y el 6 de
+espadas (33)" as it happens, "Envido: Nosotros 33 (el 7 y el 6 de espadas), Ellos 29" in the hand's summary.
+
+The events (``envido_shown``, ``flor_shown``) carry the cards in notation then the points: ``"7E 6E 33"``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from cartas.core.cards import Card
+from cartas.core.events import Event
+from cartas.core.i18n import mark
+from cartas.core.i18n.spoken import suit_name
+from cartas.core.naming import TableNames
+from cartas.games.truco.i18n import _
+
+SHOWN_KINDS = ("envido_shown", "flor_shown")
+SUNG = {"envido_shown": "tanto", "flor_shown": "flor_tanto"}
+"""The event in which each shown kind's points were sung, when they were compared with the rivals'."""
+RANK_SAID = {1: mark("the ace"), 10: mark("the jack"), 11: mark("the knight"), 12: mark("the king")}
+"""A card without its suit, as said in a list of cards of one suit; the others are "the {rank}"."""
+
+
+def parse(detail: str) -> tuple[list[Card], int]:
+    """The cards and the points of a shown event's detail (``"7E 6E 33"``)."""
+    *cards, points = detail.split()
+    return [Card.parse(card) for card in cards], int(points)
+
+
+def cards_said(cards: Sequence[Card]) -> str:
+    """One, two or three cards of one suit with their articles: "el 7 y el 6 de espadas"."""
+    said = [_(RANK_SAID[card.rank]) if card.rank in RANK_SAID else _("the {rank}", rank=card.rank) for card in cards]
+    suit = suit_name(cards[0].suit)
+    if len(said) == 1:
+        return _("{card} of {suit}", card=said[0], suit=suit)
+    if len(said) == 2:
+        return _("{first} and {second} of {suit}", first=said[0], second=said[1], suit=suit)
+    return _("{first}, {second} and {third} of {suit}", first=said[0], second=said[1], third=said[2], suit=suit)
+
+
+def describe_shown(event: Event, who: str) -> str:
+    """The event as it happens: the seat shows the cards that made its tanto or its flor."""
+    cards, points = parse(event.detail)
+    if event.kind == "flor_shown":
+        return _("{who}: I show my flor, {cards} ({points})", who=who, cards=cards_said(cards), points=points)
+    return _("{who}: I show {cards} ({points})", who=who, cards=cards_said(cards), points=points)
+
+
+def summary_lines(
+    events: Sequence[Event], names: TableNames, describe: Callable[[Event], str], kinds: frozenset[str]
+) -> list[str]:
+    """A hand's summary: the envido and the flor first, each with its cards and the rivals' points when they
+    were compared, then the events of ``kinds`` described one a line."""
+    rivals: dict[tuple[str, int], Event] = {}
+    for first, second in zip(events, events[1:]):
+        if first.kind == second.kind and first.kind in SUNG.values() and first.seat % 2 != second.seat % 2:
+            rivals[first.kind, first.seat] = second
+            rivals[second.kind, second.seat] = first
+    lines = []
+    for event in events:
+        if event.kind not in SHOWN_KINDS:
+            continue
+        cards, points = parse(event.detail)
+        values = {"side": names.side(event.seat % 2), "points": points, "cards": cards_said(cards)}
+        rival = rivals.get((SUNG[event.kind], event.seat))
+        if event.kind == "flor_shown":
+            line = _("Flor: {side} {points} ({cards})", **values) if rival is None else _(
+                "Flor: {side} {points} ({cards}), {other} {other_points}", **values,
+                other=names.side(rival.seat % 2), other_points=rival.detail)
+        else:
+            line = _("Envido: {side} {points} ({cards})", **values) if rival is None else _(
+                "Envido: {side} {points} ({cards}), {other} {other_points}", **values,
+                other=names.side(rival.seat % 2), other_points=rival.detail)
+        lines.append(line)
+    return lines + [describe(event) for event in events if event.kind in kinds]

@@ -1,0 +1,30 @@
+"""The names each viewer of an online table gives the players, as the terminal does (:mod:`cartas.core.naming`).
+
+A seated person reads "Vos" for themself, "Compañero" for a partner and the others' display names, and the
+sides as "Nosotros" / "Ellos"; a spectator reads everyone's display name and numbered teams. The server writes
+each frame's text once per viewer from these names (see :func:`cartas.online.views.event_versioned`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from cartas.core.game import Game
+from cartas.core.i18n import speaking
+from cartas.core.naming import TableNames, viewer_names
+from cartas.online.lobby import display_name
+from cartas.online.store import SeatRow
+from cartas.online.views import table_language
+
+ViewerNames = dict[int | None, TableNames]
+"""The names of each viewer: every seat, and ``None`` for the spectators."""
+
+
+def names_by_viewer(game: Game, seats: Sequence[SeatRow], teams: Sequence[int] | None) -> ViewerNames:
+    """The table's names as each seat and the spectators see them, in the table's language."""
+    people = {row.seat: display_name(row) or "" for row in seats}
+    with speaking(table_language(game)):
+        return {
+            viewer: viewer_names(len(seats), viewer, people=people, teams=teams)
+            for viewer in (None, *range(len(seats)))
+        }
