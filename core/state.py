@@ -13,6 +13,8 @@ from abc import ABC, abstractmethod
 from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from mypy_extensions import mypyc_attr
+
 from cartas.core.cards import Card
 from cartas.core.deck import shuffle
 from cartas.core.errors import IllegalActionError
@@ -32,6 +34,7 @@ Action = Hashable
 """A game's action: any hashable value whose ``str`` is its canonical text, which the game parses back."""
 
 
+@mypyc_attr(native_class=False)  # mypyc cannot compile a subclass of str as a native class
 class Word(str):
     """A spoken action that is its own canonical text (``"juego"``, ``"paso"``): a game's interned constant.
 
@@ -56,8 +59,14 @@ class Result(NamedTuple):
     scores: tuple[int, ...]
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
-    """One play-through of a match: the deal, the bets, the play and the score, hand after hand."""
+    """One play-through of a match: the deal, the bets, the play and the score, hand after hand.
+
+    The compiled build (docs/compiled.md) compiles this class with mypyc; ``allow_interpreted_subclasses``
+    keeps it open to the games and plugins that stay plain Python. A subclass makes its blank copies with
+    ``cls.__new__(cls)``, never ``object.__new__(cls)``, which a compiled base refuses.
+    """
 
     __slots__ = (
         "game", "options", "table", "seed", "position", "_rng", "_rng_shared", "history", "events",

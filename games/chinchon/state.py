@@ -277,7 +277,8 @@ class RummyState(State):
     # --- copies --------------------------------------------------------------------------------------
 
     def clone(self) -> RummyState:
-        new = object.__new__(type(self))
+        cls = type(self)
+        new = cls.__new__(cls)  # not object.__new__: the compiled build's State refuses it
         new._copy_base(self)
         new._copy_rummy(self)
         return new

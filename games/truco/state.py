@@ -100,7 +100,14 @@ class TrucoState(State):
     shown: frozenset[Card]
     """The cards shown this hand (public from then on; only still held when the match ended with the hand)."""
 
-    def __init__(self, game: Game, options: Any, seed: int, position: Position | None) -> None:
+    def __init__(self, game: Game | None, options: Any = None, seed: int = 0, position: Position | None = None) -> None:
+        """A match of ``game``; with no game, an empty shell that :meth:`clone` fills in.
+
+        The shell exists for the compiled build (docs/compiled.md): a class compiled by mypyc always runs its
+        ``__init__``, so ``TrucoState.__new__(TrucoState)`` cannot make a blank copy there.
+        """
+        if game is None:
+            return
         n = options.players
         table = Table.partnership(n)
         self._init_base(game, options, table, seed, position)
@@ -606,7 +613,7 @@ class TrucoState(State):
         return Result(winners, tuple(self.score))
 
     def clone(self) -> TrucoState:
-        other = TrucoState.__new__(TrucoState)
+        other = TrucoState(None)
         other._copy_base(self)
         for name in (
             "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on",
