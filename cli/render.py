@@ -22,7 +22,7 @@ from cartas.cli.help_text import option
 from cartas.cli.i18n import LANGUAGES, Messages
 from cartas.cli.language import speaks
 from cartas.cli.screen import styled, table_screen
-from cartas.core.game import Game
+from cartas.core.game import Game, table_view_named
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.i18n import mark
@@ -79,7 +79,7 @@ class Renderer:
     ) -> None:
         """The whole table as ``observation.seat`` sees it, drawn from the game's table view."""
         viewer = observation.seat if observation.seat >= 0 else None
-        view = game.table_view(observation)
+        view = table_view_named(game, observation, names)
         labels = {
             "hand": self.msg("hand_number", number=view.hand_number + 1), "just_now": self.msg("just_now"),
             "your_cards": self.msg("your_cards"),

@@ -151,13 +151,15 @@ class Game(ABC):
         Games set :attr:`summary_kinds`, or override this to tell their hands otherwise."""
         return [describe_named(self, event, names) for event in events if event.kind in self.summary_kinds]
 
-    def table_lines(self, observation: Observation) -> list[str]:
-        """The table as a seat sees it, a few lines of plain text; games override it to lay out their table."""
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
+        """The table as a seat sees it, a few lines of plain text naming the players as ``names`` (the viewer's)
+        do; games override it to lay out their table."""
         return [f"{key}: {value}" for key, value in observation.table.items()]
 
-    def table_view(self, observation: Observation) -> TableView:
+    def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The table as its viewer sees it, for the terminal and the browser alike; built from the observation
-        only, so it works for a seat's observation and for the public one and cannot show a hidden card.
+        only, so it works for a seat's observation and for the public one and cannot show a hidden card. Its
+        lines name the players as ``names`` do: the viewer's names (Vos, Compañero, Bot 1), as the events do.
 
         This default knows no game: the hand as given and the ``table_lines`` text, shown as its notes. Games override it to lay
         out the cards played, the trick, the cards in the middle and the hand sorted as players hold it.
@@ -166,7 +168,7 @@ class Game(ABC):
             **seat_fields(observation),
             played=[[] for _ in range(observation.players)],
             hand=list(observation.hand),
-            lines=(lines := self.table_lines(observation)),
+            lines=(lines := table_lines_named(self, observation, names)),
             notes=lines,
         )
 
@@ -182,6 +184,21 @@ def describe_named(game: Game, event: Event, names: TableNames | None) -> str:
     return game.describe(event)
 
 
+def table_view_named(game: Game, observation: Observation, names: TableNames | None) -> TableView:
+    """``game.table_view(observation, names)``, or ``game.table_view(observation)`` for a plugin written before
+    table views took the players' names; the terminal and the server both draw the table through this."""
+    if _takes_names(type(game), "table_view"):
+        return game.table_view(observation, names)
+    return game.table_view(observation)
+
+
+def table_lines_named(game: Game, observation: Observation, names: TableNames | None) -> list[str]:
+    """``game.table_lines(observation, names)``, or without the names for a plugin written before they were."""
+    if _takes_names(type(game), "table_lines"):
+        return game.table_lines(observation, names)
+    return game.table_lines(observation)
+
+
 @functools.cache
-def _takes_names(game_type: type[Game]) -> bool:
-    return "names" in inspect.signature(game_type.describe).parameters
+def _takes_names(game_type: type[Game], method: str = "describe") -> bool:
+    return "names" in inspect.signature(getattr(game_type, method)).parameters

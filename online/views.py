@@ -9,8 +9,6 @@ viewer who may see it, and each connection is sent its viewer's text.
 
 from __future__ import annotations
 
-import functools
-import inspect
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -20,7 +18,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
 from cartas.core.events import Event
-from cartas.core.game import Game, describe_named
+from cartas.core.game import Game, describe_named, table_view_named
 from cartas.core.i18n import choose_language, speaking
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
@@ -179,7 +177,7 @@ def view_models(
     """
     observation = state.observation(seat) if seat is not None else state.public_observation()
     with speaking(table_language(state.game)):
-        table_view = named_table_view(state.game, observation, said)
+        table_view = table_view_named(state.game, observation, said)
     return {
         "observation": observation,
         "table_view": table_view,
@@ -188,19 +186,6 @@ def view_models(
         "legal": legal_moves(state, seat) if seat is not None else [],
         "hand_over": hand_over,
     }
-
-
-def named_table_view(game: Game, observation: Observation, said: TableNames | None) -> TableView:
-    """``game.table_view(observation, names=said)`` for a game whose table view names the players as its viewer
-    does (truco), else ``game.table_view(observation)``."""
-    if said is not None and _takes_names(type(game)):
-        return game.table_view(observation, names=said)  # type: ignore[call-arg]
-    return game.table_view(observation)
-
-
-@functools.cache
-def _takes_names(game_type: type[Game]) -> bool:
-    return "names" in inspect.signature(game_type.table_view).parameters
 
 
 def view_text(

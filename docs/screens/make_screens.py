@@ -17,7 +17,7 @@ from rich.console import Console
 
 from cartas.cli.screen import table_screen
 from cartas.core.bots.base import SeatView
-from cartas.core.game import describe_named
+from cartas.core.game import describe_named, table_view_named
 from cartas.core.i18n import speaking
 from cartas.core.naming import viewer_names
 from cartas.core.plugins.manager import get_registry
@@ -93,7 +93,7 @@ def _capture(state: State, width: int) -> str:
     observation = state.observation(VIEWER)
     recent = [describe_named(game, e, names) for e in state.events[state.hand_events_from:] if e.visible(VIEWER)]
     console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(table_screen(game.table_view(observation), names, game.title, VIEWER, recent[-6:]), soft_wrap=False)
+    console.print(table_screen(table_view_named(game, observation, names), names, game.title, VIEWER, recent[-6:]), soft_wrap=False)
     console.file.close()
     return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
 

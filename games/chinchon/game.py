@@ -65,8 +65,8 @@ class RummyGame(Game):
         line = speech.describe(event, names or generic_names(max(self.player_counts())))
         return line if line is not None else super().describe(event, names)
 
-    def table_lines(self, observation: Observation) -> list[str]:
-        return speech.table_lines(observation, generic_names(observation.players))
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
+        return speech.table_lines(observation, names or generic_names(observation.players))
 
     def action_text(self, action: Action) -> str:
         return speech.action_text(action)
@@ -78,10 +78,10 @@ class RummyGame(Game):
     def meld_rules(self, observation: Observation) -> MeldRules:
         """The meld rules the observed match is played with."""
 
-    def table_view(self, observation: Observation) -> TableView:
+    def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The discard pile's top card and the stock in the middle, and the viewer's hand laid out as a player
         holds it: the best melds first, then the loose cards by suit and rank, with what they would cost."""
-        return view.table_view(observation, self.meld_rules(observation), self.table_lines(observation))
+        return view.table_view(observation, self.meld_rules(observation), self.table_lines(observation, names))
 
 
 class ChinchonGame(RummyGame):

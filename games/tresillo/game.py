@@ -85,8 +85,8 @@ class TresilloGame(Game):
         line = speech.describe(event, names or generic_names(max(self.player_counts())))
         return line if line is not None else super().describe(event, names)
 
-    def table_lines(self, observation: Observation) -> list[str]:
-        return speech.table_lines(observation, generic_names(observation.players))
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
+        return speech.table_lines(observation, names or generic_names(observation.players))
 
     def action_text(self, action: Action) -> str:
         return speech.action_text(action)
@@ -94,7 +94,7 @@ class TresilloGame(Game):
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         return speech.understand(text, legal)
 
-    def table_view(self, observation: Observation) -> TableView:
+    def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The cards each seat has played this deal, the trick, the turned-up trump card, and the hand by
         suit then rank."""
-        return view.table_view(observation, self.table_lines(observation))
+        return view.table_view(observation, self.table_lines(observation, names))

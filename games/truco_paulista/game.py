@@ -156,10 +156,10 @@ class PaulistaGame(Game):
             lines.append(_("Your cards (face down): {count}", count=table["hand_sizes"][observation.seat]))
         return lines
 
-    def table_view(self, observation: Observation) -> TableView:
+    def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The cards each seat has played (an encoberta as its back, even to the seat that hid it), the
         rodada on the table, the vira, and the hand by suit then rank."""
-        return view.table_view(observation, self.table_lines(observation))
+        return view.table_view(observation, self.table_lines(observation, names))
 
 
 def _face(play: dict[str, Any]) -> str:

@@ -70,9 +70,9 @@ class SieteYMedio(Game):
     def action_text(self, action: Action) -> str:
         return _("a card, please") if action == CARTA else _("I stand")
 
-    def table_lines(self, observation: Observation) -> list[str]:
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
         table = observation.table
-        names = generic_names(observation.players)
+        names = names or generic_names(observation.players)
         lines = []
         for seat, (cards, showing, status) in enumerate(zip(table["cards"], table["showing"], table["status"])):
             role = _("bank") if seat == table["banker"] else _("punter")
@@ -82,12 +82,12 @@ class SieteYMedio(Game):
                        number=observation.hand_number + 1, hands=table["hands"]))
         return lines
 
-    def table_view(self, observation: Observation) -> TableView:
+    def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """Every seat's cards lie on the table in front of it, the first face down until it is turned up."""
         cards = observation.table["cards"]
         return TableView(
             played=[[FACE_DOWN if card == "??" else card for card in seat_cards] for seat_cards in cards],
             hand=list(observation.hand),
             counts=[len(seat_cards) for seat_cards in cards],
-            lines=self.table_lines(observation),
+            lines=self.table_lines(observation, names),
         )
