@@ -12,6 +12,7 @@ from typing import Any
 
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
+from cartas.core.naming import level_name
 from cartas.core.options import GameOptions
 from cartas.core.seating import (
     HUMAN,
@@ -37,7 +38,8 @@ class LobbyError(ValueError):
 
 
 def bot_name(seat: int, level: str | None) -> str:
-    return f"Bot {seat} ({level})"
+    """``Bot 2 (medio)``: the level as the language being spoken says it (the table's, see :mod:`.seat_names`)."""
+    return f"Bot {seat} ({level_name(level) if level else level})"
 
 
 def display_name(row: SeatRow) -> str | None:

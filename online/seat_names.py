@@ -22,8 +22,8 @@ ViewerNames = dict[int | None, TableNames]
 
 def names_by_viewer(game: Game, seats: Sequence[SeatRow], teams: Sequence[int] | None) -> ViewerNames:
     """The table's names as each seat and the spectators see them, in the table's language."""
-    people = {row.seat: display_name(row) or "" for row in seats}
     with speaking(table_language(game)):
+        people = {row.seat: display_name(row) or "" for row in seats}
         return {
             viewer: viewer_names(len(seats), viewer, people=people, teams=teams)
             for viewer in (None, *range(len(seats)))

@@ -25,6 +25,7 @@ from cartas.cli.history import History, history_path
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
+from cartas.core.i18n import speaking
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, record_of, replay, save_record
 from cartas.core.plugins.registry import Registry
@@ -37,7 +38,7 @@ from cartas.online.seat_names import ViewerNames, names_by_viewer
 from cartas.online.store import AsyncStore, ChatRow, SeatRow, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
 from cartas.online.views import (
-    Versioned, addressed, build_view, dumps, event_versioned, hand_events, versioned, view_text,
+    Versioned, addressed, build_view, dumps, event_versioned, hand_events, table_language, versioned, view_text,
 )
 
 log = logging.getLogger("cartas.online")
@@ -189,7 +190,9 @@ class LiveTable:
         return next((row.seat for row in self.seats if row.host), 0)
 
     def names(self) -> dict[str, str]:
-        return {str(row.seat): display_name(row) or "" for row in self.seats}
+        """Each seat's display name, a bot's level in the table's language (``Bot 2 (medio)``)."""
+        with speaking(table_language(self.game)):
+            return {str(row.seat): display_name(row) or "" for row in self.seats}
 
     def said(self) -> ViewerNames:
         """The names the table's text gives the players for each viewer (see :mod:`cartas.online.seat_names`),
@@ -200,8 +203,10 @@ class LiveTable:
         return self._said[1]
 
     def info(self) -> dict[str, Any]:
-        """The table's public summary (TableInfo in docs/online.md): never a token or the seed."""
+        """The table's public summary (TableInfo in docs/online.md): never a token or the seed. Seats are named
+        as :meth:`names` names them, in the table's language."""
         teams = self.teams
+        names = self.names()
         return {
             "code": self.code, "game": self.game.name, "title": self.game.title, "language": self.game.language,
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
@@ -209,7 +214,7 @@ class LiveTable:
             "host_seat": self.host_seat(), "version": self.version,
             "seats": [
                 {
-                    "seat": row.seat, "kind": row.kind, "name": display_name(row), "level": row.level,
+                    "seat": row.seat, "kind": row.kind, "name": names[str(row.seat)] or None, "level": row.level,
                     "team": teams[row.seat] if teams is not None else None, "presence": self.presence(row.seat),
                 }
                 for row in self.seats

@@ -17,3 +17,10 @@ def uvicorn_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[s
     monkeypatch.setenv("CARTAS_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.append({"app": app, **kwargs}))
     return seen
+
+
+@pytest.fixture(autouse=True)
+def no_language_from_the_developer(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests read each game in its own language (truco es-AR, paulista pt-BR) or the one they set themselves,
+    whatever ``CARTAS_LANG`` the person running them has chosen."""
+    monkeypatch.delenv("CARTAS_LANG", raising=False)
