@@ -26,6 +26,7 @@ from cartas.core.state import Action, Result, State, redistribute
 from cartas.core.table import Table
 from cartas.games.chinchon.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, Discard, Draw
 from cartas.games.chinchon.melds import Arrangement, MeldRules
+from cartas.games.chinchon.i18n import _
 
 if TYPE_CHECKING:
     from cartas.games.chinchon.game import RummyGame
@@ -75,7 +76,8 @@ class RummyState(State):
         if position is not None:
             if position.scores is not None:
                 if len(position.scores) != n:
-                    raise PositionError(f"the position gives {len(position.scores)} scores for {n} players")
+                    raise PositionError(_("the position gives {scores} scores for {players} players",
+                                          scores=len(position.scores), players=n))
                 self.totals = list(position.scores)
             if position.dealer is not None:
                 self.dealer = position.dealer
@@ -90,16 +92,17 @@ class RummyState(State):
         if position is not None and position.hands is not None:
             hands = position.hand_cards() or []
             if any(len(hand) != self.hand_size for hand in hands):
-                raise PositionError(f"each hand must have {self.hand_size} cards, got {[len(h) for h in hands]}")
+                raise PositionError(_("each hand must have {size} cards, got {counts}",
+                                      size=self.hand_size, counts=[len(h) for h in hands]))
             deck = stack_deck(full, hands, self.dealer, position.then_cards(), self.rng)
         elif position is not None and (position.up is not None or position.stock):
-            raise PositionError("a stacked upcard or stock needs the hands stacked too")
+            raise PositionError(_("a stacked upcard or stock needs the hands stacked too"))
         else:
             deck = shuffled(full, self.rng)
         order = [s for s in self.table.order_from((self.dealer + 1) % n) if self.active[s]]
         self.hands = [[] for _ in range(n)]
         self.known = [[] for _ in range(n)]
-        for _ in range(self.hand_size):
+        for _round in range(self.hand_size):
             for seat in order:
                 self.hands[seat].append(deck.pop())
         self.pile = [deck.pop()]

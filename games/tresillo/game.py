@@ -22,6 +22,7 @@ from cartas.core.views import TableView, by_suit_then_rank
 from cartas.games.tresillo import speech, view
 from cartas.games.tresillo.actions import parse_action
 from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState
+from cartas.games.tresillo.i18n import _
 
 
 class TresilloOptions(GameOptions):
@@ -59,21 +60,25 @@ class TresilloGame(Game):
         """Chips for every seat; a stacked deal needs three cards a player and a dealer, and everyone in."""
         n = options.players
         if position.scores is not None and len(position.scores) != n:
-            raise PositionError(f"julepe needs the chips of all {n} seats, got {len(position.scores)}")
+            raise PositionError(_("julepe needs the chips of all {players} seats, got {scores}",
+                                  players=n, scores=len(position.scores)))
         if position.hands is None:
             if position.up is not None or position.stock:
-                raise PositionError("a julepe position that names the trump card or the stock must name the hands too")
+                raise PositionError(_(
+                    "a julepe position that names the trump card or the stock must name the hands too"))
             return
         if position.dealer is None:
-            raise PositionError("a stacked julepe deal needs its dealer")
+            raise PositionError(_("a stacked julepe deal needs its dealer"))
         if any(len(hand) != HAND_SIZE for hand in position.hands):
-            raise PositionError(f"every julepe hand has {HAND_SIZE} cards, got {[len(h) for h in position.hands]}")
+            raise PositionError(_("every julepe hand has {size} cards, got {counts}",
+                                  size=HAND_SIZE, counts=[len(h) for h in position.hands]))
         # The deal may wait for the dealer's choice of apuesta: check the cards now, not then.
         stack_deck(FULL_DECK, position.hand_cards() or [], position.dealer, position.then_cards(), random.Random(0))
         chips = position.scores if position.scores is not None else [options.chips] * n
         short = [seat for seat in range(n) if chips[seat] < options.stake]
         if short and not options.rebuy:
-            raise PositionError(f"seats {short} cannot put in the stake of {options.stake}, so they cannot be dealt in")
+            raise PositionError(_("seats {seats} cannot put in the stake of {stake}, so they cannot be dealt in",
+                                  seats=short, stake=options.stake))
 
     def parse_action(self, text: str) -> Action:
         return parse_action(text)

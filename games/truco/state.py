@@ -33,6 +33,7 @@ from cartas.games.truco.envido import (
     accepted_value, falta_value, flor, may_call, refused_value, show_order, tanto, tanto_cards,
 )
 from cartas.games.truco.senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
+from cartas.games.truco.i18n import _
 
 RANK: dict[Card, int] = rank_table([
     [Card(1, "E")], [Card(1, "B")], [Card(7, "E")], [Card(7, "O")],
@@ -131,13 +132,14 @@ class TrucoState(State):
             self.dealer = position.dealer
         if position.scores is not None:
             if len(position.scores) != 2 or any(not 0 <= s < self.target for s in position.scores):
-                raise PositionError(f"truco scores are two team scores from 0 to {self.target - 1}, got {position.scores}")
+                raise PositionError(_("truco scores are two team scores from 0 to {top}, got {scores}",
+                                      top=self.target - 1, scores=position.scores))
             self.score = list(position.scores)
         if position.up or position.stock:
-            raise PositionError("truco deals no up card and draws no stock: leave 'up' and 'stock' out")
+            raise PositionError(_("truco deals no up card and draws no stock: leave 'up' and 'stock' out"))
         hands = position.hand_cards()
         if hands is not None and any(len(hand) != 3 for hand in hands):
-            raise PositionError(f"every truco hand has 3 cards, got {[len(h) for h in hands]}")
+            raise PositionError(_("every truco hand has 3 cards, got {counts}", counts=[len(h) for h in hands]))
         self._deal(hands)
 
     # --- dealing and the flow of a match ---------------------------------------------------------------

@@ -23,6 +23,7 @@ from cartas.core.table import Table
 from cartas.core.tricks import PARDA, UNDECIDED, best_of_three, trick_winner_by_rank
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.cards import DECK, FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
+from cartas.games.truco_paulista.i18n import _
 
 if TYPE_CHECKING:
     from cartas.games.truco_paulista.game import PaulistaGame, PaulistaOptions
@@ -109,19 +110,21 @@ class PaulistaState(State):
         """The stacked hands and the cards drawn after them; refuse what the rules cannot produce."""
         if position.scores is not None:
             if len(position.scores) != 2:
-                raise PositionError(f"truco paulista has two sides, so two scores, not {len(position.scores)}")
+                raise PositionError(_("truco paulista has two sides, so two scores, not {scores}",
+                                      scores=len(position.scores)))
             if any(not 0 <= s < TARGET for s in position.scores):
-                raise PositionError(f"scores must be from 0 to {TARGET - 1} (a side on {TARGET} has won)")
+                raise PositionError(_("scores must be from 0 to {top} (a side on {target} has won)",
+                                      top=TARGET - 1, target=TARGET))
         if position.up is not None and not self.use_vira:
-            raise PositionError("with fixed manilhas (manilhas=fixas) no vira is turned, so 'up' cannot be given")
+            raise PositionError(_("with fixed manilhas (manilhas=fixas) no vira is turned, so 'up' cannot be given"))
         hands = position.hand_cards()
         then = position.then_cards()
         if hands is None:
             if then:
-                raise PositionError("give the hands too when stacking the vira or the stock")
+                raise PositionError(_("give the hands too when stacking the vira or the stock"))
             return None, []
         if any(len(hand) != 3 for hand in hands):
-            raise PositionError(f"every hand has 3 cards, got {[len(h) for h in hands]}")
+            raise PositionError(_("every hand has 3 cards, got {counts}", counts=[len(h) for h in hands]))
         return hands, then
 
     # --- dealing ---------------------------------------------------------------------------------------
