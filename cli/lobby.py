@@ -150,12 +150,20 @@ def _ask_level(text: str, levels: Sequence[str], default: str) -> str:
     return answer
 
 
-def _ask_number(text: str, default: Any) -> int:
+def _ask_number(text: str, default: Any, check: Callable[[int], object] = lambda number: None) -> int:
+    """A whole number, asked again until ``check`` (which raises cartas's input errors) accepts it: a number the
+    game refuses, such as 1 point, is a wrong answer to the question, not the end of the command."""
+
     def read(answer: str) -> int:
         try:
-            return int(answer)
+            number = int(answer)
         except ValueError:
             raise click.UsageError(_("{answer!r} is not a whole number.", answer=answer)) from None
+        try:
+            check(number)
+        except CartasError as error:
+            raise click.UsageError(str(error)) from None
+        return number
 
     answer: int = click.prompt(text, default=default, value_proc=read)
     return answer
@@ -272,7 +280,8 @@ def _options(game: Game, flags: LobbyFlags, msg: Messages, interactive: bool) ->
         if choices:
             values["points"] = _ask_choice(msg("ask_points"), choices, default)
         else:
-            values["points"] = _ask_number(msg("ask_points"), default)
+            values["points"] = _ask_number(msg("ask_points"), default,
+                                           lambda points: game.options({**values, "points": points}))
     try:
         return game.options(values)
     except CartasError as error:
