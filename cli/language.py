@@ -10,10 +10,12 @@ from __future__ import annotations
 import contextvars
 import functools
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from cartas.core.game import Game
 from cartas.core.i18n import choose_language, use_language
+
+if TYPE_CHECKING:
+    from cartas.core.game import Game
 
 _CHOSEN: contextvars.ContextVar[str | None] = contextvars.ContextVar("cartas_chosen_language", default=None)
 

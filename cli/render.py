@@ -6,7 +6,6 @@ cannot see colour, a dumb terminal and a log file read the same thing.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import Any
 
@@ -18,17 +17,12 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cartas.cli.i18n import LANGUAGES, Messages
-from cartas.cli.language import speaks
+from cartas.cli.i18n import Messages
+from cartas.cli.output import output_options, wants_plain  # the commands' options, re-exported where they were
 from cartas.cli.screen import styled, table_screen
 from cartas.core.game import Game
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
-
-
-def wants_plain(ascii_flag: bool) -> bool:
-    """Plain text when asked, or when the environment says colour is unwelcome (https://no-color.org)."""
-    return ascii_flag or bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
 
 
 class Renderer:
@@ -98,12 +92,3 @@ class Renderer:
         width = len(str(len(legal)))
         for number, move in enumerate(legal, 1):
             self.line(f"  {number:>{width}}. {move}")
-
-
-def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``--ascii`` and ``--lang``, shared by every command that talks to a person."""
-    command = click.option("--ascii", "ascii_", is_flag=True, help="Plain text: no colour, no box drawing.")(speaks(command))
-    return click.option(
-        "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
-        help="Language of the screens; else CARTAS_LANG, the game's own language, the locale, English.",
-    )(command)
