@@ -56,11 +56,15 @@ class Result(NamedTuple):
     scores: tuple[int, ...]
 
 
+_NO_GENERATOR = random.Random(0)
+"""What a sampled copy holds in place of the match's generator until it seeds its own; never drawn from."""
+
+
 class State(ABC):
     """One play-through of a match: the deal, the bets, the play and the score, hand after hand."""
 
     __slots__ = (
-        "game", "options", "table", "seed", "position", "_rng", "_rng_shared", "history", "events",
+        "game", "options", "table", "seed", "position", "_rng", "_rng_shared", "_rng_seed", "history", "events",
         "hands_played", "hand_events_from", "dealer", "to_act", "is_over", "_legal_seat", "_legal", "search_copy",
     )
 
@@ -71,6 +75,8 @@ class State(ABC):
     position: Position | None
     _rng: random.Random
     _rng_shared: bool
+    _rng_seed: int
+    """The seed of a generator promised but not made yet (:meth:`forget_hidden`), or -1."""
     history: list[tuple[int, Action]]
     events: list[Event]
     hands_played: int
@@ -102,7 +108,7 @@ class State(ABC):
         self.seed, self.position = other.seed, other.position
         # The generator is shared until one of the two draws from it (see ``rng``): copying its 625 words was
         # 80% of a clone, and most clones (search, perft) never deal again.
-        self._rng = other._rng
+        self._rng, self._rng_seed = other._rng, other._rng_seed
         self._rng_shared = other._rng_shared = True
         self.history, self.events = other.history.copy(), other.events.copy()
         self.hands_played, self.hand_events_from = other.hands_played, other.hand_events_from
@@ -116,18 +122,23 @@ class State(ABC):
 
         A state and its clones share one generator object until one of them draws: the first to draw takes
         its own copy of the shared state, so every copy draws exactly what it would have drawn from a copy
-        made at clone time, and the shared object itself is never drawn from.
+        made at clone time, and the shared object itself is never drawn from. A sampled copy's fresh generator
+        (:meth:`forget_hidden`) is only seeded here, when first used: seeding one cost 20% of a sample, and a
+        search copy stops at the end of its hand, so most never draw.
         """
         if self._rng_shared:
-            # Not ``random.Random()``: that seeds itself from the system's entropy first, which costs more.
-            own = random.Random.__new__(random.Random)
-            own.setstate(self._rng.getstate())
-            self._rng, self._rng_shared = own, False
+            if self._rng_seed >= 0:
+                own = random.Random(self._rng_seed)
+            else:
+                # Not ``random.Random()``: that seeds itself from the system's entropy first, which costs more.
+                own = random.Random.__new__(random.Random)
+                own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared, self._rng_seed = own, False, -1
         return self._rng
 
     @rng.setter
     def rng(self, rng: random.Random) -> None:
-        self._rng, self._rng_shared = rng, False
+        self._rng, self._rng_shared, self._rng_seed = rng, False, -1
 
     # --- the public contract -------------------------------------------------------------------------
 
@@ -240,7 +251,8 @@ class State(ABC):
         self.events = [e for e in self.events[self.hand_events_from:] if e.visible(seat)]
         self.hand_events_from = 0
         self.history = []
-        self.rng = random.Random(rng.getrandbits(64))
+        # The same generator as ``random.Random(rng.getrandbits(64))``, seeded when first used (see ``rng``).
+        self._rng, self._rng_shared, self._rng_seed = _NO_GENERATOR, True, rng.getrandbits(64)
         self.search_copy = not whole_match
 
     def at_horizon(self) -> bool:

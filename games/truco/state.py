@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any
 
 from cartas.core.cards import Card
-from cartas.core.deck import deal, shuffled, stack_deck
+from cartas.core.deck import deal, sample, shuffle, shuffled, stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.game import Game
 from cartas.core.ladder import RaiseLadder
@@ -600,7 +600,7 @@ class TrucoState(State):
             if fact[1] != seat and (fact[0] != "sign" or fact[3] is None or seat in fact[3]):
                 facts.setdefault(fact[1], []).append(fact)
         pool = [card for s in others for card in self.hands[s]] + self.stock
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for who in others:
             if who not in facts:
                 continue
@@ -631,7 +631,7 @@ def _draw(
     """A hand of ``size`` cards from ``pool`` agreeing with ``facts``: random tries first, since most facts
     are loose, then a draw among every agreeing combination (an exact tanto is rare at random)."""
     for _ in range(200):
-        combo = tuple(rng.sample(pool, size))
+        combo = tuple(sample(pool, size, rng))
         if _agrees(played + combo, facts):
             return combo
     fitting = [combo for combo in combinations(pool, size) if _agrees(played + combo, facts)]
