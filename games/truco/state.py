@@ -22,7 +22,7 @@ from cartas.core.game import Game
 from cartas.core.ladder import RaiseLadder
 from cartas.core.observation import Observation
 from cartas.core.position import Position
-from cartas.core.state import Action, Result, State
+from cartas.core.state import Action, Result, State, attribute_copier
 from cartas.core.table import Table
 from cartas.core.tricks import PARDA, best_of_three, rank_table, trick_winner_by_rank
 from cartas.games.truco.actions import (
@@ -570,14 +570,7 @@ class TrucoState(State):
     def clone(self) -> TrucoState:
         other = TrucoState.__new__(TrucoState)
         other._copy_base(self)
-        for name in (
-            "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on",
-            "pica_on", "caught", "winner", "dealt", "stock", "tantos", "flores", "hand_mano", "pica", "parts",
-            "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "env_chain", "env_open",
-            "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first", "flor_closed",
-            "flor_prev", "flor_resp", "reveals",
-        ):
-            setattr(other, name, getattr(self, name))
+        _copy_shared_fields(self, other)
         other.score = self.score.copy()
         other.hands = self.hands.copy()
         other.played = self.played.copy()
@@ -623,6 +616,17 @@ class TrucoState(State):
         copy.tantos = [-1] * self.n
         copy.flores = self._flores(copy.dealt)
         return copy
+
+
+_copy_shared_fields = attribute_copier((
+    "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on",
+    "pica_on", "caught", "winner", "dealt", "stock", "tantos", "flores", "hand_mano", "pica", "parts",
+    "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "env_chain", "env_open",
+    "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first", "flor_closed",
+    "flor_prev", "flor_resp", "reveals",
+))
+"""Copies the fields a clone shares with its original (numbers, tuples, and lists that are replaced, never
+changed in place); the lists changed in place are copied one by one in ``clone``."""
 
 
 def _draw(
