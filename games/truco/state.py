@@ -642,16 +642,28 @@ def _draw(
     return rng.choice(fitting) if fitting else tuple(pool[:size])
 
 
+_TANTOS: dict[tuple[Card, ...], int] = {}
+"""Tantos of the hands ``_draw`` has tried, by the hand as drawn: sampling for a search redraws the same few
+thousand hands thousands of times, and looking a tanto up costs a tenth of working it out."""
+
+
+def _tanto_of(dealt: tuple[Card, ...]) -> int:
+    value = _TANTOS.get(dealt)
+    if value is None:
+        value = _TANTOS[dealt] = tanto(dealt)
+    return value
+
+
 def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
     """Whether a seat dealt ``dealt`` agrees with every fact told about it."""
     for fact in facts:
         what = fact[0]
-        if what == "tanto" and tanto(dealt) != fact[2]:
+        if what == "tanto" and _tanto_of(dealt) != fact[2]:
             return False
         if what == "flor" and (not flor(dealt) or (fact[2] and flor(dealt) != fact[2])):
             return False
         if what == "noflor" and flor(dealt):
             return False
-        if what == "sign" and not shows(fact[2], dealt[fact[4]:], flor(dealt), tanto(dealt)):
+        if what == "sign" and not shows(fact[2], dealt[fact[4]:], flor(dealt), _tanto_of(dealt)):
             return False
     return True
