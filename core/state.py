@@ -269,6 +269,16 @@ class State(ABC):
             return True
         return False
 
+    def cut_hand(self) -> bool:
+        """End the hand in play now, scored as the game estimates it would end, and say whether it did.
+
+        A search's play-out cut short (:attr:`Game.rollout_depth`) calls it on its own sampled copy, move after
+        move once the depth is reached, until it returns ``True``; a game answers ``False`` where it cannot cut
+        (in the middle of a turn) and the play-out goes on. The default never cuts. Only ever called on a copy
+        made for search (:meth:`forget_hidden`), which stops at the end of its hand.
+        """
+        return False
+
     def returns(self) -> tuple[float, ...]:
         """Each seat's share of the outcome: 1 for a winner, 0 otherwise (used by search and the arena)."""
         winners = set(self.result().winners)
