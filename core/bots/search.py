@@ -77,11 +77,8 @@ def relative_gains(state: State, root_scores: Sequence[int], sign: int = 1) -> l
     gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
     total = sum(gains)
     others = max(len(gains) - 1, 1)
-    diffs = []
-    for seat in range(table.n_seats):
-        own = gains[table.team_of(seat) if by_team else seat]
-        diffs.append(own - (total - own) / others)
-    return diffs
+    sides = table.teams if by_team else range(table.n_seats)
+    return [gains[side] - (total - gains[side]) / others for side in sides]
 
 
 def decision_budget(
@@ -252,10 +249,12 @@ class ISMCTSBot:
         while not state.is_over and state.hands_played == hand:
             keys = [(seat, action) for action in state.legal_actions(seat)]
             children = node.children
-            untried = [key for key in keys if key not in children]
+            untried = []
             for key in keys:
                 child = children.get(key)
-                if child is not None:
+                if child is None:
+                    untried.append(key)
+                else:
                     child.available += 1
             if untried:
                 key = rng.choice(untried)
