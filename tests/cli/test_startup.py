@@ -94,3 +94,14 @@ def test_the_list_without_rich_writes_what_rich_writes(monkeypatch: pytest.Monke
             for heading, text in lines:
                 (renderer.heading if heading else renderer.line)(text)
         assert ours.getvalue() == theirs.getvalue()
+
+
+def test_a_plugin_that_does_not_describe_its_games_is_still_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).parent))
+    monkeypatch.setenv("CARTAS_PLUGINS", "cartas_tiny")
+    code = "from cartas.cli.main import main; main()"
+    out = subprocess.run([sys.executable, "-c", code, "list", "--ascii"], capture_output=True, text=True, check=True)
+    assert "== alta · Alta (test game) ==\nplayers: 2, 3, 4\n" in out.stdout
+    assert "== truco · Truco argentino ==" in out.stdout
