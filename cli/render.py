@@ -6,10 +6,8 @@ cannot see colour, a dumb terminal and a log file read the same thing.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
-import click
 from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
