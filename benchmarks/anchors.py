@@ -39,6 +39,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 import venv
 from collections.abc import Callable
@@ -300,9 +301,15 @@ def anchor_python(cache: Path) -> Path:
     return python
 
 
+QUIET_FOLDER = tempfile.mkdtemp(prefix="cartas-anchors-")
+"""Where the measurements run: an empty folder, so no ``cartas`` or ``core`` folder there shadows the installed
+package (a stray ``/cartas/core`` made ``cwd="/"`` import another checkout's core)."""
+
+
 def measure(python: Path | str, prelude: str, code: str, seconds: float) -> float:
     out = subprocess.run(
-        [str(python), "-c", prelude + code, str(seconds)], capture_output=True, text=True, cwd="/", check=False
+        [str(python), "-c", prelude + code, str(seconds)], capture_output=True, text=True, cwd=QUIET_FOLDER,
+        check=False,
     )
     if out.returncode != 0:
         raise RuntimeError(f"a measurement failed:\n{out.stderr[-2000:]}")

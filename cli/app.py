@@ -21,6 +21,7 @@ if TYPE_CHECKING:
     import pluggy
 
     from cartas.core.game import Game
+    from cartas.core.plugins.listing import ListedGame
     from cartas.core.plugins.registry import Registry
 
 PLUGINS_ENV = "CARTAS_PLUGINS"
@@ -85,6 +86,17 @@ class App:
             return self.registry.game(name)
         except PluginError as error:
             raise click.UsageError(str(error)) from None
+
+    def listed_games(self) -> list[ListedGame]:
+        """The games for ``cartas list``: from the plugins' descriptions when every plugin describes what it
+        registers (no game is imported), else from the registry (a test's own registry always)."""
+        from cartas.core.plugins.listing import described_games, registered_games
+
+        if self._registry is None and self.pm is not None:
+            described = described_games(self.pm)
+            if described is not None:
+                return described
+        return registered_games(self.registry)
 
     def plugin_rows(self) -> list[dict[str, Any]]:
         """Every loaded plugin with its hooks and version (none when no plugin manager was given)."""

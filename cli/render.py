@@ -6,11 +6,8 @@ cannot see colour, a dumb terminal and a log file read the same thing.
 
 from __future__ import annotations
 
-import os
-from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Mapping, Sequence
 
-import click
 from rich import box
 from rich.console import Console
 from rich.markdown import Markdown
@@ -18,19 +15,12 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cartas.cli.help_text import option
-from cartas.cli.i18n import LANGUAGES, Messages
-from cartas.cli.language import speaks
+from cartas.cli.i18n import Messages
+from cartas.cli.output import output_options, wants_plain  # the commands' options, re-exported where they were
 from cartas.cli.screen import styled, table_screen
 from cartas.core.game import Game, table_view_named
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
-from cartas.core.i18n import mark
-
-
-def wants_plain(ascii_flag: bool) -> bool:
-    """Plain text when asked, or when the environment says colour is unwelcome (https://no-color.org)."""
-    return ascii_flag or bool(os.environ.get("NO_COLOR")) or os.environ.get("TERM") == "dumb"
 
 
 class Renderer:
@@ -100,13 +90,3 @@ class Renderer:
         width = len(str(len(legal)))
         for number, move in enumerate(legal, 1):
             self.line(f"  {number:>{width}}. {move}")
-
-
-def output_options(command: Callable[..., Any]) -> Callable[..., Any]:
-    """``--ascii`` and ``--lang``, shared by every command that talks to a person."""
-    plain = option("--ascii", "ascii_", is_flag=True, help=mark("Plain text: no colour, no box drawing."))
-    command = plain(speaks(command))
-    return option(
-        "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None,
-        help=mark("Language of the screens; else CARTAS_LANG, the game's own language, the locale, English."),
-    )(command)

@@ -50,6 +50,11 @@ class Game(ABC):
     """Points of advantage at the end of a hand that the ``hard`` bot values like a won match: about a third of
     a match (a 30-point truco match). Gains beyond it count no more, so a game whose hands swing by more points
     (chinchón's penalties) sets it higher, or its play-outs would only ask who won the hand, not by how much."""
+    rollout_depth: ClassVar[int | None] = None
+    """Moves a random play-out of the ``search`` bot makes before it is cut short and the hand is scored as
+    :meth:`State.cut_hand` estimates; ``None`` plays every play-out to the end of its hand. For games whose hands
+    last hundreds of moves at random (a rummy round, where random play seldom closes): their play-outs were
+    mostly noise, and so slow that a short think ran a handful."""
 
     # --- starting a match ----------------------------------------------------------------------------
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Hashable, Iterable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -59,6 +59,10 @@ class Result(NamedTuple):
     scores: tuple[int, ...]
 
 
+_NO_GENERATOR = random.Random(0)
+"""What a sampled copy holds in place of the match's generator until it seeds its own; never drawn from."""
+
+
 @mypyc_attr(allow_interpreted_subclasses=True)
 class State(ABC):
     """One play-through of a match: the deal, the bets, the play and the score, hand after hand.
@@ -69,7 +73,7 @@ class State(ABC):
     """
 
     __slots__ = (
-        "game", "options", "table", "seed", "position", "_rng", "_rng_shared", "history", "events",
+        "game", "options", "table", "seed", "position", "_rng", "_rng_shared", "_rng_seed", "history", "events",
         "hands_played", "hand_events_from", "dealer", "to_act", "is_over", "_legal_seat", "_legal", "search_copy",
     )
 
@@ -80,6 +84,8 @@ class State(ABC):
     position: Position | None
     _rng: random.Random
     _rng_shared: bool
+    _rng_seed: int
+    """The seed of a generator promised but not made yet (:meth:`forget_hidden`), or -1."""
     history: list[tuple[int, Action]]
     events: list[Event]
     hands_played: int
@@ -111,7 +117,7 @@ class State(ABC):
         self.seed, self.position = other.seed, other.position
         # The generator is shared until one of the two draws from it (see ``rng``): copying its 625 words was
         # 80% of a clone, and most clones (search, perft) never deal again.
-        self._rng = other._rng
+        self._rng, self._rng_seed = other._rng, other._rng_seed
         self._rng_shared = other._rng_shared = True
         self.history, self.events = other.history.copy(), other.events.copy()
         self.hands_played, self.hand_events_from = other.hands_played, other.hand_events_from
@@ -125,18 +131,23 @@ class State(ABC):
 
         A state and its clones share one generator object until one of them draws: the first to draw takes
         its own copy of the shared state, so every copy draws exactly what it would have drawn from a copy
-        made at clone time, and the shared object itself is never drawn from.
+        made at clone time, and the shared object itself is never drawn from. A sampled copy's fresh generator
+        (:meth:`forget_hidden`) is only seeded here, when first used: seeding one cost 20% of a sample, and a
+        search copy stops at the end of its hand, so most never draw.
         """
         if self._rng_shared:
-            # Not ``random.Random()``: that seeds itself from the system's entropy first, which costs more.
-            own = random.Random.__new__(random.Random)
-            own.setstate(self._rng.getstate())
-            self._rng, self._rng_shared = own, False
+            if self._rng_seed >= 0:
+                own = random.Random(self._rng_seed)
+            else:
+                # Not ``random.Random()``: that seeds itself from the system's entropy first, which costs more.
+                own = random.Random.__new__(random.Random)
+                own.setstate(self._rng.getstate())
+            self._rng, self._rng_shared, self._rng_seed = own, False, -1
         return self._rng
 
     @rng.setter
     def rng(self, rng: random.Random) -> None:
-        self._rng, self._rng_shared = rng, False
+        self._rng, self._rng_shared, self._rng_seed = rng, False, -1
 
     # --- the public contract -------------------------------------------------------------------------
 
@@ -249,7 +260,8 @@ class State(ABC):
         self.events = [e for e in self.events[self.hand_events_from:] if e.visible(seat)]
         self.hand_events_from = 0
         self.history = []
-        self.rng = random.Random(rng.getrandbits(64))
+        # The same generator as ``random.Random(rng.getrandbits(64))``, seeded when first used (see ``rng``).
+        self._rng, self._rng_shared, self._rng_seed = _NO_GENERATOR, True, rng.getrandbits(64)
         self.search_copy = not whole_match
 
     def at_horizon(self) -> bool:
@@ -264,6 +276,16 @@ class State(ABC):
         if self.search_copy:
             self.to_act = ()
             return True
+        return False
+
+    def cut_hand(self) -> bool:
+        """End the hand in play now, scored as the game estimates it would end, and say whether it did.
+
+        A search's play-out cut short (:attr:`Game.rollout_depth`) calls it on its own sampled copy, move after
+        move once the depth is reached, until it returns ``True``; a game answers ``False`` where it cannot cut
+        (in the middle of a turn) and the play-out goes on. The default never cuts. Only ever called on a copy
+        made for search (:meth:`forget_hidden`), which stops at the end of its hand.
+        """
         return False
 
     def returns(self) -> tuple[float, ...]:
@@ -323,6 +345,22 @@ class State(ABC):
 
         ``sample(seat, rng).observation(seat)`` equals ``observation(seat)``. Search bots use it.
         """
+
+
+def attribute_copier(names: Sequence[str]) -> Callable[[Any, Any], None]:
+    """A function ``copy(source, target)`` setting each attribute in ``names`` of ``target`` to ``source``'s.
+
+    A game's ``clone`` copies dozens of fields, and a loop of ``getattr``/``setattr`` over their names was a
+    sixth of a search simulation. The function is generated once, as one straight run of assignments (as
+    ``dataclasses`` generates its methods), which Python runs several times faster than the loop.
+    """
+    if not all(isinstance(name, str) and name.isidentifier() for name in names):
+        raise ValueError(f"not attribute names: {names!r}")
+    body = "".join(f"    target.{name} = source.{name}\n" for name in names) or "    pass\n"
+    namespace: dict[str, Any] = {}
+    exec(f"def copy(source, target):\n{body}", namespace)
+    copy: Callable[[Any, Any], None] = namespace["copy"]
+    return copy
 
 
 def redistribute(places: Sequence[list[Card]], rng: random.Random) -> None:

@@ -117,6 +117,12 @@ def score_sign(game_name: str) -> int:
     return 1 if game is None else game.score_sign
 
 
+def rollout_depth(game_name: str) -> int | None:
+    """The game's ``rollout_depth`` (play-outs cut short and scored); ``None`` for a game the registry does not know."""
+    game = _known_game(game_name)
+    return None if game is None else game.rollout_depth
+
+
 def gain_valuation(game_name: str) -> Evaluator:
     """:func:`cartas.core.bots.search.linear_gain_value` in the game's score direction and on its ``gain_scale``."""
     game = _known_game(game_name)

@@ -77,11 +77,8 @@ def relative_gains(state: State, root_scores: Sequence[int], sign: int = 1) -> l
     gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
     total = sum(gains)
     others = max(len(gains) - 1, 1)
-    diffs = []
-    for seat in range(table.n_seats):
-        own = gains[table.team_of(seat) if by_team else seat]
-        diffs.append(own - (total - own) / others)
-    return diffs
+    sides = table.teams if by_team else range(table.n_seats)
+    return [gains[side] - (total - gains[side]) / others for side in sides]
 
 
 def decision_budget(
@@ -173,6 +170,9 @@ class ISMCTSBot:
     :param rollout: a bot factory playing every seat in the rollouts (a game's heuristic bot), or ``None`` for
         uniformly random rollouts.
     :param evaluate: values a simulation at its horizon (:data:`Evaluator`); :func:`score_gain_value` by default.
+    :param rollout_depth: moves a rollout makes before the hand is cut short and scored by the game's estimate
+        (:meth:`cartas.core.state.State.cut_hand`); ``None`` (the default) plays rollouts to the horizon. The
+        ``search`` bot passes the game's :attr:`cartas.core.game.Game.rollout_depth`.
     """
 
     def __init__(
@@ -184,8 +184,12 @@ class ISMCTSBot:
         exploration: float = 0.7,
         rollout: BotFactory | None = None,
         evaluate: Evaluator | None = None,
+        rollout_depth: int | None = None,
     ) -> None:
+        if rollout_depth is not None and rollout_depth < 0:
+            raise ValueError("a rollout depth must be 0 or more moves")
         self.rng = random.Random(seed)
+        self.rollout_depth = rollout_depth
         self.simulations, self.time_limit = decision_budget(
             "simulations", simulations, time_limit, DEFAULT_SIMULATIONS
         )
@@ -245,10 +249,12 @@ class ISMCTSBot:
         while not state.is_over and state.hands_played == hand:
             keys = [(seat, action) for action in state.legal_actions(seat)]
             children = node.children
-            untried = [key for key in keys if key not in children]
+            untried = []
             for key in keys:
                 child = children.get(key)
-                if child is not None:
+                if child is None:
+                    untried.append(key)
+                else:
                     child.available += 1
             if untried:
                 key = rng.choice(untried)
@@ -282,10 +288,17 @@ class ISMCTSBot:
         return best_key
 
     def _rollout(self, state: State, hand: int) -> None:
-        """Play on to the horizon: the end of the hand the search started in, or of the match."""
+        """Play on to the horizon: the end of the hand the search started in, or of the match; or, past
+        ``rollout_depth`` moves, to the first move where the game can cut the hand short and score it."""
         choice = self.rng.choice
         agent = self._rollout_policy()
+        depth = -1 if self.rollout_depth is None else self.rollout_depth
         while not state.is_over and state.hands_played == hand:
+            if depth == 0:
+                if state.cut_hand():
+                    return
+            else:
+                depth -= 1
             seat = state.to_act[0]
             if agent is None:
                 state.apply(choice(state.legal_actions(seat)), seat)

@@ -23,7 +23,7 @@ from functools import partial
 
 from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.plugins.hookspecs import hookimpl
-from cartas.core.bots.rollout import RolloutBot, base_policy, gain_valuation, score_sign
+from cartas.core.bots.rollout import RolloutBot, base_policy, gain_valuation, rollout_depth, score_sign
 from cartas.core.bots.search import Estimate, ISMCTSBot, SearchCounts, score_gain_value
 from cartas.core.state import Action
 
@@ -64,7 +64,7 @@ class SearchBot:
     def _build(self, game_name: str) -> Engine:
         return ISMCTSBot(
             self.seed, simulations=self.budget, time_limit=self.time_limit,
-            evaluate=partial(score_gain_value, sign=score_sign(game_name)),
+            evaluate=partial(score_gain_value, sign=score_sign(game_name)), rollout_depth=rollout_depth(game_name),
         )
 
 

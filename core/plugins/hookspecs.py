@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 
     from cartas.core.bots.base import BotFactory
     from cartas.core.game import Game
+    from cartas.core.plugins.summary import GameSummary
     from cartas.core.state import Result, State
 
 hookspec = pluggy.HookspecMarker("cartas")
@@ -43,6 +44,29 @@ def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
         (``"easy"``, ``"medium"``, ``"hard"``...) and a factory ``factory(seed) -> Agent``.
 
     The return value is not used.
+    """
+
+
+@hookspec
+def describe_games(describe: Callable[[GameSummary], None]) -> None:
+    """Describe, without importing them, the games ``register_games`` registers: ``describe(summary)`` once each.
+
+    :param describe: takes a :class:`~cartas.core.plugins.summary.GameSummary` (name, title, player counts,
+        aliases, options with their defaults and allowed values as ``cartas list`` prints them).
+
+    Optional: it lets ``cartas list`` answer without importing the game. A plugin that implements
+    ``register_games`` without it is listed from its real games, more slowly. The return value is not used.
+    """
+
+
+@hookspec
+def describe_bots(describe: Callable[[str, str], None]) -> None:
+    """Describe, without importing them, the bots ``register_bots`` registers: ``describe(game_name, level)``.
+
+    :param describe: takes the same game name (or ``"*"``) and level as ``register_bots``'s ``register``, in
+        the same order.
+
+    Optional, like ``describe_games``. The return value is not used.
     """
 
 

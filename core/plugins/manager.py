@@ -27,6 +27,12 @@ DEFAULT_PLUGIN_HOOKS: dict[str, tuple[str, ...]] = {
     "cartas.core.bots.search_bot": ("register_bots",),
 }
 """The registration hooks each default plugin implements (a test keeps this the same as the modules)."""
+DEFAULT_PLUGIN_BOTS: dict[str, tuple[tuple[str, str], ...]] = {
+    "cartas.core.bots.random_bot": (("*", "random"),),
+    "cartas.core.bots.search_bot": (("*", "hard"), ("*", "search")),
+}
+"""The ``(game, level)`` pairs each default plugin's ``register_bots`` registers, in order, which its stand-in
+describes without importing it (a test keeps this the same as the modules)."""
 
 
 def deferred_plugin(name: str) -> ModuleType:
@@ -40,7 +46,16 @@ def deferred_plugin(name: str) -> ModuleType:
     stand_in = ModuleType(name)
     for hook in DEFAULT_PLUGIN_HOOKS[name]:
         setattr(stand_in, hook, _deferred_hook(name, hook))
+    setattr(stand_in, "describe_bots", _describing_hook(DEFAULT_PLUGIN_BOTS[name]))
     return stand_in
+
+
+def _describing_hook(levels: tuple[tuple[str, str], ...]) -> Callable[..., None]:
+    def describe_bots(describe: Callable[[str, str], None]) -> None:
+        for game_name, level in levels:
+            describe(game_name, level)
+
+    return hookspecs.hookimpl(describe_bots)
 
 
 def _deferred_hook(module: str, hook: str) -> Callable[..., Any]:
@@ -99,12 +114,12 @@ def build_registry(pm: pluggy.PluginManager, failures: list[tuple[str, str]]) ->
     ``Registry.failures`` under the plugin's name, and the plugin's other games and bots still register.
     """
     registry = Registry(failures=list(failures))
-    for impl in _built_in_first(pm.hook.register_games.get_hookimpls()):
+    for impl in built_in_first(pm.hook.register_games.get_hookimpls()):
         built_in = is_built_in(impl.plugin)
         _call(registry, impl, _reporting(registry, impl.plugin_name, partial(
             registry.add_game, plugin=impl.plugin_name, built_in=built_in
         )))
-    for impl in _built_in_first(pm.hook.register_bots.get_hookimpls()):
+    for impl in built_in_first(pm.hook.register_bots.get_hookimpls()):
         built_in = is_built_in(impl.plugin)
         _call(registry, impl, _reporting(registry, impl.plugin_name, partial(
             registry.add_bot, plugin=impl.plugin_name, built_in=built_in
@@ -112,7 +127,7 @@ def build_registry(pm: pluggy.PluginManager, failures: list[tuple[str, str]]) ->
     return registry
 
 
-def _built_in_first(impls: list[Any]) -> list[Any]:
+def built_in_first(impls: list[Any]) -> list[Any]:
     """Hook implementations in the order their plugins were registered, cartas' own first."""
     return sorted(impls, key=lambda impl: not is_built_in(impl.plugin))
 

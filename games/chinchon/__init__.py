@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cartas.core.plugins.hookspecs import hookimpl
+from cartas.core.plugins.summary import GameSummary, OptionSummary
 
 if TYPE_CHECKING:
     from cartas.core.bots.base import BotFactory
@@ -13,6 +14,43 @@ if TYPE_CHECKING:
 
 # The game and its bots are imported inside the hooks: loading the plugin (which ``cartas --help`` does, for
 # the commands plugins add) must not import the rules engine, pydantic or the bots.
+
+
+CHINCHON = GameSummary(
+    name="chinchon", title="Chinchón", players=(2, 3, 4, 5, 6, 7, 8), aliases=("chinchón",),
+    options=(
+        OptionSummary("players", "2", "2, 3, 4, 5, 6, 7, 8"),
+        OptionSummary("deck", "50", "40, 48, 50"),
+        OptionSummary("max_cut", "5", "int from 0 to 20"),
+        OptionSummary("figures_ten", "false", "true, false"),
+        OptionSummary("points", "100", "int of at least 10"),
+        OptionSummary("eliminate_at_limit", "false", "true, false"),
+        OptionSummary("reenganche", "false", "true, false"),
+        OptionSummary("max_turns", "100", "int of at least 1"),
+    ),
+)
+REMIGIO = GameSummary(
+    name="remigio", title="Remigio", players=(2, 3, 4, 5, 6, 7, 8, 9, 10), aliases=(),
+    options=(
+        OptionSummary("players", "2", "2, 3, 4, 5, 6, 7, 8, 9, 10"),
+        OptionSummary("points", "300", "int of at least 1"),
+        OptionSummary("max_turns", "100", "int of at least 1"),
+    ),
+)
+"""What ``cartas list`` says about each game, without importing them (a test keeps them equal to the real games')."""
+
+
+@hookimpl
+def describe_games(describe: Callable[[GameSummary], None]) -> None:
+    describe(CHINCHON)
+    describe(REMIGIO)
+
+
+@hookimpl
+def describe_bots(describe: Callable[[str, str], None]) -> None:
+    for name in ("chinchon", "remigio"):
+        describe(name, "easy")
+        describe(name, "medium")
 
 
 @hookimpl

@@ -16,7 +16,7 @@ from cartas.core.position import Position
 from cartas.core.state import Action
 from cartas.games.chinchon.actions import CLOSE, REENGANCHE, RETIRE, Reenganche
 from cartas.games.chinchon.melds import MeldRules
-from cartas.games.chinchon.state import RummyState
+from cartas.games.chinchon.state import DRAW, RummyState
 
 if TYPE_CHECKING:
     from cartas.games.chinchon.game import RummyGame
@@ -146,6 +146,19 @@ class ChinchonState(RummyState):
                 points[seat] = mine.points
                 self._show(seat, mine, mine.points)
         self._score(points)
+
+    def cut_hand(self) -> bool:
+        """A search's play-out cut short (:attr:`ChinchonGame.rollout_depth`): the round ends as if no one closed,
+        each hand scored its loose points (its deadwood, as at the turn limit), at the start of a turn only.
+
+        Random play seldom closes, so a play-out to the real end of a round was a few hundred moves of noise;
+        the deadwood a few turns on says more about a discard, and costs one solve per hand.
+        """
+        if self.pending or self.phase != DRAW or not self.search_copy:
+            return False
+        rules = self.rules
+        self._score([rules.deadwood(hand) if self.active[s] else 0 for s, hand in enumerate(self.hands)])
+        return True
 
     def _score(self, points: list[int]) -> None:
         """Add the round's penalties, then eliminate, bring back (reenganche) or declare the winner."""

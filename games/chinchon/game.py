@@ -93,6 +93,7 @@ class ChinchonGame(RummyGame):
     Options = ChinchonOptions
     score_sign = -1  # penalty points: a side wants its score low
     gain_scale = 33.0  # a third of the 100-point limit; a round's penalties often pass 10
+    rollout_depth = 8  # moves (four turns in two) before a search's random play-out is scored by deadwood
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
         return ChinchonState(self, options, seed, position)

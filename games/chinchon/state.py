@@ -309,5 +309,5 @@ class RummyState(State):
                     at += 1
         else:
             # The hands are shown (a reenganche decision, or the end), but the stock is still face down.
-            rng.shuffle(new.stock)
+            shuffle(new.stock, rng)
         return new

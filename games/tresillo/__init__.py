@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cartas.core.plugins.hookspecs import hookimpl
+from cartas.core.plugins.summary import GameSummary, OptionSummary
 
 if TYPE_CHECKING:
     from cartas.core.bots.base import BotFactory
@@ -13,6 +14,32 @@ if TYPE_CHECKING:
 
 # The game and its bots are imported inside the hooks: loading the plugin (which ``cartas --help`` does, for
 # the commands plugins add) must not import the rules engine, pydantic or the bots.
+
+
+TRESILLO = GameSummary(
+    name="tresillo", title="Julepe de 3 cartas (tresillo, three-card loo)", players=(3, 4, 5, 6, 7, 8),
+    aliases=("julepe",),
+    options=(
+        OptionSummary("players", "4", "3, 4, 5, 6, 7, 8"),
+        OptionSummary("stake", "3", "int from 1 to 1000"),
+        OptionSummary("chips", "100", "int from 1 to 1000000"),
+        OptionSummary("deals", "20", "int from 1 to 10000"),
+        OptionSummary("ciega", "choice", "never, choice, always"),
+        OptionSummary("rebuy", "false", "true, false"),
+    ),
+)
+"""What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
+
+
+@hookimpl
+def describe_games(describe: Callable[[GameSummary], None]) -> None:
+    describe(TRESILLO)
+
+
+@hookimpl
+def describe_bots(describe: Callable[[str, str], None]) -> None:
+    describe("tresillo", "easy")
+    describe("tresillo", "medium")
 
 
 @hookimpl

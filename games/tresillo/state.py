@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cartas.core.cards import Card, format_cards
 from cartas.core.deck import shuffled, spanish_deck, stack_deck
 from cartas.core.observation import Observation
-from cartas.core.state import Action, Result, State, redistribute
+from cartas.core.state import Action, Result, State, attribute_copier, redistribute
 from cartas.core.table import Table
 from cartas.core.tricks import trick_winner_follow_suit
 from cartas.games.tresillo.actions import (
@@ -569,12 +569,7 @@ class TresilloState(State):
     def clone(self) -> TresilloState:
         other = TresilloState.__new__(TresilloState)
         other._copy_base(self)
-        for name in (
-            "rules", "n", "pot", "deals_done", "ante_due", "stack", "phase", "ciega", "order", "up", "trump",
-            "up_taken", "declare_at", "obliged", "lone", "offer", "offer_at", "taker", "pozo", "players",
-            "trick_no", "leader", "best_trump", "best_strength", "play_pot", "fallen",
-        ):
-            setattr(other, name, getattr(self, name))
+        _copy_shared_fields(self, other)
         other.chips = self.chips.copy()
         other.active = self.active.copy()
         other.hands = [h.copy() for h in self.hands]
@@ -615,3 +610,11 @@ class TresilloState(State):
             fill = iter(dealer_unknown)
             other.hands[other.dealer] = [c if c == other.up else next(fill) for c in other.hands[other.dealer]]
         return other
+
+
+_copy_shared_fields = attribute_copier((
+    "rules", "n", "pot", "deals_done", "ante_due", "stack", "phase", "ciega", "order", "up", "trump",
+    "up_taken", "declare_at", "obliged", "lone", "offer", "offer_at", "taker", "pozo", "players",
+    "trick_no", "leader", "best_trump", "best_strength", "play_pot", "fallen",
+))
+"""Copies the fields a clone shares with its original; the lists changed in place are copied in ``clone``."""

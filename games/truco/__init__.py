@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cartas.core.plugins.hookspecs import hookimpl
+from cartas.core.plugins.summary import GameSummary, OptionSummary
 
 if TYPE_CHECKING:
     from cartas.core.bots.base import BotFactory
@@ -13,6 +14,33 @@ if TYPE_CHECKING:
 
 # The game and its bots are imported inside the hooks: loading the plugin (which ``cartas --help`` does, for
 # the commands plugins add) must not import the rules engine, pydantic or the bots.
+
+
+TRUCO = GameSummary(
+    name="truco", title="Truco argentino", players=(2, 4, 6), aliases=("truco_argentino", "argentino"),
+    options=(
+        OptionSummary("players", "2", "2, 4, 6"),
+        OptionSummary("points", "30", "15, 30"),
+        OptionSummary("third_tie", "mano", "mano, first"),
+        OptionSummary("falta_mode", "malas_buenas", "malas_buenas, to_game"),
+        OptionSummary("envido_callers", "pies", "pies, all"),
+        OptionSummary("flor", "false", "true, false"),
+        OptionSummary("pica_pica", "true", "true, false"),
+        OptionSummary("senas_caught", "0.0", "float from 0.0 to 1.0"),
+    ),
+)
+"""What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
+
+
+@hookimpl
+def describe_games(describe: Callable[[GameSummary], None]) -> None:
+    describe(TRUCO)
+
+
+@hookimpl
+def describe_bots(describe: Callable[[str, str], None]) -> None:
+    describe("truco", "easy")
+    describe("truco", "medium")
 
 
 @hookimpl

@@ -16,13 +16,13 @@ from itertools import combinations
 from typing import Any
 
 from cartas.core.cards import Card
-from cartas.core.deck import deal, shuffled, stack_deck
+from cartas.core.deck import deal, sample, shuffle, shuffled, stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.game import Game
 from cartas.core.ladder import RaiseLadder
 from cartas.core.observation import Observation
 from cartas.core.position import Position
-from cartas.core.state import Action, Result, State
+from cartas.core.state import Action, Result, State, attribute_copier
 from cartas.core.table import Table
 from cartas.core.tricks import PARDA, best_of_three, rank_table, trick_winner_by_rank
 from cartas.games.truco.actions import (
@@ -617,14 +617,7 @@ class TrucoState(State):
     def clone(self) -> TrucoState:
         other = TrucoState(None)
         other._copy_base(self)
-        for name in (
-            "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on",
-            "pica_on", "caught", "winner", "dealt", "stock", "tantos", "flores", "hand_mano", "pica", "parts",
-            "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "env_chain", "env_open",
-            "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first", "flor_closed",
-            "flor_prev", "flor_resp", "reveals", "to_show", "shown",
-        ):
-            setattr(other, name, getattr(self, name))
+        _copy_shared_fields(self, other)
         other.score = self.score.copy()
         other.hands = self.hands.copy()
         other.played = self.played.copy()
@@ -647,7 +640,7 @@ class TrucoState(State):
             if fact[1] != seat and (fact[0] != "sign" or fact[3] is None or seat in fact[3]):
                 facts.setdefault(fact[1], []).append(fact)
         pool = [card for s in others for card in self.hands[s]] + self.stock
-        rng.shuffle(pool)
+        shuffle(pool, rng)
         for who in others:
             if who not in facts:
                 continue
@@ -677,29 +670,52 @@ def _shown_detail(cards: tuple[Card, ...], points: int) -> str:
     return " ".join([*(CARD_TEXT[card] for card in cards), str(points)])
 
 
+_copy_shared_fields = attribute_copier((
+    "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on",
+    "pica_on", "caught", "winner", "dealt", "stock", "tantos", "flores", "hand_mano", "pica", "parts",
+    "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "env_chain", "env_open",
+    "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first", "flor_closed",
+    "flor_prev", "flor_resp", "reveals", "to_show", "shown",
+))
+"""Copies the fields a clone shares with its original (numbers, tuples, and lists that are replaced, never
+changed in place); the lists changed in place are copied one by one in ``clone``."""
+
+
 def _draw(
     pool: list[Card], size: int, played: tuple[Card, ...], facts: list[tuple[Any, ...]], rng: random.Random
 ) -> tuple[Card, ...]:
     """A hand of ``size`` cards from ``pool`` agreeing with ``facts``: random tries first, since most facts
     are loose, then a draw among every agreeing combination (an exact tanto is rare at random)."""
     for _ in range(200):
-        combo = tuple(rng.sample(pool, size))
+        combo = tuple(sample(pool, size, rng))
         if _agrees(played + combo, facts):
             return combo
     fitting = [combo for combo in combinations(pool, size) if _agrees(played + combo, facts)]
     return rng.choice(fitting) if fitting else tuple(pool[:size])
 
 
+_TANTOS: dict[tuple[Card, ...], int] = {}
+"""Tantos of the hands ``_draw`` has tried, by the hand as drawn: sampling for a search redraws the same few
+thousand hands thousands of times, and looking a tanto up costs a tenth of working it out."""
+
+
+def _tanto_of(dealt: tuple[Card, ...]) -> int:
+    value = _TANTOS.get(dealt)
+    if value is None:
+        value = _TANTOS[dealt] = tanto(dealt)
+    return value
+
+
 def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
     """Whether a seat dealt ``dealt`` agrees with every fact told about it."""
     for fact in facts:
         what = fact[0]
-        if what == "tanto" and tanto(dealt) != fact[2]:
+        if what == "tanto" and _tanto_of(dealt) != fact[2]:
             return False
         if what == "flor" and (not flor(dealt) or (fact[2] and flor(dealt) != fact[2])):
             return False
         if what == "noflor" and flor(dealt):
             return False
-        if what == "sign" and not shows(fact[2], dealt[fact[4]:], flor(dealt), tanto(dealt)):
+        if what == "sign" and not shows(fact[2], dealt[fact[4]:], flor(dealt), _tanto_of(dealt)):
             return False
     return True

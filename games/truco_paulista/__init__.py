@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from cartas.core.plugins.hookspecs import hookimpl
+from cartas.core.plugins.summary import GameSummary, OptionSummary
 
 if TYPE_CHECKING:
     from cartas.core.bots.base import BotFactory
@@ -13,6 +14,29 @@ if TYPE_CHECKING:
 
 # The game and its bots are imported inside the hooks: loading the plugin (which ``cartas --help`` does, for
 # the commands plugins add) must not import the rules engine, pydantic or the bots.
+
+
+PAULISTA = GameSummary(
+    name="truco_paulista", title="Truco paulista", players=(2, 4), aliases=("paulista",),
+    options=(
+        OptionSummary("players", "2", "2, 4"),
+        OptionSummary("manilhas", "vira", "vira, fixas"),
+        OptionSummary("no_useless_raise", "false", "true, false"),
+        OptionSummary("mao_de_ferro_blind", "false", "true, false"),
+    ),
+)
+"""What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
+
+
+@hookimpl
+def describe_games(describe: Callable[[GameSummary], None]) -> None:
+    describe(PAULISTA)
+
+
+@hookimpl
+def describe_bots(describe: Callable[[str, str], None]) -> None:
+    describe("truco_paulista", "easy")
+    describe("truco_paulista", "medium")
 
 
 @hookimpl

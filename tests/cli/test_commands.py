@@ -58,7 +58,7 @@ def test_plugins_lists_loaded_plugins_and_failures_by_name(cli_with: Callable[..
     result = CliRunner().invoke(cli, ["plugins"])
     assert result.exit_code == 0
     assert "cartas_tiny: register_bots, register_games" in result.output
-    assert f"cartas.core.bots.random_bot {metadata.version('cartas')}: register_bots" in result.output
+    assert f"cartas.core.bots.random_bot {metadata.version('cartas')}: describe_bots, register_bots" in result.output
     assert "FAILED broken: RuntimeError: cannot build my game" in result.output
     data = json.loads(CliRunner().invoke(cli, ["plugins", "--json"]).output)
     assert {"name": "broken", "error": "RuntimeError: cannot build my game"} in data["failures"]

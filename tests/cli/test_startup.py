@@ -1,16 +1,24 @@
-"""``cartas --help`` starts at once: the lazy command table says what the commands say, and imports nothing heavy."""
+"""``cartas --help`` and ``cartas list`` start at once: the lazy command table says what the commands say, the
+list is what rich would write, and neither imports anything heavy."""
 
 from __future__ import annotations
 
+import contextlib
 import importlib
+import io
+import os
 import subprocess
 import sys
 
 import click
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from cartas.cli.info import text_rule, write_list
 from cartas.cli.main import BUILT_IN_COMMANDS
 from cartas.core.i18n import FRAMEWORK, speaking
-from cartas.core.plugins.manager import DEFAULT_PLUGIN_HOOKS, DEFAULT_PLUGINS
+from cartas.core.plugins.manager import DEFAULT_PLUGIN_BOTS, DEFAULT_PLUGIN_HOOKS, DEFAULT_PLUGINS
 from cartas.core.plugins.hookspecs import hookimpl
 
 
@@ -45,3 +53,73 @@ def test_help_imports_no_pydantic_rich_or_game() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert "Comandos:" in out and "arena" in out
     assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_list_imports_no_pydantic_rich_or_game() -> None:
+    code = (
+        "import sys\nfrom cartas.cli.main import make_cli\n"
+        "try:\n    make_cli()(['list'], prog_name='cartas')\nexcept SystemExit:\n    pass\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich')"
+        " or m.startswith(('cartas.games.truco.', 'cartas.core.bots.base', 'cartas.core.game'))))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert "truco · Truco argentino" in out and "  flor = false   (allowed: true, false)" in out
+    assert out.strip().splitlines()[-1] == "[]"
+
+
+def test_the_default_plugins_describe_the_bots_they_register() -> None:
+    for name, levels in DEFAULT_PLUGIN_BOTS.items():
+        registered: list[tuple[str, str]] = []
+        importlib.import_module(name).register_bots(register=lambda game, level, _: registered.append((game, level)))
+        assert tuple(registered) == levels
+
+
+@settings(max_examples=200, deadline=None)
+@given(title=st.text(alphabet="abcñóü ·()-0123456789", min_size=1, max_size=90), width=st.integers(8, 130))
+def test_a_rule_without_rich_is_the_rule_rich_writes(title: str, width: int) -> None:
+    from rich.console import Console
+    from rich.rule import Rule
+    from rich.text import Text
+
+    ours = text_rule(title, width)
+    console = Console(file=io.StringIO(), width=width, color_system=None, soft_wrap=True, highlight=False)
+    console.print(Rule(Text(title), style="dim"))
+    assert ours is None or f"{ours}\n" == console.file.getvalue()  # type: ignore[attr-defined]
+    assert (ours is None) == (len(title) > width - 4)
+
+
+def test_the_list_without_rich_writes_what_rich_writes(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cartas.cli.i18n import Messages
+    from cartas.cli.render import Renderer
+
+    monkeypatch.setenv("COLUMNS", "71")
+    lines = [(True, "truco · Truco argentino"), (False, "players: 2, 4, 6"), (True, "x" * 80), (False, "")]
+    for plain in (False, True):
+        with contextlib.redirect_stdout(io.StringIO()) as ours:
+            write_list(lines, plain)
+        with contextlib.redirect_stdout(io.StringIO()) as theirs:
+            renderer = Renderer(Messages(), plain)
+            for heading, text in lines:
+                (renderer.heading if heading else renderer.line)(text)
+        assert ours.getvalue() == theirs.getvalue()
+
+
+def test_a_plugin_that_does_not_describe_its_games_is_still_listed(monkeypatch: pytest.MonkeyPatch) -> None:
+    from pathlib import Path
+
+    monkeypatch.setenv("PYTHONPATH", str(Path(__file__).parent))
+    monkeypatch.setenv("CARTAS_PLUGINS", "cartas_tiny")
+    code = "from cartas.cli.main import main; main()"
+    out = subprocess.run([sys.executable, "-c", code, "list", "--ascii"], capture_output=True, text=True, check=True)
+    assert "== alta · Alta (test game) ==\nplayers: 2, 3, 4\n" in out.stdout
+    assert "== truco · Truco argentino ==" in out.stdout
+
+
+def test_list_speaks_the_language_chosen() -> None:
+    env = dict(os.environ, CARTAS_LANG="es")
+    out = subprocess.run([sys.executable, "-m", "cartas.cli.main", "list", "--ascii"], capture_output=True, text=True,
+                         check=True, env=env).stdout
+    assert "jugadores: 2, 3, 4, 5, 6, 7, 8" in out
+    assert "  max_cut = 5   (se admite: un número entero de 0 a 20)" in out
+    assert "bots: fácil, medio" in out
+    assert "allowed" not in out and "players:" not in out

@@ -145,3 +145,14 @@ def test_shuffle_draws_exactly_what_random_shuffle_draws(seed: int, size: int) -
     shuffle(items, rng)
     assert items == expected
     assert rng.getstate() == rng_expected.getstate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**32), size=st.integers(0, 60), k=st.integers(0, 7))
+def test_sample_draws_exactly_what_random_sample_draws(seed: int, size: int, k: int) -> None:
+    from cartas.core.deck import sample
+
+    k = min(k, size)
+    rng_expected, rng = random.Random(seed), random.Random(seed)
+    assert sample(list(range(size)), k, rng) == rng_expected.sample(list(range(size)), k)
+    assert rng.getstate() == rng_expected.getstate()

@@ -21,7 +21,9 @@ from cartas.core import Game, PluginError, RandomBot, Result, State, hookimpl
 from cartas.core.plugins import hookspecs
 from cartas.core.match import run_match
 from cartas.core.plugins.manager import DEFAULT_PLUGINS, build_registry, make_plugin_manager, plugin_list
+from cartas.core.plugins.listing import ListedGame, described_games, registered_games
 from cartas.core.plugins.registry import Registry, normalise_name
+from cartas.core.plugins.summary import GameSummary, OptionSummary, summarize_game
 from fake_plugins import BotsPlugin, GamesPlugin
 
 
@@ -118,7 +120,7 @@ def test_plugin_list_gives_installed_versions_and_none_for_a_plugin_registered_b
     cartas_version = metadata.version("cartas")
     for name in DEFAULT_PLUGINS:
         assert rows[name]["version"] == cartas_version
-        assert rows[name]["hooks"] == ["register_bots"]
+        assert rows[name]["hooks"] == ["describe_bots", "register_bots"]
     for point in metadata.entry_points(group="cartas"):
         assert point.dist is not None
         assert rows[point.name]["version"] == point.dist.version
@@ -266,6 +268,99 @@ def test_hook_match_finished(recorded: tuple[Recorder, Result]) -> None:
     recorder, result = recorded
     assert recorder.calls[-1] == ("finished", result)
     assert [kind for kind, _ in recorder.calls].count("finished") == 1
+
+
+class DescribedPlugin:
+    """A game that describes itself and its bots, as a fast-listing plugin does."""
+
+    def __init__(self, game: Game, summary: GameSummary, levels: tuple[str, ...] = ("easy",)) -> None:
+        self.game, self.summary, self.levels = game, summary, levels
+
+    @hookimpl
+    def register_games(self, register: Callable[[Game], None]) -> None:
+        register(self.game)
+
+    @hookimpl
+    def describe_games(self, describe: Callable[[GameSummary], None]) -> None:
+        describe(self.summary)
+
+    @hookimpl
+    def register_bots(self, register: Callable[[str, str, Any], None]) -> None:
+        for level in self.levels:
+            register(self.game.name, level, RandomBot)
+
+    @hookimpl
+    def describe_bots(self, describe: Callable[[str, str], None]) -> None:
+        for level in self.levels:
+            describe(self.game.name, level)
+
+
+def test_hook_describe_games(make_game: MakeGame) -> None:
+    game = make_game("fast")
+    plugin = DescribedPlugin(game, summarize_game(game)._replace(title="From the description"))
+    pm, _ = make_plugin_manager([point("fast", plugin)])
+    listed = described_games(pm)
+    assert listed is not None
+    assert [entry.summary.title for entry in listed if entry.summary.name == "fast"] == ["From the description"]
+    assert build_registry(pm, []).games["fast"].title != "From the description"  # the list read no game
+
+
+def test_hook_describe_bots(make_game: MakeGame) -> None:
+    game = make_game("fast")
+    pm, failures = make_plugin_manager([point("fast", DescribedPlugin(game, summarize_game(game), ("pro", "easy")))])
+    listed = described_games(pm)
+    assert listed is not None
+    assert listed == registered_games(build_registry(pm, failures))
+    assert [entry.bots for entry in listed if entry.summary.name == "fast"] == [("pro", "easy", "random", "hard", "search")]
+
+
+def test_a_plugin_that_registers_without_describing_is_listed_from_the_registry(make_game: MakeGame) -> None:
+    pm, failures = make_plugin_manager([point("slow", GamesPlugin(make_game("slow")))])
+    assert described_games(pm) is None
+    assert "slow" in [entry.summary.name for entry in registered_games(build_registry(pm, failures))]
+
+
+def test_a_description_the_registry_would_refuse_sends_the_list_to_the_registry(make_game: MakeGame) -> None:
+    one, two = make_game("one"), make_game("two")
+    first = DescribedPlugin(one, summarize_game(one)._replace(aliases=("Dúo",)))
+    second = DescribedPlugin(two, summarize_game(two)._replace(aliases=("duo",)), ("medium",))
+    assert described_games(make_plugin_manager([point("one", first)])[0]) is not None
+    assert described_games(make_plugin_manager([point("one", first), point("two", second)])[0]) is None
+    again = make_plugin_manager([point("one", first), point("easy", BotsOnly("one", "easy"))])  # easy taken twice
+    assert described_games(again[0]) is None
+    ok = make_plugin_manager([point("one", first), point("hard", BotsOnly("one", "hard"))])  # a third-party game's own
+    assert [entry.bots for entry in described_games(ok[0]) or []] == [
+        entry.bots for entry in registered_games(build_registry(*ok))
+    ] == [("easy", "hard", "random", "search")]
+
+
+class BotsOnly:
+    """A plugin that adds and describes one bot level for a game it does not own."""
+
+    def __init__(self, game_name: str, level: str) -> None:
+        self.game_name, self.level = game_name, level
+
+    @hookimpl
+    def register_bots(self, register: Callable[[str, str, Any], None]) -> None:
+        register(self.game_name, self.level, RandomBot)
+
+    @hookimpl
+    def describe_bots(self, describe: Callable[[str, str], None]) -> None:
+        describe(self.game_name, self.level)
+
+
+def test_the_built_in_descriptions_are_the_real_games_and_bots() -> None:
+    pm, failures = make_plugin_manager()
+    listed = described_games(pm)
+    assert listed is not None and [entry.summary.name for entry in listed] == [
+        "chinchon", "remigio", "tresillo", "truco", "truco_paulista"
+    ]
+    assert listed == registered_games(build_registry(pm, failures))
+    assert listed[3] == ListedGame(
+        GameSummary("truco", "Truco argentino", (2, 4, 6), ("truco_argentino", "argentino"), listed[3].summary.options),
+        ("easy", "medium", "random", "hard", "search"),
+    )
+    assert listed[3].summary.options[1] == OptionSummary("points", "30", "15, 30")
 
 
 # --- meta-tests ----------------------------------------------------------------------------------------

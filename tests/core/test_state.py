@@ -188,3 +188,34 @@ def test_a_sampled_view_keeps_nothing_the_seat_may_not_know(example_game: Game) 
     assert ("secret", 2, "1E", (2,)) in state.events
     assert sampled.rng.getstate() != state.rng.getstate()
     assert sampled.observation(1) == state.observation(1)
+
+
+def test_a_sampled_copy_draws_from_a_generator_seeded_when_first_used() -> None:
+    """forget_hidden promises ``random.Random(rng.getrandbits(64))``; seeding it late must not change a draw,
+    and its clones each draw what the copy would have."""
+    from cartas.core.plugins.manager import get_registry
+
+    state = get_registry().games["truco"].start({"players": 2}, seed=4)
+    picker, expected = random.Random(9), random.Random()
+    sampled = state.sample(0, picker)
+    expected.setstate(picker.getstate())
+    sampled.forget_hidden(0, picker)
+    twin = sampled.clone()
+    reference = random.Random(expected.getrandbits(64))
+    draws = [reference.random() for _ in range(3)]
+    assert [sampled.rng.random() for _ in range(3)] == draws
+    assert [twin.rng.random() for _ in range(3)] == draws
+    assert picker.getstate() == expected.getstate()
+
+
+def test_attribute_copier_copies_exactly_the_names_given_and_refuses_what_is_not_a_name() -> None:
+    from types import SimpleNamespace
+
+    from cartas.core.state import attribute_copier
+
+    source, target = SimpleNamespace(a=1, b=[2], c=3), SimpleNamespace(c=0)
+    attribute_copier(("a", "b"))(source, target)
+    assert vars(target) == {"c": 0, "a": 1, "b": [2]} and target.b is source.b
+    attribute_copier(())(source, target)
+    with pytest.raises(ValueError, match="not attribute names"):
+        attribute_copier(("a", "b = 1\n    import os; os"))

@@ -15,6 +15,7 @@ from cartas.core.match import run_match
 from cartas.core.plugins.manager import get_registry
 from cartas.core.bots.search import ISMCTSBot, linear_gain_value, score_gain_value
 from cartas.core.bots.search_bot import HardBot
+from cartas.core.state import State
 from cartas.core.table import Table
 from cartas.testing import check_conformance
 
@@ -198,3 +199,51 @@ def test_linear_gain_value_is_linear_in_points_and_clipped() -> None:
 
 def test_linear_gain_value_gives_a_finished_match_its_returns() -> None:
     assert linear_gain_value(_Scored(Table(2), (30, 29), over=True), (29, 29)) == [1.0, 0.0]  # type: ignore[arg-type]
+
+
+# --- play-outs cut short (Game.rollout_depth, State.cut_hand) --------------------------------------------
+
+
+def chinchon_search_copy(seed: int) -> State:
+    """A sampled two-player chinchón state at the start of a turn, as the search plays it out."""
+    state = get_registry().games["chinchon"].start({"players": 2}, seed=seed)
+    return SeatView(state, state.to_act[0]).sample(random.Random(seed))
+
+
+def test_a_cut_scores_each_hand_its_deadwood_and_ends_the_hand() -> None:
+    for seed in range(20):
+        state = chinchon_search_copy(seed)
+        rules = state.rules  # type: ignore[attr-defined]
+        expected = [total + rules.arrange(hand).points for total, hand in zip(state.scores(), state.hands)]  # type: ignore[attr-defined]
+        assert state.cut_hand()
+        assert list(state.scores()) == expected
+        assert state.hands_played == 1 and state.to_act == ()
+
+
+def test_a_cut_waits_for_the_start_of_a_turn_and_never_touches_a_real_match() -> None:
+    state = chinchon_search_copy(3)
+    state.apply(state.legal_actions()[0])  # drawn: eight cards in hand, mid-turn
+    assert not state.cut_hand() and state.hands_played == 0
+    real = get_registry().games["chinchon"].start({"players": 2}, seed=3)
+    assert not real.cut_hand() and real.hands_played == 0 and real.scores() == (0, 0)
+    truco = get_registry().games["truco"].start({"players": 2}, seed=3)
+    assert not SeatView(truco, truco.to_act[0]).sample(random.Random(1)).cut_hand()
+
+
+def test_a_rollout_past_its_depth_is_cut_at_the_first_turn_that_allows_it() -> None:
+    for depth, moves in ((0, 0), (1, 2), (2, 2), (3, 4)):  # a turn is two moves: draw, then discard
+        state = chinchon_search_copy(5)
+        bot = ISMCTSBot(1, simulations=1, rollout_depth=depth)
+        bot._rollout(state, 0)
+        events = [event.kind for event in state.events]
+        assert events.count("draw") + events.count("discard") == moves
+        assert state.hands_played == 1
+
+
+def test_the_search_bot_cuts_where_the_game_says() -> None:
+    from cartas.core.bots.search_bot import SearchBot
+
+    assert SearchBot(1).engine("chinchon").rollout_depth == 8  # type: ignore[union-attr]
+    assert SearchBot(1).engine("truco").rollout_depth is None  # type: ignore[union-attr]
+    with pytest.raises(ValueError, match="rollout depth"):
+        ISMCTSBot(1, rollout_depth=-1)
