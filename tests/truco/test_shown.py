@@ -68,9 +68,9 @@ def test_the_envido_winner_shows_at_hand_end_and_only_then(start: Start, run: Ru
     assert [e.kind for e in ended[-3:]] == ["mazo", "points", "envido_shown"]  # after the points, before the deal
     assert ended[-1].visible(1) and ended[-1].visible_to is None
     assert GAME.hand_summary(ended, viewer_names(2, 1, bots={0: "medium"})) == [
-        "Envido: Bot 1 (medium) 33 (el 7 y el 6 de espadas), Vos 29",
-        "2 puntos para Bot 1 (medium) (envido)",
-        "1 punto para Bot 1 (medium) (mazo)",
+        "Envido: Bot 1 (medio) 33 (el 7 y el 6 de espadas), Vos 29",
+        "2 puntos para Bot 1 (medio) (envido)",
+        "1 punto para Bot 1 (medio) (mazo)",
     ]
 
 
@@ -106,7 +106,7 @@ def test_flor_against_flor_shows_the_best_only(start: Start, run: Run) -> None:
     assert shown(state) == [Event("flor_shown", 0, "7O 6O 12O 33")]
     ended = state.events[:state.hand_events_from]
     assert GAME.hand_summary(ended, viewer_names(2, 0, bots={1: "easy"}))[0] == (
-        "Flor: Vos 33 (el 7, el 6 y el rey de oros), Bot 1 (easy) 32"
+        "Flor: Vos 33 (el 7, el 6 y el rey de oros), Bot 1 (fácil) 32"
     )
 
 
