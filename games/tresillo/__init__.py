@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 
 
 TRESILLO = GameSummary(
-    name="tresillo", title="Julepe de 3 cartas (tresillo, three-card loo)", players=(3, 4, 5, 6, 7, 8),
+    name="tresillo", title="Julepe de 3 cartas (tresillo)", players=(3, 4, 5, 6, 7, 8),
     aliases=("julepe",),
     options=(
         OptionSummary("players", "4", "3, 4, 5, 6, 7, 8"),

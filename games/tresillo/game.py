@@ -44,7 +44,7 @@ class TresilloGame(Game):
     summary_kinds = view.SUMMARY_KINDS
 
     name = "tresillo"
-    title = "Julepe de 3 cartas (tresillo, three-card loo)"
+    title = "Julepe de 3 cartas (tresillo)"
     language = "es"
     aliases = ("julepe",)
     Options = TresilloOptions

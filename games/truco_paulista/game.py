@@ -109,7 +109,10 @@ class PaulistaGame(Game):
         if kind == "trick":
             if detail == "parda":
                 return _("Tied rodada; {who} leads again", who=who)
-            return _("Rodada to {side} ({who})", side=names.side(int(detail)), who=who)
+            side = names.side(int(detail))
+            if side == who:  # two players: the side is the player, named once
+                return _("Rodada to {side}", side=side)
+            return _("Rodada to {side} ({who})", side=side, who=who)
         if kind == "hand":
             if detail == "empate":
                 return _("Three tied rodadas: the same dealer deals the hand again")

@@ -23,7 +23,7 @@ EVENTS = [
 @pytest.mark.parametrize(("language", "lines"), [
     ("pt-BR", [
         "Bot 1 (medium) dá as cartas", "Vira: 7O", "Você joga 3O", "Parceiro joga uma carta encoberta",
-        "Parceiro joga 4C encoberta", "Bot 2 (hard): Truco!", "Você: Corro!", "Rodada de Eles (Bot 1 (medium))",
+        "Parceiro joga 4C encoberta", "Bot 2 (hard): Truco!", "Você: Corro!", "Rodada para Eles (Bot 1 (medium))",
         "Rodada empatada; Parceiro torna", "1 ponto para Nós", "3 pontos para Eles",
         "Mão de onze de Nós: jogar ou correr", "Truco na mão de onze: partida para Eles", "Partida para Nós",
     ]),
@@ -83,3 +83,10 @@ def test_words_are_understood_in_every_language(legal: list[object], typed: str,
 ])
 def test_words_naming_no_legal_move_are_not_understood(legal: list[object], typed: str) -> None:
     assert GAME.understand(typed, legal) is None  # type: ignore[arg-type]
+
+
+def test_two_players_name_the_winner_of_a_rodada_once() -> None:
+    names = TableNames(("Você", "Bot 1 (médio)"), ("Você", "Bot 1 (médio)"))
+    with speaking("pt-BR"):
+        assert GAME.describe(Event("trick", 0, "0"), names) == "Rodada para Você"
+        assert GAME.describe(Event("trick", 1, "1"), names) == "Rodada para Bot 1 (médio)"
