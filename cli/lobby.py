@@ -245,8 +245,20 @@ def build_position(flags: LobbyFlags) -> Position | None:
         raise click.UsageError(str(error)) from None
     except ValidationError as error:
         first = error.errors()[0]
+        # Our own validators' errors (a card that is not one) are already in the language spoken; pydantic's
+        # own wording is English, and is the last resort.
+        context = first.get("ctx", {})
+        cause = context.get("error")
+        if isinstance(cause, ValueError):
+            reason = str(cause)
+        elif first["type"] == "greater_than_equal":
+            reason = _("a whole number of at least {low}", low=context.get("ge"))
+        elif first["type"] == "int_parsing":
+            reason = _("a whole number")
+        else:
+            reason = first["msg"]
         raise click.UsageError(
-            _("bad position ({field}): {reason}", field=".".join(map(str, first["loc"])), reason=first["msg"])
+            _("bad position ({field}): {reason}", field=".".join(map(str, first["loc"])), reason=reason)
         ) from None
     except ValueError:
         raise click.UsageError(

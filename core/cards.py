@@ -10,6 +10,7 @@ from collections.abc import Iterable
 from typing import NamedTuple
 
 from cartas.core.errors import CardParseError
+from cartas.core.i18n import FRAMEWORK as _
 
 OROS, COPAS, ESPADAS, BASTOS = "O", "C", "E", "B"
 SUITS: tuple[str, ...] = (OROS, COPAS, ESPADAS, BASTOS)
@@ -46,10 +47,11 @@ class Card(NamedTuple):
         """Read a card from its notation; case and surrounding spaces do not matter."""
         card = _BY_TEXT.get(text.strip().upper())
         if card is None:
-            raise CardParseError(
-                f"cannot read {text!r} as a card: expected a rank 1-12 followed by a suit letter "
-                "O (oros), C (copas), E (espadas) or B (bastos), such as 1E, 7O or 12C, or JK for the comodín"
-            )
+            raise CardParseError(_(
+                "cannot read {text} as a card: expected a rank 1-12 followed by a suit letter "
+                "O (oros), C (copas), E (espadas) or B (bastos), such as 1E, 7O or 12C, or JK for the comodín",
+                text=repr(text),
+            ))
         return card
 
 
