@@ -43,26 +43,26 @@ def test_the_default_plugins_stand_ins_implement_the_hooks_of_the_modules() -> N
         assert hooks == tuple(attr for attr in dir(module) if hasattr(getattr(module, attr), marker))
 
 
-def test_help_imports_no_pydantic_rich_or_game() -> None:
+def run_and_list_heavy_imports(arguments: list[str]) -> str:
+    """What ``cartas ARGUMENTS`` prints, then (last line) the heavy modules it imported: pydantic, rich, a game's
+    engine, the bots, the game contract."""
     code = (
         "import sys\nfrom cartas.cli.main import make_cli\n"
-        "try:\n    make_cli()(['--lang', 'es', '--help'], prog_name='cartas')\nexcept SystemExit:\n    pass\n"
+        f"try:\n    make_cli()({arguments!r}, prog_name='cartas')\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich')"
         " or m.startswith(('cartas.games.truco.', 'cartas.core.bots.base', 'cartas.core.game'))))"
     )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+
+
+def test_help_imports_no_pydantic_rich_or_game() -> None:
+    out = run_and_list_heavy_imports(["--lang", "es", "--help"])
     assert "Comandos:" in out and "arena" in out
     assert out.strip().splitlines()[-1] == "[]"
 
 
 def test_list_imports_no_pydantic_rich_or_game() -> None:
-    code = (
-        "import sys\nfrom cartas.cli.main import make_cli\n"
-        "try:\n    make_cli()(['list'], prog_name='cartas')\nexcept SystemExit:\n    pass\n"
-        "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich')"
-        " or m.startswith(('cartas.games.truco.', 'cartas.core.bots.base', 'cartas.core.game'))))"
-    )
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    out = run_and_list_heavy_imports(["list"])
     assert "truco · Truco argentino" in out and "  flor = false   (allowed: true, false)" in out
     assert out.strip().splitlines()[-1] == "[]"
 
