@@ -44,6 +44,7 @@ from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, 
 from cartas.games.chinchon.chinchon import chinchon_rules, is_chinchon
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
 from cartas.games.chinchon.melds import MeldRules
+from cartas.games.chinchon.reading import RummyReading
 from cartas.games.chinchon.remigio import MULTIPLIERS, close_kind, remigio_rules
 from cartas.games.chinchon.state import RummyState
 
@@ -287,16 +288,21 @@ def plausible(world: State, view: SeatView) -> bool:
         elif event.kind == "draw":
             last.pop(event.seat, None)  # he has drawn since: that hand is gone
     for seat, card in last.items():
-        if seat == view.seat:
-            continue
-        before = [*world.hands[seat], card]
-        if card not in sorted(dict.fromkeys(before), key=_discard_order(rules, before))[: MediumBot.CANDIDATES]:
+        if seat != view.seat and not weighed_discard(rules, [*world.hands[seat], card], card):
             return False
     return True
 
 
+def weighed_discard(rules: MeldRules, before: list[Card], card: Card) -> bool:
+    """Whether throwing ``card`` from the hand ``before`` is among the discards :class:`MediumBot` weighs."""
+    return card in sorted(dict.fromkeys(before), key=_discard_order(rules, before))[: MediumBot.CANDIDATES]
+
+
 MediumBot.shortlist = staticmethod(shortlist)
 MediumBot.plausible = staticmethod(plausible)
+MediumBot.bidding = RummyReading(weighed_discard)
+"""What the others' draws and discards say about their hands (:mod:`.reading`), for the ``hard`` bot's samples;
+it applies :func:`plausible`'s check to each one's last discard, since a bidding model takes a rule's place."""
 
 
 class RemigioMediumBot(MediumBot):
