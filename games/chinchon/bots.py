@@ -132,16 +132,22 @@ class MediumBot:
         closes = [a for a in legal if isinstance(a, Discard) and a.close]
         if closes:
             return self._close(view, rules, hand, closes)
-        discards = [a for a in legal if isinstance(a, Discard) and not a.close]
-        wanted = _taken_by_others(view.seat, observation.events)
-        defence = self.DEFENCE[view.game_name]
-        return min(self.candidates(rules, hand, discards), key=lambda a: (
-            self._expected(view, rules, _without(hand, a.card), unseen)
-            + defence * _feeds(rules, a.card, wanted),
+        discards = self.candidates(rules, hand, [a for a in legal if isinstance(a, Discard) and not a.close])
+        feed = self.feed_costs(view, rules, [a.card for a in discards], observation.events)
+        return min(discards, key=lambda a: (
+            self._expected(view, rules, _without(hand, a.card), unseen) + feed[a.card],
             -_hopeful(rules, _without(hand, a.card), unseen),
             -rules.points([a.card]),
             self.rng.random(),
         ))
+
+    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView]) -> dict[Card, float]:
+        """What throwing each of ``cards`` costs for what it may give the others: :attr:`DEFENCE` for a card
+        that fits one another player took from the discard pile (remigio's ``hard`` reads more, see
+        :mod:`.reading_bot`)."""
+        wanted = _taken_by_others(view.seat, events)
+        defence = self.DEFENCE[view.game_name]
+        return {card: defence * _feeds(rules, card, wanted) for card in cards}
 
     @classmethod
     def candidates(cls, rules: MeldRules, hand: list[Card], discards: list[Discard]) -> list[Discard]:
