@@ -64,7 +64,9 @@ def register_games(register: Callable[[Game], None]) -> None:
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
     from cartas.games.chinchon.bots import EasyBot, MediumBot, RemigioMediumBot
+    from cartas.games.chinchon.reading_bot import ReadingBot
 
     for name, medium in (("chinchon", MediumBot), ("remigio", RemigioMediumBot)):
         register(name, "easy", EasyBot)
         register(name, "medium", medium)
+    register("remigio", "hard", ReadingBot)  # the core's hard plays medium's move there (see .reading_bot)

@@ -128,3 +128,21 @@ def test_rollouts_of_medium_play_out_with_the_quick_variant(monkeypatch: pytest.
     rollout = RolloutBot(0, base=MediumBot, samples=2)
     assert rollout.choose(SeatView(state, 0)) in state.legal_actions(0)
     assert rollout.last_samples == 2 and set(calls) == {0, 1}, "both seats played out by the quick variant"
+
+
+def test_quick_medium_plays_the_heuristic_card_without_sampling(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Its card is :func:`choose_card`'s, not the best of play-outs on sampled states (over half of ``hard``'s
+    time, and on six states mostly the luckiest card)."""
+    from cartas.games.truco_paulista import bots
+
+    def refused(*args: object, **kwargs: object) -> object:
+        raise AssertionError("the quick variant sampled states to choose a card")
+
+    state = start(["10B 4C 3E", "5C 6C 7E"], "7O")
+    state.apply("truco", 0)
+    state.apply("aceito", 1)  # nothing left to bet on: the next move is a card
+    view = SeatView(state, 0)
+    monkeypatch.setattr(bots, "samples_of", refused)
+    observation = view.observation()
+    cards = [a for a in view.legal_actions() if not isinstance(a, Word)]
+    assert QuickMediumBot(1).choose(view) == bots._heuristic_card(view, observation, cards)
