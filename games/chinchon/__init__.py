@@ -51,6 +51,7 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
     for name in ("chinchon", "remigio"):
         describe(name, "easy")
         describe(name, "medium")
+    describe("remigio", "hard")  # remigio's own (see register_bots)
 
 
 @hookimpl

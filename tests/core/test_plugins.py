@@ -10,8 +10,8 @@ from __future__ import annotations
 import ast
 import inspect
 from collections.abc import Callable
-from pathlib import Path
 from importlib import metadata
+from pathlib import Path
 from typing import Any, cast
 
 import click
@@ -350,7 +350,10 @@ class BotsOnly:
 
 
 def test_the_built_in_descriptions_are_the_real_games_and_bots() -> None:
-    pm, failures = make_plugin_manager()
+    # The built-in games only: a third-party plugin found on the path (the example game, once installed) may
+    # describe nothing, which rightly sends the list to the registry.
+    built_in = [point for point in metadata.entry_points(group="cartas") if point.value.startswith("cartas.games.")]
+    pm, failures = make_plugin_manager(built_in)
     listed = described_games(pm)
     assert listed is not None and [entry.summary.name for entry in listed] == [
         "chinchon", "remigio", "tresillo", "truco", "truco_paulista"
