@@ -4,7 +4,6 @@ right way, and each draw or discard is weighed by whether it fits the rival's ca
 from __future__ import annotations
 
 import random
-from statistics import mean
 
 import pytest
 
@@ -16,6 +15,7 @@ from cartas.games.chinchon.bots import MediumBot, RemigioMediumBot, plausible, w
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
 from cartas.games.chinchon.reading import REFUSED_FIT, THREW_FIT, TOOK_LOOSE, RummyReading, melds_with
 from cartas.games.chinchon.state import RummyState
+from cartas.testing import sampled_mean
 
 NEAR_THE_SEVEN = {Card.parse(c) for c in "5O 6O 8O 9O 7E 7B".split()}
 """The cards that meld with the 7 de oros in chinchón, seat 0's own 7C left out."""
@@ -36,14 +36,10 @@ def _took_the_seven() -> RummyState:
 
 def _near_the_seven(posterior: Posterior | None, n: int = 1500) -> float:
     """The mean number of seat 1's cards that meld with the 7 de oros (or a comodín), in seat 0's samples."""
-    view = SeatView(_took_the_seven(), 0)
-    rng = random.Random(3)
-    counts = []
-    for _ in range(n):
-        world = view.sample(rng) if posterior is None else posterior.sample(view, rng)
-        assert isinstance(world, RummyState)
-        counts.append(sum(1 for card in world.hands[1] if card in NEAR_THE_SEVEN or card.is_joker))
-    return mean(counts)
+    def near(world: RummyState) -> int:
+        return sum(1 for card in world.hands[1] if card in NEAR_THE_SEVEN or card.is_joker)
+
+    return sampled_mean(SeatView(_took_the_seven(), 0), near, posterior, n=n, seed=3, kind=RummyState)
 
 
 def test_a_rival_who_took_the_seven_holds_more_cards_near_it_than_the_prior_and_the_plausible_rule_say() -> None:

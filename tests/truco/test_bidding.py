@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-import random
-from statistics import mean
+from collections.abc import Callable
 
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.inference import posterior_for
@@ -13,6 +12,7 @@ from cartas.games.truco.bots import MediumBot, QuickMediumBot
 from cartas.games.truco.envido import tanto
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState
+from cartas.testing import sampled_mean
 
 GAME = TrucoGame()
 
@@ -26,16 +26,10 @@ def _after(words: list[str], seed: int = 3) -> tuple[SeatView, int]:
     return SeatView(state, 1 - mano), mano
 
 
-def _mean(view: SeatView, measure: object, *, inferred: bool, n: int = 300) -> float:
-    rng = random.Random(11)
+def _mean(view: SeatView, measure: Callable[[TrucoState], float], *, inferred: bool) -> float:
     posterior = posterior_for(MediumBot)
     assert posterior is not None
-    values = []
-    for _ in range(n):
-        world = posterior.sample(view, rng) if inferred else view.sample(rng)
-        assert isinstance(world, TrucoState)
-        values.append(measure(world))  # type: ignore[operator]
-    return mean(values)
+    return sampled_mean(view, measure, posterior if inferred else None, seed=11, kind=TrucoState)
 
 
 def test_a_real_envido_raises_the_rivals_tanto_in_the_samples() -> None:

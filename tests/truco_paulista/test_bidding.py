@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import random
-from statistics import mean
 from typing import Any
 
 import pytest
@@ -15,6 +13,7 @@ from cartas.games.truco_paulista.bidding import hand_power, held_at
 from cartas.games.truco_paulista.bots import MediumBot, onze_bar
 from cartas.games.truco_paulista.game import PaulistaGame
 from cartas.games.truco_paulista.state import PaulistaState
+from cartas.testing import sampled_mean
 
 GAME = PaulistaGame()
 
@@ -25,16 +24,14 @@ def _start(seed: int, **position: Any) -> PaulistaState:
     return state
 
 
-def _rival_power(view: SeatView, rival: int, *, inferred: bool, n: int = 300) -> float:
-    rng = random.Random(5)
+def _rival_power(view: SeatView, rival: int, *, inferred: bool) -> float:
     posterior = posterior_for(MediumBot)
     assert posterior is not None
-    values = []
-    for _ in range(n):
-        world = posterior.sample(view, rng) if inferred else view.sample(rng)
-        assert isinstance(world, PaulistaState)
-        values.append(hand_power(held_at(world, rival, len(world.events)), world.ranks))
-    return mean(values)
+
+    def power(world: PaulistaState) -> float:
+        return hand_power(held_at(world, rival, len(world.events)), world.ranks)
+
+    return sampled_mean(view, power, posterior if inferred else None, seed=5, kind=PaulistaState)
 
 
 @pytest.mark.parametrize("seed", [1, 2, 3])
