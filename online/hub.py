@@ -23,14 +23,13 @@ from typing import Any, Literal
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
-from cartas.core.i18n import speaking
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
-from cartas.online.lobby import LobbyError, clean_name, display_name
+from cartas.online.lobby import LobbyError, clean_name
+from cartas.online.seat_names import display_names
 from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token
-from cartas.online.views import table_language
 
 log = logging.getLogger("cartas.online")
 
@@ -310,8 +309,7 @@ class Hub:
             free = sum(seat.kind == "empty" for seat in row.seats)
             host = next((seat.name for seat in row.seats if seat.host), None)
             game = self.registry.games.get(row.game)
-            with speaking(table_language(game) if game else "en"):  # a bot's level as its table says it
-                names = [display_name(seat) for seat in row.seats]
+            names = display_names(game, row.seats)
             listed.append({
                 "code": row.code, "game": row.game, "title": game.title if game else row.game,
                 "players": len(row.seats), "points": row.options.get("points"), "free": free, "host": host,

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from cartas.core.game import Game
 from cartas.core.i18n import speaking
+from cartas.core.i18n.language import ENGLISH
 from cartas.core.naming import TableNames, viewer_names
 from cartas.online.lobby import display_name
 from cartas.online.store import SeatRow
@@ -20,10 +21,17 @@ ViewerNames = dict[int | None, TableNames]
 """The names of each viewer: every seat, and ``None`` for the spectators."""
 
 
+def display_names(game: Game | None, seats: Sequence[SeatRow]) -> list[str | None]:
+    """Each seat's display name (None: empty), a bot's level as the table's language says it (``Bot 2 (medio)``);
+    in English for a table whose game is no longer installed."""
+    with speaking(table_language(game) if game is not None else ENGLISH):
+        return [display_name(row) for row in seats]
+
+
 def names_by_viewer(game: Game, seats: Sequence[SeatRow], teams: Sequence[int] | None) -> ViewerNames:
     """The table's names as each seat and the spectators see them, in the table's language."""
+    people = {row.seat: name or "" for row, name in zip(seats, display_names(game, seats), strict=True)}
     with speaking(table_language(game)):
-        people = {row.seat: display_name(row) or "" for row in seats}
         return {
             viewer: viewer_names(len(seats), viewer, people=people, teams=teams)
             for viewer in (None, *range(len(seats)))

@@ -25,7 +25,6 @@ from cartas.cli.history import History, history_path
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
-from cartas.core.i18n import speaking
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, record_of, replay, save_record
 from cartas.core.plugins.registry import Registry
@@ -34,11 +33,11 @@ from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
-from cartas.online.seat_names import ViewerNames, names_by_viewer
+from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
 from cartas.online.store import AsyncStore, ChatRow, SeatRow, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
 from cartas.online.views import (
-    Versioned, addressed, build_view, dumps, event_versioned, hand_events, table_language, versioned, view_text,
+    Versioned, addressed, build_view, dumps, event_versioned, hand_events, versioned, view_text,
 )
 
 log = logging.getLogger("cartas.online")
@@ -191,8 +190,8 @@ class LiveTable:
 
     def names(self) -> dict[str, str]:
         """Each seat's display name, a bot's level in the table's language (``Bot 2 (medio)``)."""
-        with speaking(table_language(self.game)):
-            return {str(row.seat): display_name(row) or "" for row in self.seats}
+        names = display_names(self.game, self.seats)
+        return {str(row.seat): name or "" for row, name in zip(self.seats, names, strict=True)}
 
     def said(self) -> ViewerNames:
         """The names the table's text gives the players for each viewer (see :mod:`cartas.online.seat_names`),
