@@ -20,10 +20,13 @@ rounds take a second to play out a few times, and where no other move was ever f
 searched in its match (:class:`cartas.core.bots.search.SearchCounts`), and the arena reports it.
 
 A play-out stops at the same horizon as the search: the end of the hand or of the match, valued by
-:func:`cartas.core.bots.search.linear_gain_value` (or any :data:`cartas.core.bots.search.Evaluator`).
+:func:`cartas.core.bots.search.linear_gain_value` (or any :data:`cartas.core.bots.search.Evaluator`; a base
+factory with a ``rollout_evaluate`` attribute values its game's play-outs itself, for instance by the chance of
+winning the match from the score reached rather than by the points gained).
 
 A guard keeps the bot from doing worse than its base bot: it plays the base bot's own choice unless another
-action beats it clearly on the shared states (see :meth:`RolloutBot.choose`), since a handful of noisy
+action beats it clearly on the shared states (see :meth:`RolloutBot.choose`; a base factory may set how clearly
+with ``rollout_margin``, in standard errors), since a handful of noisy
 play-outs would otherwise pick lucky actions; a decision cut to one state by a time limit therefore plays the
 base bot's move. A factory with a ``for_rollouts`` attribute (a :data:`BotFactory` for a cheaper variant of the
 same bot) is used inside play-outs in its place. (Play-outs by another, cheaper bot were tried as a fallback and
@@ -146,7 +149,8 @@ class RolloutBot:
     :param evaluate: values a play-out at its horizon; by default :func:`cartas.core.bots.search.linear_gain_value`
         in the game's score direction and on its ``gain_scale`` (see :func:`gain_valuation`).
     :param margin: how many standard errors an action's advantage over the base bot's own choice must exceed
-        for the bot to play it instead (see :meth:`choose`); 0 plays the best mean.
+        for the bot to play it instead (see :meth:`choose`); 0 plays the best mean. ``None`` (the default) takes
+        the base factory's ``rollout_margin``, else :data:`DEFAULT_MARGIN`.
     """
 
     def __init__(
@@ -157,7 +161,7 @@ class RolloutBot:
         samples: int | None = None,
         time_limit: float | None = None,
         evaluate: Evaluator | None = None,
-        margin: float = DEFAULT_MARGIN,
+        margin: float | None = None,
     ) -> None:
         self.rng = random.Random(seed)
         self.base = base
@@ -167,6 +171,7 @@ class RolloutBot:
         self.time_limit = time_limit
         self.evaluate = evaluate
         self.margin = margin
+        """Standard errors an action must win by; ``None`` until the first decision when none was given."""
         self._game: str | None = None
         self._player: BotFactory = RandomBot
         self._posterior: Posterior | None = None
@@ -192,7 +197,8 @@ class RolloutBot:
             return default
         best = max(gains, key=lambda action: gains[action].mean)
         gain = gains[best]
-        if best != default and gain.mean > 0 and gain.mean > self.margin * gain.error:
+        margin = DEFAULT_MARGIN if self.margin is None else self.margin
+        if best != default and gain.mean > 0 and gain.mean > margin * gain.error:
             return best
         return default
 
@@ -296,8 +302,10 @@ class RolloutBot:
         self._shortlist = getattr(self.base, "shortlist", None)
         if self.samples is None and self.time_limit is None:
             self.samples = getattr(self.base, "rollout_samples", DEFAULT_SAMPLES)
+        if self.margin is None:
+            self.margin = getattr(self.base, "rollout_margin", DEFAULT_MARGIN)
         if self.evaluate is None:
-            self.evaluate = gain_valuation(game_name)
+            self.evaluate = getattr(self.base, "rollout_evaluate", None) or gain_valuation(game_name)
 
     def _sample(self, view: SeatView) -> State:
         """A sampled state, from the posterior the base bot asks for when it asks for one."""

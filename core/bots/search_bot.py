@@ -23,7 +23,7 @@ from functools import partial
 
 from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.plugins.hookspecs import hookimpl
-from cartas.core.bots.rollout import RolloutBot, base_policy, gain_valuation, rollout_depth, score_sign
+from cartas.core.bots.rollout import RolloutBot, base_policy, rollout_depth, score_sign
 from cartas.core.bots.search import Estimate, ISMCTSBot, SearchCounts, score_gain_value
 from cartas.core.state import Action
 
@@ -77,7 +77,6 @@ class HardBot(SearchBot):
             return super()._build(game_name)
         return RolloutBot(
             self.seed, base=base, samples=self.budget, time_limit=self.time_limit,
-            evaluate=gain_valuation(game_name),
         )
 
 

@@ -315,3 +315,25 @@ def test_play_outs_are_valued_on_each_games_own_scale() -> None:
     truco = gain_valuation("truco")
     assert isinstance(truco, partial) and truco.keywords == {"sign": 1, "scale": 10.0}
     assert gain_valuation("no such game") is linear_gain_value
+
+
+def test_the_base_factory_may_set_the_margin_and_the_evaluator() -> None:
+    """A game's base bot tunes its own ``hard``: how clearly a move must win, and how a play-out is valued."""
+    valued: list[int] = []
+
+    def count_and_value(state: object, root_scores: object) -> list[float]:
+        valued.append(1)
+        return [0.5, 0.5]
+
+    class TunedBot(HighCardBot):
+        rollout_margin = 2.5
+        rollout_evaluate = staticmethod(count_and_value)
+
+    view = _first_view(3)
+    tuned = RolloutBot(1, base=TunedBot, samples=3)
+    tuned.choose(view)
+    assert tuned.margin == 2.5 and len(valued) == 3 * len(view.legal_actions())
+    plain = RolloutBot(1, base=HighCardBot, samples=3)
+    plain.choose(view)
+    assert plain.margin == rollout.DEFAULT_MARGIN and plain.evaluate is not count_and_value
+    assert RolloutBot(1, base=TunedBot, samples=3, margin=0.0).margin == 0.0
