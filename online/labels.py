@@ -8,6 +8,7 @@ for (``t("your_hand")``); values are the English messages.
 from __future__ import annotations
 
 from cartas.core.i18n import FRAMEWORK, mark, speaking
+from cartas.core.naming import LEVEL_NAMES
 
 SITE_LANGUAGES: tuple[str, ...] = ("es-AR", "pt-BR", "es", "en")
 """The languages the pages offer, as BCP-47 tags (the games' own languages, then English)."""
@@ -92,6 +93,8 @@ LABELS: dict[str, str] = {
     "level": mark("Level"),
     "options": mark("Options"),
     "watch": mark("Watch"),
+    # The built-in bot levels as players read them (``medio``); the pages keep the canonical name as the value.
+    **{f"level_{level}": message for level, message in LEVEL_NAMES.items()},
 }
 
 

@@ -46,6 +46,12 @@ export function t(key) {
   return (LABELS[current] && LABELS[current][key]) || LABELS.en[key] || key;
 }
 
+/** A bot level as players read it ("medio" for "medium"); a level a plugin adds is shown as it is named. */
+export function levelName(level) {
+  const key = `level_${level}`;
+  return (LABELS[current] && LABELS[current][key]) || LABELS.en[key] || level;
+}
+
 /** A <select> of the four languages, set to the current one; `onChange(tag)` runs after the switch. */
 export function languageSelector(onChange) {
   const select = document.createElement("select");

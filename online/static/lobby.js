@@ -2,7 +2,7 @@
 // open tables (refreshed every few seconds) to join.
 
 import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 
 const REFRESH_MS = 4000;
 const state = { games: [], tables: [], created: null, error: "", gameName: null, values: {} };
@@ -87,7 +87,7 @@ function createForm() {
   form.append(box);
   const levels = Array.isArray(game.levels) && game.levels.length ? game.levels : ["medium"];
   const absentLevel = h("select", { id: "bot-level", name: "bot_level" },
-    levels.map((level) => h("option", { value: level, text: level, selected: level === "medium" })));
+    levels.map((level) => h("option", { value: level, text: levelName(level), selected: level === "medium" })));
   const grace = h("input", { type: "number", id: "grace", name: "grace", min: 0, max: 3600, step: 1, value: "60", inputMode: "numeric" });
   more.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),
     h("div", { class: "field" }, h("label", { for: "grace" }, h("span", { text: t("grace") }), grace)),

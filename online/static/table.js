@@ -5,7 +5,7 @@
 import { api, copyText, forgetSeat, h, inviteLink, lastName, loadSeat, rememberName, saveSeat } from "/static/api.js";
 import { cardBack, cardFace, parseCard } from "/static/cards.js";
 import { TableSocket } from "/static/conn.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 
 const LOG_LINES = 40;
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
@@ -303,7 +303,7 @@ function levels() {
 
 function levelSelect(current, id) {
   return h("select", { id, "aria-label": t("level") },
-    levels().map((level) => h("option", { value: level, text: level, selected: level === current })));
+    levels().map((level) => h("option", { value: level, text: levelName(level), selected: level === current })));
 }
 
 function seatingList(info, controls) {
@@ -314,7 +314,7 @@ function seatingList(info, controls) {
     if (seat.seat === state.me) tags.push(h("span", { class: "tag you", text: t("you") }));
     if (seat.seat === info.host_seat) tags.push(h("span", { class: "tag", text: t("host") }));
     if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: `${t("team")} ${info.teams[seat.seat]}` }));
-    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${seat.level}` : ""}` }));
+    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${levelName(seat.level)}` : ""}` }));
     const away = seat.kind === "human" && (seat.presence === "away" || seat.presence === "bot");
     if (away) tags.push(h("span", { class: "tag away", text: t(`presence_${seat.presence}`) }));
     const row = h("li", { class: `seat-row kind-${seat.kind}`, dataset: { seat: String(seat.seat) } },

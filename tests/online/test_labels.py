@@ -23,3 +23,11 @@ def test_labels_are_translated_through_the_catalogs(server: Server) -> None:
     assert served["pt-BR"]["your_hand"] == "Suas cartas"
     assert served["es-AR"]["create_table"] == "Armar una mesa"
     assert served["es"]["create_table"] == "Crear una mesa"
+
+
+def test_bot_levels_are_served_as_players_read_them(server: Server) -> None:
+    served = server.client.get("/api/labels").json()
+    assert served["es-AR"]["level_medium"] == "medio"
+    assert served["pt-BR"]["level_medium"] == "médio"
+    assert served["es"]["level_hard"] == "difícil"
+    assert served["en"]["level_easy"] == "easy"

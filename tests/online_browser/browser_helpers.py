@@ -184,17 +184,27 @@ def join_by_link(page: Page, link: str, name: str, seat: int) -> None:
     expect(page.locator(f'#seats li[data-seat="{seat}"]')).to_contain_text(name)
 
 
+def shown_label(page: Page, key: str) -> str:
+    """The label ``key`` in the language the page shows now, as the server serves it to the page."""
+    return str(page.evaluate(
+        "async (key) => { const all = await (await fetch('/api/labels')).json();"
+        " return (all[document.documentElement.lang] || all.en)[key]; }",
+        key,
+    ))
+
+
 def seat_partners_and_bots(host: Page, guest: Page, guest_name: str) -> None:
     """The host (seat 0) moves the guest from seat 1 to seat 2, its partner, and puts easy bots in seats 1 and 3."""
     expect(host.locator('#seats li[data-seat="1"]')).to_contain_text(guest_name)
     host.click('#seats li[data-seat="1"] .move-down')
     expect(host.locator('#seats li[data-seat="2"]')).to_contain_text(guest_name)
+    easy = shown_label(host, "level_easy")  # the level as the page's language says it; "easy" is the value
     host.select_option("#level-1", "easy")
     host.click('#seats li[data-seat="1"] .add-bot')
-    expect(host.locator('#seats li[data-seat="1"]')).to_contain_text("easy")
+    expect(host.locator('#seats li[data-seat="1"] .tag.bot')).to_contain_text(easy)
     host.select_option("#level-3", "easy")
     host.click('#seats li[data-seat="3"] .add-bot')
-    expect(host.locator('#seats li[data-seat="3"]')).to_contain_text("easy")
+    expect(host.locator('#seats li[data-seat="3"] .tag.bot')).to_contain_text(easy)
     expect(guest.locator('#seats li[data-seat="2"] .tag.you')).to_be_visible()
     team_of = [host.locator(f'#seats li[data-seat="{s}"] .tag.team').inner_text() for s in range(4)]
     assert team_of[0] == team_of[2] != team_of[1] == team_of[3]
