@@ -13,9 +13,11 @@ from __future__ import annotations
 
 import gettext
 import os
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
+
+import click.types
 
 from cartas.core.i18n import FRAMEWORK, gettext_languages, mark
 
@@ -68,6 +70,16 @@ CLICK_MESSAGES: tuple[str | tuple[str, str], ...] = (
 )
 """The messages of click a person meets at cartas's command line, marked so the framework's catalogs carry them."""
 
+NUMBER_TYPE_NAMES: dict[str, str] = {
+    "IntParamType": mark("integer"),
+    "IntRange": mark("integer range"),
+    "FloatParamType": mark("float"),
+    "FloatRange": mark("float range"),
+}
+"""click's number types by class, with the name click puts in a refusal (``'x' is not a valid integer``) and,
+upper-cased, in the help (``INTEGER RANGE``). click reads the class's ``name`` as it is, untranslated, so the
+command line sets it to the language spoken (:func:`speak_to_click`) and back to English after."""
+
 LANGUAGE_ENV = "LANGUAGE"
 """The gettext variable that names the message language, ahead of ``LC_ALL``, ``LC_MESSAGES`` and ``LANG``."""
 
@@ -79,6 +91,13 @@ def speak_to_click(language: str) -> None:
     gettext.bindtextdomain(FRAMEWORK.domain, FRAMEWORK.localedir)
     gettext.textdomain(FRAMEWORK.domain)
     os.environ[LANGUAGE_ENV] = ":".join(gettext_languages(language))
+    _name_number_types(gettext.gettext)
+
+
+def _name_number_types(translate: Callable[[str], str]) -> None:
+    """Give click's number types their names as ``translate`` says them (see :data:`NUMBER_TYPE_NAMES`)."""
+    for class_name, message in NUMBER_TYPE_NAMES.items():
+        setattr(getattr(click.types, class_name), "name", translate(message))
 
 
 @contextmanager
@@ -98,6 +117,7 @@ def click_speaking(language: str) -> Iterator[None]:
         yield
     finally:
         _SPEAKING.reset(token)
+        _name_number_types(str)
         gettext.textdomain(domain)
         if variable is None:
             os.environ.pop(LANGUAGE_ENV, None)

@@ -68,8 +68,11 @@ def test_clicks_parse_errors_speak_the_language_of_lang_wherever_it_is(home: Pat
     missing = cartas("play", env={"CARTAS_LANG": "es"})
     assert missing.output.splitlines()[-1] == "Error: Falta el argumento 'JUEGO'."
     bad = cartas("--lang=es", "play", "truco", "--players", "x")
-    assert bad.output.splitlines()[-1].startswith(
-        "Error: Valor no válido para '--players': 'x' no es un número válido"
+    assert bad.output.splitlines()[-1] == "Error: Valor no válido para '--players': 'x' no es un entero válido."
+    # click's number type is named in the language spoken, then back in English for the next command
+    assert "--games INTEIRO" in cartas("--lang", "pt", "arena", "--help").output
+    assert cartas("arena", "truco", "easy", "easy", "--games", "x").output.splitlines()[-1].endswith(
+        "'x' is not a valid integer range."
     )
 
 
