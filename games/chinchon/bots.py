@@ -40,6 +40,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Callable
+from typing import ClassVar
 
 from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
@@ -108,6 +109,11 @@ class MediumBot:
 
     CLOSE_BONUS = 15
     """How much a hand that could close is worth over its loose points."""
+
+    # Set below, once the functions they name are defined: what the core's ``hard`` bot reads from its base bot.
+    shortlist: ClassVar[Callable[[SeatView], list[Action]]]
+    plausible: ClassVar[Callable[[State, SeatView], bool]]
+    bidding: ClassVar[RummyReading | None]
 
     DEFENCE = {"chinchon": 2.0, "remigio": 0.0}
     """What it costs to throw a card that fits one another player took from the discard pile, per game. Remigio
@@ -280,8 +286,9 @@ def shortlist(view: SeatView) -> list[Action]:
     hand = view.hand()
     closes = [a for a in legal if isinstance(a, Discard) and a.close]
     discards = [a for a in legal if isinstance(a, Discard) and not a.close]
-    best_close = [_fewest_points_close(rules, hand, closes)] if closes else []
-    return best_close + MediumBot.candidates(rules, hand, discards)
+    chosen: list[Action] = [_fewest_points_close(rules, hand, closes)] if closes else []
+    chosen.extend(MediumBot.candidates(rules, hand, discards))
+    return chosen
 
 
 def plausible(world: State, view: SeatView) -> bool:
