@@ -108,7 +108,12 @@ class TresilloState(State):
     fallen: tuple[int, ...]
     """The players who fell in the last deal played out (kept after the next deal starts, for the screen)."""
 
-    def __init__(self, game: Game, options: TresilloOptions, seed: int, position: Position | None) -> None:
+    def __init__(self, game: Game | None, options: TresilloOptions | None = None, seed: int = 0,
+                 position: Position | None = None) -> None:
+        """A match of ``game``; with no game, the empty shell :meth:`clone` fills in (a class compiled by mypyc
+        always runs its ``__init__``, so ``__new__`` alone makes no blank copy there: docs/compiled.md)."""
+        if game is None or options is None:
+            return
         n = options.players
         self._init_base(game, options, Table(n), seed, position)
         self.rules = options
@@ -567,7 +572,7 @@ class TresilloState(State):
     # --- copies --------------------------------------------------------------------------------------
 
     def clone(self) -> TresilloState:
-        other = TresilloState.__new__(TresilloState)
+        other = TresilloState(None)
         other._copy_base(self)
         _copy_shared_fields(self, other)
         other.chips = self.chips.copy()
