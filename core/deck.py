@@ -72,12 +72,13 @@ def shuffle(items: MutableSequence[T], rng: random.Random) -> None:
     must happen, in order, for a seed to play the same match.
     """
     size = len(items)
-    if type(rng) is not random.Random or size >= len(_WORDS):
-        rng.shuffle(items)
+    if type(rng) is not random.Random or size >= len(_WORDS) or not isinstance(items, list):
+        rng.shuffle(items)  # the same permutation, drawn the slow way
         return
     getrandbits = rng.getrandbits
     shift = _SHIFT
     i = size - 1
+    word: int  # not Any (what unpack gives): compiled, the shift and the compare below are native int operations
     while i > 0:
         for word in _WORDS[i].unpack(getrandbits(32 * i).to_bytes(4 * i, "little")):
             j = word >> shift[i]

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from cartas.core.cards import Card
 from cartas.core.deck import deal, sample, shuffle, shuffled, stack_deck
@@ -27,7 +27,7 @@ from cartas.core.table import Table
 from cartas.core.tricks import PARDA, best_of_three, rank_table, trick_winner_by_rank
 from cartas.games.truco.actions import (
     ACHICO, CARDS, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, PLAYS,
-    QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS,
+    QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS, TrucoAction,
 )
 from cartas.games.truco.envido import (
     accepted_value, falta_value, flor, may_call, refused_value, show_order, tanto, tanto_cards,
@@ -348,12 +348,14 @@ class TrucoState(State):
     # --- applying actions -------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = action.kind  # type: ignore[attr-defined]
+        # Only this game's legal actions get here; saying so lets the compiled build read them natively.
+        move = cast(TrucoAction, action)
+        kind = move.kind
         team = self.team_of[seat]
         if kind == PLAY:
-            self._play(seat, action.arg)  # type: ignore[attr-defined]
+            self._play(seat, cast(Card, move.arg))
         elif kind == SENA:
-            self._sena(seat, action.arg)  # type: ignore[attr-defined]
+            self._sena(seat, cast(str, move.arg))
         elif kind == QUIERO:
             self._quiero(seat, team)
         elif kind == NO_QUIERO:
@@ -365,9 +367,9 @@ class TrucoState(State):
             self.emit("truco", seat, CALL_NAME[kind])
             self._refresh()
         elif kind <= FALTA_ENVIDO:
-            self._envido(seat, team, kind, action.text)  # type: ignore[attr-defined]
+            self._envido(seat, team, kind, move.text)
         else:
-            self._flor(seat, team, kind, action.text)  # type: ignore[attr-defined]
+            self._flor(seat, team, kind, move.text)
 
     def _play(self, seat: int, card: Card) -> None:
         self.hands[seat] = tuple(c for c in self.hands[seat] if c != card)
