@@ -11,8 +11,8 @@ tree laid out as the packages are (``cartas/core/...``), adds a ``setup.py`` tha
 words, every plugin); the compiled :class:`~cartas.core.state.State` allows interpreted subclasses.
 
 The staging tree lives in the venv's folder and is kept between builds: files are copied only when they
-changed, so mypy's incremental cache and the C files (which mypyc rewrites only when they change) stay valid
-and setuptools recompiles only the groups whose C changed. A build with nothing changed takes seconds.
+changed, mypyc rewrites a C file only when its content changes, and setuptools recompiles only the groups
+whose C changed. A build with nothing changed takes well under a minute.
 
 ``bench`` runs the same random playouts in this interpreter (the pure build) and in the compiled venv,
 alternating, and prints the ratios; docs/compiled.md records what it measured.
@@ -122,7 +122,7 @@ def _sources(folder: Path) -> list[Path]:
             and path.suffix not in (".so", ".pyc")]
 
 
-def stage(into: Path) -> None:
+def stage(into: Path, opt_level: str = OPT_LEVEL) -> None:
     """Bring the staging tree ``into`` up to date with the sources, laid out as packages, with the pyproject
     and setup files that install it; files are written only when they differ, stale ones removed."""
     wanted: dict[Path, bytes] = {}
@@ -151,7 +151,7 @@ def stage(into: Path) -> None:
     pyproject += '\n[tool.mypy]\nfollow_imports = "silent"\n'
     _write_if_changed(into / "pyproject.toml", pyproject.encode())
     _write_if_changed(into / "README.md", (ROOT / "README.md").read_bytes())
-    _write_if_changed(into / "setup.py", SETUP.format(groups=GROUPS, opt=OPT_LEVEL).encode())
+    _write_if_changed(into / "setup.py", SETUP.format(groups=GROUPS, opt=opt_level).encode())
     _write_if_changed(into / "setup.cfg", SETUP_CFG.format(jobs=os.cpu_count() or 1).encode())
 
 
@@ -163,7 +163,7 @@ def _dependencies() -> list[str]:
             *project["optional-dependencies"]["test"]]
 
 
-def build(venv: Path) -> None:
+def build(venv: Path, opt_level: str = OPT_LEVEL) -> None:
     """Create ``venv`` (once), install the dependencies (when they changed), then compile and install the
     staging tree, which is kept in the venv's folder for the next build."""
     started = time.monotonic()
@@ -178,7 +178,11 @@ def build(venv: Path) -> None:
         stamp.write_text(listed)
     print(f"dependencies ready: {time.monotonic() - started:.0f} s", flush=True)
     tree = venv / "build-tree"
-    stage(tree)
+    stage(tree, opt_level)
+    # mypy's incremental cache would let mypyc regenerate only the changed groups, but a group regenerated alone
+    # can name exports another group's stale C lacks (a non-native class's constructor: seen with Word). So the
+    # C is regenerated whole, and only the groups whose C changed are compiled again.
+    shutil.rmtree(tree / ".mypy_cache", ignore_errors=True)
     # pip builds a local folder in place, so the tree's build/ (mypyc's C, the objects) and .mypy_cache persist.
     subprocess.run([*pip, "--no-build-isolation", "--no-deps", "--force-reinstall", str(tree)], check=True,
                    cwd=tree)
@@ -247,10 +251,11 @@ def main() -> None:
     parser.add_argument("step", choices=["build", "test", "bench"])
     parser.add_argument("--venv", type=Path, default=VENV, help="the compiled build's venv")
     parser.add_argument("--rounds", type=int, default=3)
+    parser.add_argument("--opt-level", default=OPT_LEVEL, help="the C compiler's -O level for build")
     parser.add_argument("--games", type=int, default=300, help="matches per measurement")
     args = parser.parse_args()
     if args.step == "build":
-        build(args.venv)
+        build(args.venv, args.opt_level)
     elif args.step == "test":
         test(args.venv)
     else:
