@@ -1,9 +1,9 @@
 """cartas against compiled anchors, side by side: the table of issue 18 with the ratio now and its target.
 
-Run: ``python benchmarks/anchors.py [--rounds 3] [--seconds 1.0] [--only truco] [--compiled VENV]``. The anchors (OpenSpiel,
-and pytrucoengine, a pure-Python truco engine) are installed in a virtualenv of their own under the user's
-cache folder (``$XDG_CACHE_HOME/cartas/anchors``, or ``--cache``), created on the first run, so they never mix
-with cartas' own environment.
+Run: ``python benchmarks/anchors.py [--rounds 3] [--seconds 1.0] [--only truco] [--compiled VENV]``. The
+anchors (OpenSpiel, and pytrucoengine, a pure-Python truco engine) are installed in a virtualenv of their own
+under the user's cache folder (``$XDG_CACHE_HOME/cartas/anchors``, or ``--cache``), created on the first run,
+so they never mix with cartas' own environment.
 
 How it measures: every measurement is a fresh process that works for ``--seconds`` of *CPU* time
 (``time.process_time``, so a busy machine's waiting does not count) and prints a rate. Ours and the anchor's
