@@ -1,15 +1,19 @@
 """cartas against compiled anchors, side by side: the table of issue 18 with the ratio now and its target.
 
-Run: ``python benchmarks/anchors.py [--rounds 3] [--seconds 1.0] [--only truco]``. The anchors (OpenSpiel,
-and pytrucoengine, a pure-Python truco engine) are installed in a virtualenv of their own under the user's
-cache folder (``$XDG_CACHE_HOME/cartas/anchors``, or ``--cache``), created on the first run, so they never mix
-with cartas' own environment.
+Run: ``python benchmarks/anchors.py [--rounds 3] [--seconds 1.0] [--only truco] [--compiled VENV]``. The
+anchors (OpenSpiel, and pytrucoengine, a pure-Python truco engine) are installed in a virtualenv of their own
+under the user's cache folder (``$XDG_CACHE_HOME/cartas/anchors``, or ``--cache``), created on the first run,
+so they never mix with cartas' own environment.
 
 How it measures: every measurement is a fresh process that works for ``--seconds`` of *CPU* time
 (``time.process_time``, so a busy machine's waiting does not count) and prints a rate. Ours and the anchor's
 run alternately, ``--rounds`` times, and a row shows the median of the per-round ratios: on a shared machine
 the absolute rates wander by a factor of two, the ratio of neighbouring runs much less. Start-up and the arena
 are wall-clock by nature (they are about waiting).
+
+Each row has two ratios: the pure build (this interpreter) and the compiled build (docs/compiled.md), whose
+venv's python runs the same code in the same round, right after the anchor, against that round's anchor rate.
+Without a compiled venv (``python benchmarks/compiled.py build``) the compiled column shows ``-``.
 
 What each anchor is:
 
@@ -45,6 +49,9 @@ import venv
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+
+from compiled import VENV as COMPILED_VENV  # benchmarks/ is the script's folder, so first on sys.path
+from compiled import python_in
 
 ANCHOR_PACKAGES = ("open_spiel", "pytrucoengine")
 
@@ -316,16 +323,45 @@ def measure(python: Path | str, prelude: str, code: str, seconds: float) -> floa
     return float(out.stdout.strip().splitlines()[-1])
 
 
-def compare(row: Row, anchor: Path, rounds: int, seconds: float) -> tuple[float, float, float]:
-    """The median ratio of ``rounds`` alternating runs, and the median rates of each side."""
-    ratios, ours_rates, anchor_rates = [], [], []
+@dataclass(frozen=True)
+class Comparison:
+    """The medians of one row's rounds: our rates (pure, compiled) and the anchor's, and the two ratios."""
+
+    pure: float
+    compiled: float | None
+    anchor: float
+    pure_ratio: float
+    compiled_ratio: float | None
+
+
+def compare(row: Row, anchor: Path, compiled: Path | None, rounds: int, seconds: float) -> Comparison:
+    """``rounds`` runs of ours (pure), the anchor and ours (compiled), alternating; each ratio is taken
+    against the same round's anchor rate, and the row keeps the medians."""
+    pure_rates, compiled_rates, anchor_rates = [], [], []
+    pure_ratios, compiled_ratios = [], []
+
+    def ratio(ours: float, theirs: float) -> float:
+        return theirs / ours if row.lower_is_better else ours / theirs
+
     for _ in range(rounds):
-        ours = measure(sys.executable, OURS_PRELUDE, OURS[row.ours], seconds)
+        pure = measure(sys.executable, OURS_PRELUDE, OURS[row.ours], seconds)
         theirs = measure(anchor, ANCHOR_PRELUDE, ANCHORS[row.anchor], seconds)
-        ours_rates.append(ours)
+        pure_rates.append(pure)
         anchor_rates.append(theirs)
-        ratios.append(theirs / ours if row.lower_is_better else ours / theirs)
-    return statistics.median(ratios), statistics.median(ours_rates), statistics.median(anchor_rates)
+        pure_ratios.append(ratio(pure, theirs))
+        if compiled is not None:
+            fast = measure(compiled, OURS_PRELUDE, OURS[row.ours], seconds)
+            compiled_rates.append(fast)
+            compiled_ratios.append(ratio(fast, theirs))
+    median = statistics.median
+    return Comparison(
+        median(pure_rates), median(compiled_rates) if compiled_rates else None, median(anchor_rates),
+        median(pure_ratios), median(compiled_ratios) if compiled_ratios else None,
+    )
+
+
+def _cell(value: float | None, width: int, form: str) -> str:
+    return f"{value:{width}{form}}" if value is not None else f"{'-':>{width}}"
 
 
 def wall(command: list[str]) -> float:
@@ -373,26 +409,36 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=1.0, help="CPU seconds per measurement")
     parser.add_argument("--cache", type=Path, default=None, help="where the anchors' virtualenv lives")
     parser.add_argument("--only", default="", help="only the rows whose work contains this text")
+    parser.add_argument("--compiled", type=Path, default=COMPILED_VENV, help="the compiled build's venv")
     args = parser.parse_args()
     anchor = anchor_python(args.cache or cache_dir())
-    print(f"{'work':58} {'ours/s':>10} {'anchor/s':>10} {'ratio':>7} {'issue':>6} {'target':>8}")
+    compiled: Path | None = python_in(args.compiled)
+    if not compiled.exists():
+        print(f"no compiled build in {args.compiled} (python benchmarks/compiled.py build): its column is empty")
+        compiled = None
+    print(f"{'work':58} {'pure/s':>9} {'compiled/s':>10} {'anchor/s':>9} {'pure':>6} {'compiled':>8} "
+          f"{'issue':>6} {'target':>7}")
     for row in ROWS:
         if args.only not in row.work:
             continue
-        ratio, ours, theirs = compare(row, anchor, args.rounds, args.seconds)
-        print(f"{row.work:58} {ours:10,.0f} {theirs:10,.0f} {ratio:7.2f} {row.now:>6} {row.target:>8}", flush=True)
+        c = compare(row, anchor, compiled, args.rounds, args.seconds)
+        print(f"{row.work:58} {c.pure:9,.0f} {_cell(c.compiled, 10, ',.0f')} {c.anchor:9,.0f} {c.pure_ratio:6.2f} "
+              f"{_cell(c.compiled_ratio, 8, '.2f')} {row.now:>6} {row.target:>7}", flush=True)
     if args.only in "search simulations per 150 ms in chinchón":
         sims = measure(sys.executable, OURS_PRELUDE + "import statistics\n", OURS["search150"], 0)
+        fast = measure(compiled, OURS_PRELUDE + "import statistics\n", OURS["search150"], 0) if compiled else None
         label = "search simulations per 150 ms in chinchón (median of 6)"
-        print(f"{label:58} {sims:10,.0f} {'-':>10} {'-':>7} {'11':>6} {'>= 100':>8}")
+        print(f"{label:58} {sims:9,.0f} {_cell(fast, 10, ',.0f')} {'-':>9} {'-':>6} {'-':>8} {'11':>6} "
+              f"{'>= 100':>7}")
     for arguments in (["--help"], ["list"]):
         if args.only in f"cartas {arguments[0]} vs python -c pass":
             ratio = startup_ratio(arguments, args.rounds)
             label = f"cartas {arguments[0]} vs python -c pass (x, wall)"
-            print(f"{label:58} {'-':>10} {'-':>10} {ratio:7.2f} {'11':>6} {'<= 4':>8}", flush=True)
+            print(f"{label:58} {'-':>9} {'-':>10} {'-':>9} {ratio:6.2f} {'-':>8} {'11':>6} {'<= 4':>7}", flush=True)
     if args.only in "arena -j 2 vs -j 1, random truco":
         ratio = arena_ratio(args.rounds, 200)
-        print(f"{'arena -j 2 vs -j 1, random truco (wall)':58} {'-':>10} {'-':>10} {ratio:7.2f} {'0.54':>6} {'>= 1.0':>8}")
+        label = "arena -j 2 vs -j 1, random truco (wall)"
+        print(f"{label:58} {'-':>9} {'-':>10} {'-':>9} {ratio:6.2f} {'-':>8} {'0.54':>6} {'>= 1.0':>7}")
 
 
 if __name__ == "__main__":

@@ -27,8 +27,8 @@ class RaiseLadder:
         self.holder = -1
 
     def copy(self) -> RaiseLadder:
-        other = RaiseLadder.__new__(RaiseLadder)
-        other.values, other.level, other.pending = self.values, self.level, self.pending
+        other = RaiseLadder(self.values)  # not __new__: compiled (docs/compiled.md), that would run __init__ bare
+        other.level, other.pending = self.level, self.pending
         other.caller, other.holder = self.caller, self.holder
         return other
 

@@ -49,7 +49,12 @@ class ChinchonState(RummyState):
     pending: list[int]
     reentry: int
 
-    def __init__(self, game: RummyGame, options: GameOptions, seed: int, position: Position | None) -> None:
+    def __init__(self, game: RummyGame | None = None, options: GameOptions | None = None, seed: int = 0,
+                 position: Position | None = None) -> None:
+        """A match of ``game``; with no game, the empty shell :meth:`clone` fills in (compiled, ``cls.__new__``
+        runs ``__init__`` with no arguments: docs/compiled.md)."""
+        if game is None or options is None:
+            return
         rules = chinchon_rules(options.deck, options.figures_ten)  # type: ignore[attr-defined]
         self.reentered = [False] * options.players
         self.pending = []

@@ -59,7 +59,11 @@ class RemigioState(RummyState):
 
     __slots__ = ()
 
-    def __init__(self, game: RummyGame, options: GameOptions, seed: int, position: Position | None) -> None:
+    def __init__(self, game: RummyGame | None = None, options: GameOptions | None = None, seed: int = 0,
+                 position: Position | None = None) -> None:
+        """A match of ``game``; with no game, the empty shell :meth:`clone` fills in (see ChinchonState)."""
+        if game is None or options is None:
+            return
         super().__init__(game, options, seed, position, remigio_rules(), 10)
 
     def _closes(self, hand: list[Card]) -> list[Action]:

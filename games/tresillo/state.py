@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from cartas.core.cards import Card, format_cards
 from cartas.core.deck import shuffled, spanish_deck, stack_deck
 from cartas.core.observation import Observation
-from cartas.core.state import Action, Result, State, attribute_copier, redistribute
+from cartas.core.state import Action, Result, State, redistribute
 from cartas.core.table import Table
 from cartas.core.tricks import trick_winner_follow_suit
 from cartas.games.tresillo.actions import (
@@ -108,7 +108,12 @@ class TresilloState(State):
     fallen: tuple[int, ...]
     """The players who fell in the last deal played out (kept after the next deal starts, for the screen)."""
 
-    def __init__(self, game: Game, options: TresilloOptions, seed: int, position: Position | None) -> None:
+    def __init__(self, game: Game | None, options: TresilloOptions | None = None, seed: int = 0,
+                 position: Position | None = None) -> None:
+        """A match of ``game``; with no game, the empty shell :meth:`clone` fills in (a class compiled by mypyc
+        always runs its ``__init__``, so ``__new__`` alone makes no blank copy there: docs/compiled.md)."""
+        if game is None or options is None:
+            return
         n = options.players
         self._init_base(game, options, Table(n), seed, position)
         self.rules = options
@@ -567,9 +572,19 @@ class TresilloState(State):
     # --- copies --------------------------------------------------------------------------------------
 
     def clone(self) -> TresilloState:
-        other = TresilloState.__new__(TresilloState)
+        other = TresilloState(None)
         other._copy_base(self)
-        _copy_shared_fields(self, other)
+        # Shared with the original: numbers, tuples, and lists replaced whole, never changed in place. Written
+        # out rather than by attribute_copier, so that compiled (docs/compiled.md) they are native copies.
+        other.rules, other.n, other.pot = self.rules, self.n, self.pot
+        other.deals_done, other.ante_due, other.stack = self.deals_done, self.ante_due, self.stack
+        other.phase, other.ciega, other.order = self.phase, self.ciega, self.order
+        other.up, other.trump, other.up_taken = self.up, self.trump, self.up_taken
+        other.declare_at, other.obliged, other.lone = self.declare_at, self.obliged, self.lone
+        other.offer, other.offer_at, other.taker = self.offer, self.offer_at, self.taker
+        other.pozo, other.players, other.trick_no = self.pozo, self.players, self.trick_no
+        other.leader, other.best_trump, other.best_strength = self.leader, self.best_trump, self.best_strength
+        other.play_pot, other.fallen = self.play_pot, self.fallen
         other.chips = self.chips.copy()
         other.active = self.active.copy()
         other.hands = [h.copy() for h in self.hands]
@@ -610,11 +625,3 @@ class TresilloState(State):
             fill = iter(dealer_unknown)
             other.hands[other.dealer] = [c if c == other.up else next(fill) for c in other.hands[other.dealer]]
         return other
-
-
-_copy_shared_fields = attribute_copier((
-    "rules", "n", "pot", "deals_done", "ante_due", "stack", "phase", "ciega", "order", "up", "trump",
-    "up_taken", "declare_at", "obliged", "lone", "offer", "offer_at", "taker", "pozo", "players",
-    "trick_no", "leader", "best_trump", "best_strength", "play_pot", "fallen",
-))
-"""Copies the fields a clone shares with its original; the lists changed in place are copied in ``clone``."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations
-from typing import Any
+from typing import Any, cast
 
 from cartas.core.cards import Card
 from cartas.core.deck import deal, sample, shuffle, shuffled, stack_deck
@@ -22,12 +22,12 @@ from cartas.core.game import Game
 from cartas.core.ladder import RaiseLadder
 from cartas.core.observation import Observation
 from cartas.core.position import Position
-from cartas.core.state import Action, Result, State, attribute_copier
+from cartas.core.state import Action, Result, State
 from cartas.core.table import Table
 from cartas.core.tricks import PARDA, best_of_three, rank_table, trick_winner_by_rank
 from cartas.games.truco.actions import (
     ACHICO, CARDS, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, PLAYS,
-    QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS,
+    QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS, TrucoAction,
 )
 from cartas.games.truco.envido import (
     accepted_value, falta_value, flor, may_call, refused_value, show_order, tanto, tanto_cards,
@@ -348,12 +348,14 @@ class TrucoState(State):
     # --- applying actions -------------------------------------------------------------------------------
 
     def _apply(self, seat: int, action: Action) -> None:
-        kind = action.kind  # type: ignore[attr-defined]
+        # Only this game's legal actions get here; saying so lets the compiled build read them natively.
+        move = cast(TrucoAction, action)
+        kind = move.kind
         team = self.team_of[seat]
         if kind == PLAY:
-            self._play(seat, action.arg)  # type: ignore[attr-defined]
+            self._play(seat, cast(Card, move.arg))
         elif kind == SENA:
-            self._sena(seat, action.arg)  # type: ignore[attr-defined]
+            self._sena(seat, cast(str, move.arg))
         elif kind == QUIERO:
             self._quiero(seat, team)
         elif kind == NO_QUIERO:
@@ -365,9 +367,9 @@ class TrucoState(State):
             self.emit("truco", seat, CALL_NAME[kind])
             self._refresh()
         elif kind <= FALTA_ENVIDO:
-            self._envido(seat, team, kind, action.text)  # type: ignore[attr-defined]
+            self._envido(seat, team, kind, move.text)
         else:
-            self._flor(seat, team, kind, action.text)  # type: ignore[attr-defined]
+            self._flor(seat, team, kind, move.text)
 
     def _play(self, seat: int, card: Card) -> None:
         self.hands[seat] = tuple(c for c in self.hands[seat] if c != card)
@@ -617,7 +619,22 @@ class TrucoState(State):
     def clone(self) -> TrucoState:
         other = TrucoState(None)
         other._copy_base(self)
-        _copy_shared_fields(self, other)
+        # Shared with the original: numbers, tuples, and lists replaced whole, never changed in place. Written
+        # out rather than by attribute_copier, so that compiled (docs/compiled.md) they are native copies.
+        other.n, other.team_of, other.members = self.n, self.team_of, self.members
+        other.target, other.third_first, other.falta_to_game = self.target, self.third_first, self.falta_to_game
+        other.pies_only, other.flor_on, other.pica_on = self.pies_only, self.flor_on, self.pica_on
+        other.caught, other.winner, other.dealt = self.caught, self.winner, self.dealt
+        other.stock, other.tantos, other.flores = self.stock, self.tantos, self.flores
+        other.hand_mano, other.pica, other.parts = self.hand_mano, self.pica, self.parts
+        other.side, other.callers, other.cmano = self.side, self.callers, self.cmano
+        other.lead, other.turn, other.cur = self.lead, self.turn, self.cur
+        other.tricks, other.results, other.env_chain = self.tricks, self.results, self.env_chain
+        other.env_open, other.env_team, other.env_done = self.env_open, self.env_team, self.env_done
+        other.flor_open, other.flor_level, other.flor_team = self.flor_open, self.flor_level, self.flor_team
+        other.flor_first, other.flor_closed, other.flor_prev = self.flor_first, self.flor_closed, self.flor_prev
+        other.flor_resp, other.reveals, other.to_show = self.flor_resp, self.reveals, self.to_show
+        other.shown = self.shown
         other.score = self.score.copy()
         other.hands = self.hands.copy()
         other.played = self.played.copy()
@@ -668,17 +685,6 @@ class TrucoState(State):
 def _shown_detail(cards: tuple[Card, ...], points: int) -> str:
     """A shown event's detail: the cards in notation, then the points (``"7E 6E 33"``)."""
     return " ".join([*(CARD_TEXT[card] for card in cards), str(points)])
-
-
-_copy_shared_fields = attribute_copier((
-    "n", "team_of", "members", "target", "third_first", "falta_to_game", "pies_only", "flor_on",
-    "pica_on", "caught", "winner", "dealt", "stock", "tantos", "flores", "hand_mano", "pica", "parts",
-    "side", "callers", "cmano", "lead", "turn", "cur", "tricks", "results", "env_chain", "env_open",
-    "env_team", "env_done", "flor_open", "flor_level", "flor_team", "flor_first", "flor_closed",
-    "flor_prev", "flor_resp", "reveals", "to_show", "shown",
-))
-"""Copies the fields a clone shares with its original (numbers, tuples, and lists that are replaced, never
-changed in place); the lists changed in place are copied one by one in ``clone``."""
 
 
 def _draw(

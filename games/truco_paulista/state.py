@@ -78,7 +78,12 @@ class PaulistaState(State):
     hidden: list[tuple[int, int, Card]]
     winner_team: int
 
-    def __init__(self, game: PaulistaGame, options: PaulistaOptions, seed: int, position: Position | None) -> None:
+    def __init__(self, game: PaulistaGame | None, options: PaulistaOptions | None = None, seed: int = 0,
+                 position: Position | None = None) -> None:
+        """A match of ``game``; with no game, the empty shell :meth:`clone` fills in (a class compiled by mypyc
+        always runs its ``__init__``, so ``__new__`` alone makes no blank copy there: docs/compiled.md)."""
+        if game is None or options is None:
+            return
         n = options.players
         table = Table.partnership(n)
         self._init_base(game, options, table, seed, position)
@@ -406,7 +411,7 @@ class PaulistaState(State):
     # --- copies ----------------------------------------------------------------------------------------
 
     def clone(self) -> PaulistaState:
-        other = PaulistaState.__new__(PaulistaState)
+        other = PaulistaState(None)
         other._copy_base(self)
         other.n, other.team_of, other.answerers = self.n, self.team_of, self.answerers
         other.use_vira, other.no_useless_raise = self.use_vira, self.no_useless_raise

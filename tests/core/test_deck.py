@@ -156,3 +156,23 @@ def test_sample_draws_exactly_what_random_sample_draws(seed: int, size: int, k: 
     rng_expected, rng = random.Random(seed), random.Random(seed)
     assert sample(list(range(size)), k, rng) == rng_expected.sample(list(range(size)), k)
     assert rng.getstate() == rng_expected.getstate()
+
+
+@settings(max_examples=300, deadline=None)
+@given(seed=st.integers(0, 2**64), n=st.integers(1, 2**70))
+def test_below_draws_exactly_what_randrange_draws(seed: int, n: int) -> None:
+    from cartas.core.deck import below
+
+    rng_expected, rng = random.Random(seed), random.Random(seed)
+    assert [below(n, rng) for _ in range(5)] == [rng_expected.randrange(n) for _ in range(5)]
+    assert rng.getstate() == rng_expected.getstate()
+
+
+def test_below_leaves_another_generator_to_its_own_randrange() -> None:
+    class Fixed(random.Random):
+        def randrange(self, *args: object, **kwargs: object) -> int:  # type: ignore[override]
+            return 3
+
+    from cartas.core.deck import below
+
+    assert below(10, Fixed(0)) == 3
