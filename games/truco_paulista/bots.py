@@ -25,11 +25,13 @@ from typing import ClassVar
 from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.cards import Card
 from cartas.core.bots.inference import Posterior, posterior_for
+from cartas.core.bots.search import Evaluator
 from cartas.core.observation import Observation
 from cartas.core.state import Action
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.bidding import PaulistaBidding
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
+from cartas.games.truco_paulista.match_odds import match_value, onze_bar
 from cartas.games.truco_paulista.state import ANSWERING, DECIDING, FACE_DOWN, ONZE_STAKE, STAKES, TARGET, PaulistaState
 
 SUITS = "OCEB"
@@ -202,31 +204,6 @@ class EasyBot:
         return _heuristic_card(view, observation, legal)
 
 
-def onze_match_chances() -> dict[int, float]:
-    """The chance of winning the match from 11 points against each score of the other side, an explicit
-    estimate: every later mão is a mão de onze too, whose chance of being taken is uniform between 0 and 1,
-    and is played or run from as :func:`onze_bar` says. 11 against 11 is a mão de ferro, a coin toss."""
-    chances: dict[int, float] = {11: 0.5}
-    for theirs in range(10, -1, -1):
-        lost = chances.get(theirs + ONZE_STAKE, 0.0)  # playing it and losing
-        ran = chances[theirs + 1]  # running from it
-        bar = (ran - lost) / (1.0 - lost)
-        chances[theirs] = ran * bar + lost * (1 - bar) + (1 - lost) * (1 - bar * bar) / 2
-    return chances
-
-
-ONZE_CHANCES = onze_match_chances()
-
-
-def onze_bar(theirs: int) -> float:
-    """The chance of taking a mão de onze from which playing it wins the match more often than running:
-    playing wins at once when taken and leaves the others ``ONZE_STAKE`` points nearer otherwise, running
-    gives them one point. At 11-9 it is 0.625 (losing gives them the match), at 11-8 0.39 (losing leaves
-    them on 11, then a mão de ferro), 0.43 to 0.50 below."""
-    lost = ONZE_CHANCES.get(theirs + ONZE_STAKE, 0.0)
-    return (ONZE_CHANCES.get(theirs + 1, 0.0) - lost) / (1.0 - lost)
-
-
 class MediumBot:
     """Bets and plays by its chance of taking the mão, estimated by playouts on sampled states that fit the
     others' words (a side that asked for truco holds what such a call speaks for: :mod:`.bidding`)."""
@@ -244,6 +221,9 @@ class MediumBot:
     same 120 matches against ``medium`` (``--seed 707``) 67 where eight won 68."""
     bidding: ClassVar[PaulistaBidding] = PaulistaBidding()
     """What the others' words say about their cards, for this bot's samples and the core's ``hard`` bot."""
+    rollout_evaluate: ClassVar[Evaluator] = staticmethod(match_value)
+    """How the core's ``hard`` bot values a play-out: the chance of winning the match from the score it reached
+    (:mod:`.match_odds`), not the points gained, which mislead near 11 and 12."""
     posterior_tries: ClassVar[int] = 24
     """States drawn at most for one sample that fits the others' words (see :mod:`cartas.core.bots.inference`)."""
 
