@@ -90,8 +90,9 @@ def test_a_play_out_at_match_end_is_valued_by_the_returns(players: int) -> None:
     assert sorted(set(state.returns())) == [0.0, 1.0]
 
 
-def test_hard_over_medium_values_play_outs_by_the_match() -> None:
+def test_hard_over_medium_values_play_outs_by_the_match_with_its_own_margin() -> None:
     bot = RolloutBot(1, base=MediumBot, samples=2)
     state = _start(2, [9, 9])
     bot.choose(SeatView(state, state.to_act[0]))
     assert bot.evaluate is match_value
+    assert bot.margin == 0.75
