@@ -14,6 +14,7 @@ from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cartas.core.bots.base import SeatView
+from cartas.core.bots.search import Evaluator
 from cartas.core.cards import Card
 from cartas.core.state import Action
 from cartas.games.tresillo.actions import (
@@ -28,6 +29,7 @@ from cartas.games.tresillo.actions import (
 )
 from cartas.games.tresillo.bidding import JulepeBidding
 from cartas.games.tresillo.state import STRENGTH
+from cartas.games.tresillo.valuation import match_chance_value
 
 _TRUMP_CHANCE = {10: 1.0, 9: 0.85, 8: 0.72, 7: 0.62, 6: 0.55, 5: 0.48, 4: 0.44, 3: 0.4, 2: 0.37, 1: 0.34}
 _PLAIN_CHANCE = {10: 0.45, 9: 0.3, 8: 0.16, 7: 0.1, 6: 0.07, 5: 0.05, 4: 0.04, 3: 0.03, 2: 0.02, 1: 0.01}
@@ -137,6 +139,10 @@ class MediumBot(EasyBot):
 
     bidding: ClassVar[JulepeBidding]
     """What the others' ``juego`` and ``paso`` say about their cards, for the core's ``hard`` bot."""
+
+    rollout_evaluate: ClassVar[Evaluator] = staticmethod(match_chance_value)
+    """How the core's ``hard`` bot values its play-outs: by the chance of winning the match from the chips
+    reached (see :mod:`cartas.games.tresillo.valuation`), not by the chips gained."""
 
     @staticmethod
     def promise(hand: Iterable[Card], trump: str, players_left: int) -> float:
