@@ -20,9 +20,10 @@ from collections.abc import Sequence
 from cartas.core.state import State
 from cartas.games.tresillo.state import TresilloState
 
-SPREAD_PER_STAKE = 3.2
-"""The standard deviation of one player's chips over one deal, in stakes (medium against itself measured
-9.7 chips at a stake of 3 over 508 deals in which chips moved)."""
+SPREAD_PER_STAKE = 0.8
+"""The standard deviation of one player's chips over one deal, in stakes for each player at the table: the
+antes, and so the pot, grow with the table. ``medium`` against itself, at a stake of 3, over the deals in
+which chips moved: 6.9 chips at 3 players (265 deals), 9.7 at 4 (508), 13.0 at 6 (282)."""
 
 _GRID = [-6.0 + 0.375 * k for k in range(33)]
 _DENSITY = [math.exp(-0.5 * z * z) for z in _GRID]
@@ -67,13 +68,14 @@ def match_chance_value(state: State, root_scores: Sequence[int]) -> list[float]:
     """The ``hard`` bot's value of a play-out: each seat's chance of winning the match from where it ended.
 
     A finished match is valued by its result; otherwise by :func:`win_chances` over the deals left, every
-    seat still able to pay the stake taken as playing them.
+    seat still able to pay the stake taken as playing them (``root_scores`` is not needed: the chips reached
+    are what counts, not what they gained).
     """
     if state.is_over:
         return list(state.returns())
     assert isinstance(state, TresilloState)
     rules = state.rules
     deals_left = max(rules.deals - state.deals_done, 1)
-    spread = SPREAD_PER_STAKE * rules.stake * math.sqrt(deals_left)
     playing = [state.active[seat] and (rules.rebuy or state.chips[seat] >= rules.stake) for seat in range(state.n)]
+    spread = SPREAD_PER_STAKE * rules.stake * max(sum(playing), 2) * math.sqrt(deals_left)
     return win_chances(state.chips, playing, spread)

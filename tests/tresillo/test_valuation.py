@@ -51,7 +51,7 @@ def test_the_spread_narrows_as_the_deals_run_out(stacked: Any) -> None:
     early_chance = match_chance_value(early, early.scores())
     late_chance = match_chance_value(late, late.scores())
     assert late_chance[0] > early_chance[0] > 1 / 3
-    spread = SPREAD_PER_STAKE * 3 * math.sqrt(2)
+    spread = SPREAD_PER_STAKE * 3 * 3 * math.sqrt(2)  # a stake of 3, three players, two deals left
     assert late_chance == pytest.approx(win_chances([110, 100, 90], [True] * 3, spread))
 
 
