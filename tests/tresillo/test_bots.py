@@ -13,6 +13,7 @@ from cartas.core.cards import parse_cards
 from cartas.core.match import run_match
 from cartas.core.bots.inference import posterior_for
 from cartas.core.bots.inference.posterior import bidding_weight
+from cartas.core.bots.rollout import RolloutBot
 from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks
 from cartas.games.tresillo.game import TresilloGame
 
@@ -139,3 +140,10 @@ def test_a_juego_raises_the_rivals_expected_tricks_in_the_samples(stacked: Any) 
     prior = sum(promise(view.sample(rng)) for _ in range(300)) / 300
     after = sum(promise(posterior.sample(view, rng)) for _ in range(300)) / 300
     assert after > prior + 0.15, (prior, after)
+
+
+def test_hard_plays_out_24_sampled_states_a_searched_decision(stacked: Any) -> None:
+    state = stacked("1O 3C 5E / 6B 7B 2E / 1C 4E 2B", "5O")
+    bot = RolloutBot(1, base=MediumBot)
+    bot.choose(SeatView(state, 0))
+    assert (bot.samples, bot.last_samples, bot.search_counts.searched) == (24, 24, 1)
