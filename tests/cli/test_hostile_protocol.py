@@ -59,12 +59,12 @@ def test_hostile_lines_get_an_error_and_the_same_decision(subprocess_env: dict[s
 
 def test_a_ten_megabyte_line_is_skipped_fast_and_not_echoed(subprocess_env: dict[str, str]) -> None:
     huge = b'{"action": "' + b"7" * 10_000_000 + b'"}'
-    messages, stderr, elapsed = converse(subprocess_env, [huge, b'{"action": "raise"}'])
+    messages, stderr, _ = converse(subprocess_env, [huge, b'{"action": "raise"}'])
     assert "Traceback" not in stderr
     error = next(m for m in messages if m["type"] == "error")
     assert error["message"] == f"a line of {len(huge) + 1} bytes is longer than the limit of {MAX_LINE_BYTES} bytes; it was skipped"
     assert sum(len(json.dumps(m)) for m in messages) < 20_000  # nothing of the 10 MB comes back
-    assert elapsed < 10  # was 10 to 16 s of CPU
+    # that it is skipped in pieces, never held whole, is tests/core/test_wire.py's to show (no timing here)
     assert messages[-1]["moves"] >= 1  # the line after it was read as the answer
 
 
