@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 from abc import ABC, abstractmethod
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Hashable, Iterable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mypy_extensions import mypyc_attr
@@ -345,22 +345,6 @@ class State(ABC):
 
         ``sample(seat, rng).observation(seat)`` equals ``observation(seat)``. Search bots use it.
         """
-
-
-def attribute_copier(names: Sequence[str]) -> Callable[[Any, Any], None]:
-    """A function ``copy(source, target)`` setting each attribute in ``names`` of ``target`` to ``source``'s.
-
-    A game's ``clone`` copies dozens of fields, and a loop of ``getattr``/``setattr`` over their names was a
-    sixth of a search simulation. The function is generated once, as one straight run of assignments (as
-    ``dataclasses`` generates its methods), which Python runs several times faster than the loop.
-    """
-    if not all(isinstance(name, str) and name.isidentifier() for name in names):
-        raise ValueError(f"not attribute names: {names!r}")
-    body = "".join(f"    target.{name} = source.{name}\n" for name in names) or "    pass\n"
-    namespace: dict[str, Any] = {}
-    exec(f"def copy(source, target):\n{body}", namespace)
-    copy: Callable[[Any, Any], None] = namespace["copy"]
-    return copy
 
 
 def redistribute(places: Sequence[list[Card]], rng: random.Random) -> None:

@@ -575,7 +575,7 @@ class TresilloState(State):
         other = TresilloState(None)
         other._copy_base(self)
         # Shared with the original: numbers, tuples, and lists replaced whole, never changed in place. Written
-        # out rather than by attribute_copier, so that compiled (docs/compiled.md) they are native copies.
+        # out rather than by a function generated for them, so that compiled (docs/compiled.md) they are native copies.
         other.rules, other.n, other.pot = self.rules, self.n, self.pot
         other.deals_done, other.ante_due, other.stack = self.deals_done, self.ante_due, self.stack
         other.phase, other.ciega, other.order = self.phase, self.ciega, self.order

@@ -620,7 +620,7 @@ class TrucoState(State):
         other = TrucoState(None)
         other._copy_base(self)
         # Shared with the original: numbers, tuples, and lists replaced whole, never changed in place. Written
-        # out rather than by attribute_copier, so that compiled (docs/compiled.md) they are native copies.
+        # out rather than by a function generated for them, so that compiled (docs/compiled.md) they are native copies.
         other.n, other.team_of, other.members = self.n, self.team_of, self.members
         other.target, other.third_first, other.falta_to_game = self.target, self.third_first, self.falta_to_game
         other.pies_only, other.flor_on, other.pica_on = self.pies_only, self.flor_on, self.pica_on

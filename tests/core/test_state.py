@@ -206,16 +206,3 @@ def test_a_sampled_copy_draws_from_a_generator_seeded_when_first_used() -> None:
     assert [sampled.rng.random() for _ in range(3)] == draws
     assert [twin.rng.random() for _ in range(3)] == draws
     assert picker.getstate() == expected.getstate()
-
-
-def test_attribute_copier_copies_exactly_the_names_given_and_refuses_what_is_not_a_name() -> None:
-    from types import SimpleNamespace
-
-    from cartas.core.state import attribute_copier
-
-    source, target = SimpleNamespace(a=1, b=[2], c=3), SimpleNamespace(c=0)
-    attribute_copier(("a", "b"))(source, target)
-    assert vars(target) == {"c": 0, "a": 1, "b": [2]} and target.b is source.b
-    attribute_copier(())(source, target)
-    with pytest.raises(ValueError, match="not attribute names"):
-        attribute_copier(("a", "b = 1\n    import os; os"))
