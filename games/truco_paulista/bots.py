@@ -345,8 +345,7 @@ class QuickMediumBot(MediumBot):
         than against a random hand; a play-out whose rival answers against a random hand would overrate a
         truco with good cards (the rival accepts and loses three) and underrate a bluff.
         """
-        states = samples_of(view, self.rng, self.SAMPLES, self.reading)
-        return sum(hand_outcome(state, view.seat, Word.ACEITO) for state in states) / self.SAMPLES
+        return win_chance(view, self.rng, self.SAMPLES, Word.ACEITO, self.reading)
 
     def _card(self, view: SeatView, observation: Observation, cards: Sequence[Action]) -> Action:
         """The heuristic card, without play-outs (see the class docstring)."""

@@ -52,6 +52,15 @@ def onze_bar(theirs: int) -> float:
     return (ONZE_CHANCES.get(theirs + 1, 0.0) - lost) / (1.0 - lost)
 
 
+def _chance_in(table: Sequence[Sequence[float]], mine: int, theirs: int) -> float:
+    """``table[mine][theirs]`` for scores below the target; 1 once ``mine`` reaches it, 0 once ``theirs`` does."""
+    if mine >= TARGET:
+        return 1.0
+    if theirs >= TARGET:
+        return 0.0
+    return table[mine][theirs]
+
+
 def match_chances(shares: Mapping[int, float] = STAKE_SHARES) -> tuple[tuple[float, ...], ...]:
     """``table[mine][theirs]``: the chance that the side on ``mine`` points wins the match against one on
     ``theirs`` (both below :data:`~cartas.games.truco_paulista.state.TARGET`), before the next mão is dealt.
@@ -63,14 +72,6 @@ def match_chances(shares: Mapping[int, float] = STAKE_SHARES) -> tuple[tuple[flo
     total = sum(shares.values())
     top = TARGET - 1
     table = [[0.0] * TARGET for _ in range(TARGET)]
-
-    def known(mine: int, theirs: int) -> float:
-        if mine >= TARGET:
-            return 1.0
-        if theirs >= TARGET:
-            return 0.0
-        return table[mine][theirs]
-
     for mine in range(top, -1, -1):
         for theirs in range(top, -1, -1):
             if mine == top and theirs == top:
@@ -81,7 +82,8 @@ def match_chances(shares: Mapping[int, float] = STAKE_SHARES) -> tuple[tuple[flo
                 table[mine][theirs] = 1.0 - ONZE_CHANCES[mine]
             else:
                 table[mine][theirs] = sum(
-                    share / total * (known(mine + points, theirs) + known(mine, theirs + points)) / 2
+                    share / total
+                    * (_chance_in(table, mine + points, theirs) + _chance_in(table, mine, theirs + points)) / 2
                     for points, share in shares.items()
                 )
     return tuple(tuple(row) for row in table)
@@ -93,11 +95,7 @@ MATCH_CHANCES = match_chances()
 def match_chance(mine: int, theirs: int) -> float:
     """The chance that a side on ``mine`` points wins against one on ``theirs``: 1 once ``mine`` reaches the
     target, 0 once ``theirs`` does, else :data:`MATCH_CHANCES`."""
-    if mine >= TARGET:
-        return 1.0
-    if theirs >= TARGET:
-        return 0.0
-    return MATCH_CHANCES[mine][theirs]
+    return _chance_in(MATCH_CHANCES, mine, theirs)
 
 
 def match_value(state: State, root_scores: Sequence[int]) -> list[float]:
