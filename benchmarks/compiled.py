@@ -183,7 +183,7 @@ def build(venv: Path, opt_level: str = OPT_LEVEL) -> None:
     # can name exports another group's stale C lacks (a non-native class's constructor: seen with Word). So the
     # C is regenerated whole, and only the groups whose C changed are compiled again.
     shutil.rmtree(tree / ".mypy_cache", ignore_errors=True)
-    # pip builds a local folder in place, so the tree's build/ (mypyc's C, the objects) and .mypy_cache persist.
+    # pip builds a local folder in place, so the tree's build/ (mypyc's C, the objects) persists between builds.
     subprocess.run([*pip, "--no-build-isolation", "--no-deps", "--force-reinstall", str(tree)], check=True,
                    cwd=tree)
     print(f"compiled and installed: {time.monotonic() - started:.0f} s", flush=True)
