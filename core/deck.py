@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import random
 import secrets
-import struct
 from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
@@ -50,10 +49,9 @@ def new_rng(seed: int) -> random.Random:
 
 T = TypeVar("T")
 
-_WORDS = [struct.Struct(f"<{n}I") for n in range(128)]
-"""Unpackers of ``n`` little-endian 32-bit words, by ``n``, for :func:`shuffle`."""
-_SHIFT = [32 - (i + 1).bit_length() for i in range(128)]
-"""How far a 32-bit word is shifted to draw a position ``j <= i``: ``random`` keeps its top ``(i + 1).bit_length()`` bits."""
+_SHIFT = [8 - (i + 1).bit_length() for i in range(255)]
+"""How far a word's top byte is shifted to draw a position ``j <= i``: ``random`` keeps the word's top
+``(i + 1).bit_length()`` bits, which for ``i < 255`` all lie in its top byte."""
 
 
 def shuffle(items: MutableSequence[T], rng: random.Random) -> None:
@@ -67,21 +65,32 @@ def shuffle(items: MutableSequence[T], rng: random.Random) -> None:
     ``random.shuffle`` would not draw: a rejected word just means another batch. The generator ends in the
     same state and the permutation is the same (a test compares both on many seeds).
 
+    Only each word's top byte is read: for at most 255 items the ``k`` bits kept are all in it. As bytes
+    (the little-endian bytes of the batch, every fourth one from the fourth), the words never become Python
+    ints, which cost more than the shuffle's swaps and the generator together.
+
     Why the deck cannot instead be dealt lazily, only the cards dealt: the cut is drawn after the shuffle,
     and the top of a cut deck comes from the positions Fisher-Yates fixes last, so every draw of the shuffle
     must happen, in order, for a seed to play the same match.
     """
-    size = len(items)
-    if type(rng) is not random.Random or size >= len(_WORDS) or not isinstance(items, list):
+    if type(rng) is not random.Random or len(items) > len(_SHIFT) or not isinstance(items, list):
         rng.shuffle(items)  # the same permutation, drawn the slow way
         return
+    _shuffle_list(items, rng)
+
+
+def _shuffle_list(items: list[T], rng: random.Random) -> None:
+    """:func:`shuffle`'s fast path, on a ``list`` so that the compiled build indexes it natively."""
     getrandbits = rng.getrandbits
     shift = _SHIFT
-    i = size - 1
-    word: int  # not Any (what unpack gives): compiled, the shift and the compare below are native int operations
+    i = len(items) - 1
     while i > 0:
-        for word in _WORDS[i].unpack(getrandbits(32 * i).to_bytes(4 * i, "little")):
-            j = word >> shift[i]
+        batch = getrandbits(32 * i).to_bytes(4 * i, "little")
+        end = 4 * i
+        at = 3  # the top byte of the batch's first word
+        while at < end:
+            j = batch[at] >> shift[i]
+            at += 4
             if j <= i:
                 items[i], items[j] = items[j], items[i]
                 i -= 1

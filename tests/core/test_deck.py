@@ -135,8 +135,19 @@ def test_stack_deck_refuses_hands_of_different_sizes() -> None:
 
 
 @settings(max_examples=300, deadline=None)
-@given(seed=st.integers(0, 2**64), size=st.integers(0, 140))
+@given(seed=st.integers(0, 2**64), size=st.integers(0, 300))
 def test_shuffle_draws_exactly_what_random_shuffle_draws(seed: int, size: int) -> None:
+    _assert_shuffles_as_random(seed, size)
+
+
+@pytest.mark.parametrize("size", [40, 48, 127, 128, 129, 254, 255, 256, 257])
+@pytest.mark.parametrize("seed", [0, 1, 2**40 + 7])
+def test_shuffle_draws_what_random_draws_where_a_draw_outgrows_a_byte(seed: int, size: int) -> None:
+    """The fast path reads each word's top byte: up to 255 items a draw fits in it, past that it must not run."""
+    _assert_shuffles_as_random(seed, size)
+
+
+def _assert_shuffles_as_random(seed: int, size: int) -> None:
     from cartas.core.deck import shuffle
 
     expected, rng_expected = list(range(size)), random.Random(seed)
