@@ -76,7 +76,7 @@ seeds = itertools.count(1)
     game = registry.games[name]
     options = game.options({"players": players})
     rng = random.Random(0)
-    return lambda: random_playout(game.start(options, seed=next(seeds)), rng)
+    return lambda: random_playout(game.start(options, seed=next(seeds)), rng, record_events=False)
 """
 
 ANCHOR_PRELUDE = """
@@ -157,7 +157,7 @@ OURS: dict[str, str] = {
 game = registry.games['truco']; options = game.options({'players': 2}); rng = random.Random(0)
 def match():
     state = game.start(options, seed=next(seeds))
-    random_playout(state, rng)
+    random_playout(state, rng, record_events=False)
     return state.hands_played
 rate(match)
 """,

@@ -75,6 +75,7 @@ class State(ABC):
     __slots__ = (
         "game", "options", "table", "seed", "position", "_rng", "_rng_shared", "_rng_seed", "history", "events",
         "hands_played", "hand_events_from", "dealer", "to_act", "is_over", "_legal_seat", "_legal", "search_copy",
+        "record_events",
     )
 
     game: Game
@@ -97,6 +98,10 @@ class State(ABC):
     _legal: list[Action]
     search_copy: bool
     """A copy made for search (:meth:`forget_hidden`): its play stops at the end of its hand (see :meth:`at_horizon`)."""
+    record_events: bool
+    """Whether :meth:`emit` records. A play-out nobody will watch, replay or observe (a random benchmark, a
+    search's random rollout) turns it off: every event was an object built and kept for no reader, and the
+    match plays exactly the same without them (no rule reads its own events). Its clones inherit the setting."""
 
     def _init_base(self, game: Game, options: GameOptions, table: Table, seed: int, position: Position | None) -> None:
         """Set the fields every state has; call first from a game's constructor."""
@@ -110,6 +115,7 @@ class State(ABC):
         self.is_over = False
         self._legal_seat, self._legal = -1, []
         self.search_copy = False
+        self.record_events = True
 
     def _copy_base(self, other: State) -> None:
         """Copy the shared fields of ``other`` into this fresh state; a game's ``clone`` calls it first."""
@@ -124,6 +130,7 @@ class State(ABC):
         self.dealer, self.to_act, self.is_over = other.dealer, other.to_act, other.is_over
         self._legal_seat, self._legal = -1, []
         self.search_copy = other.search_copy
+        self.record_events = other.record_events
 
     @property
     def rng(self) -> random.Random:
@@ -189,9 +196,11 @@ class State(ABC):
         """Record an event (public unless ``visible_to`` names the seats that may see it).
 
         Built with ``tuple.__new__`` rather than ``Event(...)``: the same named tuple at half the cost of its
-        generated constructor, and every action of every playout emits at least one event.
+        generated constructor, and every action of every playout emits at least one event. Nothing at all when
+        the state does not :attr:`record_events`.
         """
-        self.events.append(_new_tuple(Event, (kind, seat, detail, visible_to)))
+        if self.record_events:
+            self.events.append(_new_tuple(Event, (kind, seat, detail, visible_to)))
 
     def start_hand_events(self) -> None:
         """Mark the start of a new hand, so observations show only this hand's events."""

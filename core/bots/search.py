@@ -242,6 +242,10 @@ class ISMCTSBot:
     def _simulate(self, view: SeatView, root: _Node, root_scores: Sequence[int]) -> None:
         rng = self.rng
         state = view.sample(rng)
+        if self.rollout_factory is None:
+            # The tree goes by actions and random rollouts read no observation, so nothing reads the sample's
+            # events (the evaluators read the score).
+            state.record_events = False
         hand = state.hands_played
         node = root
         path: list[_Node] = []
