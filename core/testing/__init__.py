@@ -98,7 +98,23 @@ def check_conformance(
         state.apply(action, seat)
         decisions += 1
     _check_end(state, game, where)
+    _check_silent_play(game, options, seed, max_decisions)
     return state
+
+
+def _check_silent_play(game: Game, options: Mapping[str, Any] | None, seed: int, max_decisions: int) -> None:
+    """A match that records no events (:attr:`State.record_events`, off in benchmarks and random search
+    rollouts) must be the same match: a rule that read its own events would play differently there."""
+    played = []
+    for record_events in (True, False):
+        state = game.start(options, seed=seed)
+        random_playout(state, random.Random(seed), max_decisions, record_events=record_events)
+        played.append((state.history, state.hands_played, state.scores(), state.result()))
+    if played[0] != played[1]:
+        raise ConformanceError(
+            f"{game.name} seed {seed}: the match played differently without its events "
+            "(rules must not read state.events)"
+        )
 
 
 def _fail(where: str, message: str) -> ConformanceError:

@@ -18,8 +18,10 @@ from hypothesis import strategies as st
 from cartas.core.bench import random_playout
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.search import ISMCTSBot
+from cartas.core.game import Game
 from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
+from cartas.testing import ConformanceError, check_conformance
 
 TABLES: list[tuple[str, dict[str, Any]]] = [
     ("truco", {"players": 2}),
@@ -93,3 +95,25 @@ def test_ismcts_chooses_the_same_with_its_samples_silent(
 
     monkeypatch.setattr(State, "emit", always_record)
     assert [_ismcts_choice(name, players, seed) for seed in (1, 2, 3)] == silent
+
+
+def test_conformance_refuses_a_game_whose_rules_read_its_events(example_game: Game) -> None:
+    """The contract says rules never read ``state.events``; the conformance suite catches a plugin that does."""
+    base_state = type(example_game.start({"players": 3}, seed=0))
+
+    class Peeking(base_state):  # type: ignore[misc, valid-type]
+        """Lets a seat stand instead of taking a card once ten events were recorded: a rule that reads events."""
+
+        def _legal_actions(self, seat: int) -> list[Any]:
+            legal = super()._legal_actions(seat)
+            return legal[-1:] if len(self.events) >= 10 else legal
+
+    class PeekingGame(type(example_game)):  # type: ignore[misc]
+        name = "peeking"
+
+        def _start(self, options: Any, seed: int, position: Any) -> Any:
+            return Peeking(self, options, seed, position)
+
+    check_conformance(example_game, {"players": 3}, seed=4)
+    with pytest.raises(ConformanceError, match="without its events"):
+        check_conformance(PeekingGame(), {"players": 3}, seed=4)
