@@ -58,6 +58,8 @@ class Card(NamedTuple):
 JOKER = Card(0, JOKER_SUIT)
 _BY_TEXT: dict[str, Card] = {str(Card(r, s)): Card(r, s) for s in SUITS for r in RANKS}
 _BY_TEXT["JK"] = JOKER
+CARD_TEXT: dict[Card, str] = {card: text for text, card in _BY_TEXT.items()}
+"""Every card's notation, ``str(card)`` without a Python call: the engines name a card in each play's event."""
 
 
 def parse_cards(text: str) -> list[Card]:

@@ -16,7 +16,7 @@ import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.cards import Card, format_cards
+from cartas.core.cards import CARD_TEXT, Card, format_cards
 from cartas.core.deck import shuffle, shuffled, stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.observation import Observation
@@ -164,7 +164,7 @@ class RummyState(State):
             self._close(seat, card)
             return
         self.pile.append(card)
-        self.emit("discard", seat, str(card))
+        self.emit("discard", seat, CARD_TEXT[card])
         self.turn += 1
         if not self.stock:
             self._reshuffle()

@@ -14,7 +14,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.cards import Card, format_cards
+from cartas.core.cards import CARD_TEXT, Card, format_cards
 from cartas.core.deck import shuffled, spanish_deck, stack_deck
 from cartas.core.observation import Observation
 from cartas.core.state import Action, Result, State, redistribute
@@ -169,7 +169,7 @@ class TresilloState(State):
         """Deal face up, one card a seat from seat 0, until an oro comes: that seat deals first."""
         for i, card in enumerate(shuffled(FULL_DECK, self.rng)):
             seat = i % self.n
-            self.emit("draw", seat, str(card))
+            self.emit("draw", seat, CARD_TEXT[card])
             if card.suit == "O":
                 self.emit("first_dealer", seat)
                 return seat
@@ -227,7 +227,7 @@ class TresilloState(State):
         self.viuda = [pop(), pop(), pop()]
         self.stock = deck
         self.emit("deal", dealer, "ciega" if ciega else "normal")
-        self.emit("trump", dealer, str(up))
+        self.emit("trump", dealer, CARD_TEXT[up])
         if ciega:
             for seat in self.order:
                 self.seen[seat] = False
@@ -374,7 +374,7 @@ class TresilloState(State):
             assert isinstance(action, CardAction)
             self.hands[seat].remove(action.card)
             self.discards[seat].append(action.card)
-            self.emit("discard", seat, str(action.card), (seat,))
+            self.emit("discard", seat, CARD_TEXT[action.card], (seat,))
             self.emit("discard", seat, "face down", tuple(s for s in range(self.n) if s != seat))
             self._start_declaring()
 
@@ -412,7 +412,7 @@ class TresilloState(State):
         self.played.append(card)
         trick = self.trick
         trick.append((seat, card))
-        self.emit("play", seat, str(card))
+        self.emit("play", seat, CARD_TEXT[card])
         is_trump = card.suit == self.trump
         strength = STRENGTH[card.rank]
         if len(trick) == 1:

@@ -15,7 +15,7 @@ import random
 from itertools import combinations
 from typing import Any, cast
 
-from cartas.core.cards import Card
+from cartas.core.cards import CARD_TEXT, Card
 from cartas.core.deck import deal, sample, shuffle, shuffled, stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.game import Game
@@ -54,7 +54,6 @@ FLOR_POINTS = 3
 
 A_QUIERO, A_NO_QUIERO, A_MAZO, A_FLOR = WORDS[QUIERO], WORDS[NO_QUIERO], WORDS[MAZO], WORDS[FLOR]
 A_CONTRAFLOR, A_RESTO, A_ACHICO = WORDS[CONTRAFLOR], WORDS[CONTRAFLOR_RESTO], WORDS[ACHICO]
-CARD_TEXT: dict[Card, str] = {card: str(card) for card in CARDS}
 SENA_CACHE: dict[int, list[Action]] = {}
 """The señas of each sign mask (see :func:`~.senas.sign_mask`)."""
 HAND_SIGNS: dict[tuple[Card, ...], int] = {}

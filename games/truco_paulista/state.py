@@ -12,7 +12,7 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.cards import Card
+from cartas.core.cards import CARD_TEXT, Card
 from cartas.core.deck import deal, shuffled, stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.ladder import RaiseLadder
@@ -155,7 +155,7 @@ class PaulistaState(State):
         self.start_hand_events()
         self.emit("deal", dealer)
         if self.vira is not None:
-            self.emit("vira", -1, str(self.vira))
+            self.emit("vira", -1, CARD_TEXT[self.vira])
         s0, s1 = self.score
         self.onze_team = -1
         self.blind = False
@@ -228,17 +228,17 @@ class PaulistaState(State):
                 self.hidden.append((len(self.tricks), seat, card))
                 others = tuple(s for s in range(self.n) if s != seat)
                 self.emit("hide", seat, "", others)
-                self.emit("hide", seat, str(card), (seat,))
+                self.emit("hide", seat, CARD_TEXT[card], (seat,))
             else:
                 self.trick.append((seat, card))
                 self.played.append(card)
-                self.emit("play", seat, str(card))
+                self.emit("play", seat, CARD_TEXT[card])
             self._after_card(seat)
         elif isinstance(action, BlindPlay):
             card = self.hands[seat].pop(action.place)
             self.trick.append((seat, card))
             self.played.append(card)
-            self.emit("play", seat, str(card))
+            self.emit("play", seat, CARD_TEXT[card])
             self._after_card(seat)
         else:
             assert isinstance(action, Word)
