@@ -209,7 +209,8 @@ class TresilloState(State):
     def _deal(self, ciega: bool) -> None:
         """Shuffle (or stack), give three cards a player from the dealer's right, turn the trump, lay the viuda."""
         n, dealer = self.n, self.dealer
-        self.order = tuple(s for s in ((dealer + 1 + i) % n for i in range(n)) if self.active[s])
+        active = self.active
+        self.order = tuple([s % n for s in range(dealer + 1, dealer + 1 + n) if active[s % n]])
         self.ciega = ciega
         if self.stack is not None:
             hands, then = self.stack
