@@ -318,3 +318,19 @@ class FrameLog:
 
     def since(self, mark: int, name: str, kind: str) -> list[dict[str, Any]]:
         return [frame for who, frame in self.frames[mark:] if who == name and frame.get("type") == kind]
+
+    def wait_for(
+        self, page: Page, mark: int, name: str, kinds: tuple[str, ...], timeout_ms: int = 10_000
+    ) -> list[dict[str, Any]]:
+        """The frames of ``kinds`` ``name`` received since ``mark``, waiting for the first to arrive.
+
+        Playwright hands frames to Python only while the test is inside one of its calls, so a frame the page
+        already has may not be logged yet: the wait lets it through. (A check made the instant the page showed
+        "online" found no frame after the welcome on a loaded CI machine.)"""
+        waited = 0
+        while True:
+            found = [frame for kind in kinds for frame in self.since(mark, name, kind)]
+            if found or waited >= timeout_ms:
+                return found
+            page.wait_for_timeout(50)
+            waited += 50

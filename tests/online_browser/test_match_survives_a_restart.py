@@ -177,11 +177,13 @@ def test_a_match_with_a_reconnect_and_a_server_restart(
                         expect(page.locator("#conn")).to_have_attribute("data-state", "online", timeout=COME_BACK_MS)
                     # The table came back at the version it had: the first page back is welcomed at it, the
                     # second one after the first's presence frame; no move was lost or made meanwhile.
-                    welcomes = [frames.since(mark, name, "welcome")[:1] for name in ("ana", "beto")]
+                    welcomes = [
+                        frames.wait_for(page, mark, name, ("welcome",))[:1] for name, page in (("ana", ana), ("beto", beto))
+                    ]
                     assert sorted(w[0]["v"] for w in welcomes if w) == [before_kill["version"], before_kill["version"] + 1]
-                    for name in ("ana", "beto"):
+                    for name, page in (("ana", ana), ("beto", beto)):
                         # A page that saw everything gets a fresh view; one that missed frames, a snapshot.
-                        shown = frames.since(mark, name, "view") + frames.since(mark, name, "snapshot")
+                        shown = frames.wait_for(page, mark, name, ("view", "snapshot"))
                         assert shown, name
                         view = shown[0]["view"]["observation"]
                         assert view["hand_number"] == before_kill["hand_number"]
