@@ -135,9 +135,9 @@ def describe(event: Event, names: TableNames) -> str | None:
     if kind == "uncontested":
         return _("Nobody takes the viuda: the pot of {chips} goes unplayed to {who}", who=who, chips=detail)
     if kind == "por_el_pozo":
-        return _("Nobody takes the viuda: {who} defends por el pozo", who=who)
+        return _("Nobody takes the viuda: por el pozo, defended by {who}", who=who)
     if kind == "redeal":
-        return _("Everybody passes: the deal is {who}'s again, the pot of {chips} stays", who=who, chips=detail)
+        return _("Everybody passes: {who} to deal again, the pot of {chips} stays", who=who, chips=detail)
     if kind == "play":
         return _("{who}: plays {card}", who=who, card=_card(detail))
     if kind == "trick":

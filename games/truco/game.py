@@ -49,8 +49,7 @@ class TrucoOptions(GameOptions):
 HAND_SIZE = 3
 """Cards dealt to each seat; a seat holds those it has not played."""
 TRICK_WON = {
-    "1": mark("{who} wins the first trick"), "2": mark("{who} wins the second trick"),
-    "3": mark("{who} wins the third trick"),
+    "1": mark("First trick: {who}"), "2": mark("Second trick: {who}"), "3": mark("Third trick: {who}"),
 }
 TRICK_TIED = {"1": mark("The first trick is tied (parda)"), "2": mark("The second trick is tied (parda)"),
               "3": mark("The third trick is tied (parda)")}
@@ -109,11 +108,11 @@ class TrucoGame(Game):
         names = names or generic_names(6, (0, 1) * 3)  # no one in particular: Player 1-6, Team 1-2
         who = names.seat(event.seat) if 0 <= event.seat < len(names.seats) else ""
         if kind == "deal":
-            return _("{who} deals", who=who)
+            return _("{who}: deals", who=who)
         if kind == "duel":
             return _("Pica-pica: {who} against {other}", who=who, other=names.seat(int(detail)))
         if kind == "play":
-            return _("{who} plays {card}", who=who, card=detail)
+            return _("{who}: plays {card}", who=who, card=detail)
         if kind == "trick":
             return _(TRICK_WON[detail], who=who)
         if kind == "parda":
@@ -123,7 +122,7 @@ class TrucoGame(Game):
         if kind in ANSWERS:
             return _("{who}: {call}", who=who, call=_(ANSWERS[kind]))
         if kind == "mazo":
-            return _("{who} goes to the mazo", who=who)
+            return _("{who}: goes to the mazo", who=who)
         if kind == "tanto":
             return _("{who}: I have {points}", who=who, points=detail)
         if kind == "flor_tanto":
@@ -136,10 +135,10 @@ class TrucoGame(Game):
         if kind == "match":
             team = event.seat % 2
             scores = detail.split("-")
-            return _("Match to {side}, {score} to {other}", side=names.side(team), score=scores[team],
-                     other=scores[1 - team])
+            return _("Match to {side}, {score} to {other_score}", side=names.side(team), score=scores[team],
+                     other_score=scores[1 - team])
         if kind == "seña":
-            return _("{who} signals to the partner: {sign}", who=who, sign=_(words.SIGN_NAMES[detail]))
+            return _("{who}: signals {sign} to the partner", who=who, sign=_(words.SIGN_NAMES[detail]))
         if kind == "seña_vista":
             return _("Signal seen! {who} showed the partner {sign}", who=who, sign=_(words.SIGN_NAMES[detail]))
         return super().describe(event, names)
@@ -161,7 +160,7 @@ class TrucoGame(Game):
         score = _("{side} {score} – {other} {other_score}, to {points}",
                   side=names.side(first), score=_team_score(scores[first], points),
                   other=names.side(second), other_score=_team_score(scores[second], points), points=points)
-        lines = [score, _("{dealer} deals, {mano} is mano", dealer=names.seat(observation.dealer),
+        lines = [score, _("Dealer: {dealer} · mano: {mano}", dealer=names.seat(observation.dealer),
                           mano=names.seat(observation.mano or 0))]
         if table["pica_pica"]:
             one, other = table["playing"]
@@ -223,7 +222,7 @@ def _stake(table: dict[str, Any], names: TableNames) -> str:
     text = _("{accepted}: worth {worth}", accepted=_(ACCEPTED[level]), worth=worth) if level else _(
         "The hand is worth {worth}", worth=worth)
     if table["el_quiero"] >= 0:
-        text += _("; {side} hold el quiero", side=names.side(table["el_quiero"]))
+        text += _("; el quiero is with {side}", side=names.side(table["el_quiero"]))
     if table["pending"] in ("truco", "retruco", "vale cuatro"):
         text += _("; {call} called, waiting for the answer", call=table["pending"])
     return text

@@ -91,7 +91,7 @@ class PaulistaGame(Game):
         names = names or generic_names(4, (0, 1, 0, 1))  # no one in particular: Player 1-4, Team 1-2
         who = names.seat(seat) if 0 <= seat < len(names.seats) else ""
         if kind == "deal":
-            return _("{who} deals", who=who)
+            return _("{who}: deals", who=who)
         if kind == "vira":
             return _("Vira: {card}", card=detail)
         if kind == "onze":
@@ -99,16 +99,16 @@ class PaulistaGame(Game):
         if kind == "ferro":
             return _(FERRO[detail])
         if kind == "play":
-            return _("{who} plays {card}", who=who, card=detail)
+            return _("{who}: plays {card}", who=who, card=detail)
         if kind == "hide":
             if detail:
-                return _("{who} plays {card} face down", who=who, card=detail)
-            return _("{who} plays a card face down", who=who)
+                return _("{who}: plays {card} face down", who=who, card=detail)
+            return _("{who}: plays a card face down", who=who)
         if kind in CALLS:
             return _("{who}: {call}", who=who, call=_(CALLS[kind]))
         if kind == "trick":
             if detail == "parda":
-                return _("Tied rodada; {who} leads again", who=who)
+                return _("Tied rodada; {who} to lead again", who=who)
             side = names.side(int(detail))
             if side == who:  # two players: the side is the player, named once
                 return _("Rodada to {side}", side=side)

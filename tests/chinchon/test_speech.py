@@ -32,7 +32,7 @@ EVENTS = [
      "Tú: 1O 2O 3O | a la combinación 1: 4O | sueltas 5E 7C; 12 puntos",
      "Tú: 1O 2O 3O | on meld 1: 4O | loose 5E 7C; 12 points"),
     (Event("score", 0, "-10 = 35"), "Tú: -10 puntos, 35 en total", "Tú: -10 points, 35 in all"),
-    (Event("winner", 1, "1"), "La partida es para Bot 1 (medium)", "The match goes to Bot 1 (medium)"),
+    (Event("winner", 1, "1"), "Gana la partida: Bot 1 (medium)", "The match goes to Bot 1 (medium)"),
     (Event("winner", -1, "0 1 2"), "Tú, Bot 1 (medium) y Bot 2 (easy) comparten la victoria",
      "Tú, Bot 1 (medium) and Bot 2 (easy) share the win"),
     (Event("eliminated", 2, "104"), "Bot 2 (easy): eliminado, con 104 puntos", "Bot 2 (easy): out, with 104 points"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -23,6 +24,40 @@ def test_the_framework_and_the_games_ship_their_languages() -> None:
     assert shipped["cartas"] == ["es", "es_AR", "pt"]
     assert shipped["cartas_truco"] == ["es", "pt"]
     assert shipped["cartas_truco_paulista"] == ["es", "pt"]
+
+
+GAME_DOMAINS = [domain for domain in DOMAINS if domain.name != "cartas"]
+SEAT_NAME = r"\{(who|side|dealer|mano|winner|other|first|last|lone|taker|player)\}"
+"""Placeholders that hold a player's or a side's name, which for the viewer is "You", "Tú", "Vos", "Você"."""
+
+
+@pytest.mark.parametrize("domain", GAME_DOMAINS, ids=[domain.name for domain in GAME_DOMAINS])
+def test_no_english_message_conjugates_a_verb_for_a_name(domain: Domain) -> None:
+    """A name may be the viewer's "You": "{who} deals" would read "You deals", "{who}'s turn" "You's turn".
+    The games write a label ("{who}: deals", "First trick: {who}") or a form without person ("{who} to lead")."""
+    wrong = [
+        msgid for msgid in msgids(domain)
+        if re.search(SEAT_NAME + r" (?!against\b)[a-z]+s\b", msgid) or re.search(SEAT_NAME + "'s", msgid)
+    ]
+    assert wrong == []
+
+
+@pytest.mark.parametrize("domain", GAME_DOMAINS, ids=[domain.name for domain in GAME_DOMAINS])
+def test_no_spanish_message_puts_a_name_after_a_preposition(domain: Domain) -> None:
+    """The viewer is "Tú" in Spanish, which a preposition turns into "ti": "1 punto para Tú" is wrong, so a name
+    stands as a label instead ("Tú: +1 punto (envido)", "Gana la mano: Tú, 1 punto")."""
+    from babel.messages.pofile import read_po
+
+    wrong = []
+    for po in domain.po_files():
+        if not domain.language_of(po).startswith("es"):
+            continue
+        with po.open("rb") as source:
+            for message in read_po(source):
+                texts = message.string if isinstance(message.string, tuple) else (message.string,)
+                wrong += [text for text in texts if re.search(
+                    r"\b(a|al|ante|con|contra|de|del|entre|hacia|para|por|según|sin|sobre) " + SEAT_NAME, text)]
+    assert wrong == []
 
 
 # --- the check can fail ----------------------------------------------------------------------------

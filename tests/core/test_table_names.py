@@ -37,4 +37,4 @@ def test_truco_dealer_line_names_the_bot() -> None:
     names = viewer_names(2, 0, bots={1: "medium"}, teams=[0, 1])
     lines = table_view_named(game, state.observation(0), names).lines
     dealer, mano = names.seat(state.dealer), names.seat(1 - state.dealer)
-    assert f"{dealer} deals, {mano} is mano" in lines
+    assert f"Dealer: {dealer} · mano: {mano}" in lines

@@ -17,7 +17,7 @@ def test_event_text_is_in_the_games_language_unless_the_server_says_otherwise(mo
     }
     assert event_frame(PaulistaGame(), Event("deal", 1))["text"] == "Jogador 2 dá as cartas"
     monkeypatch.setenv("CARTAS_LANG", "en")
-    assert event_frame(TrucoGame(), Event("deal", 1))["text"] == "Player 2 deals"
+    assert event_frame(TrucoGame(), Event("deal", 1))["text"] == "Player 2: deals"
 
 
 def test_move_labels_and_table_lines_speak_the_game_and_the_text_stays_canonical(

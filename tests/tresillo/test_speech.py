@@ -33,8 +33,8 @@ EVENTS = [
     (Event("play", 0, "10O"), "Tú: tiro la sota de oros", "Tú: plays the jack of coins"),
     (Event("trick", 0, "3"), "Tú: me llevo la baza y 3 fichas", "Tú: wins the trick and takes 3"),
     (Event("cae", 1, "9"), "Bot 1 (medium): caigo y pongo 9 en el pozo", "Bot 1 (medium): falls (cae) and puts 9 in the pot"),
-    (Event("redeal", 2, "9"), "Pasan todos: vuelve a repartir Bot 2 (easy) y el pozo de 9 se queda",
-     "Everybody passes: the deal is Bot 2 (easy)'s again, the pot of 9 stays"),
+    (Event("redeal", 2, "9"), "Pasan todos: el pozo de 9 se queda y vuelve a repartir: Bot 2 (easy)",
+     "Everybody passes: Bot 2 (easy) to deal again, the pot of 9 stays"),
     (Event("over", -1, "120 90 90"), "Fin de la partida; fichas: Tú: 120 · Bot 1 (medium): 90 · Bot 2 (easy): 90",
      "Match over; chips: Tú: 120 · Bot 1 (medium): 90 · Bot 2 (easy): 90"),
 ]

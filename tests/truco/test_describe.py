@@ -42,10 +42,10 @@ def generic(event: Event) -> str:
 
 @pytest.mark.parametrize(("event", "text"), [
     (Event("deal", 3), "Jugador 4: reparto"),
-    (Event("duel", 1, "4"), "Pica-pica: Jugador 2 contra Jugador 5"),
+    (Event("duel", 1, "4"), "Pica-pica: Jugador 2 y Jugador 5"),
     (Event("play", 0, "1E"), "Jugador 1: tiro 1E"),
-    (Event("trick", 2, "1"), "Primera para Jugador 3"),
-    (Event("trick", 1, "3"), "Tercera para Jugador 2"),
+    (Event("trick", 2, "1"), "Primera: Jugador 3"),
+    (Event("trick", 1, "3"), "Tercera: Jugador 2"),
     (Event("parda", -1, "2"), "Parda la segunda"),
     (Event("truco", 1, "truco"), "Jugador 2: ¡Truco!"),
     (Event("truco", 0, "retruco"), "Jugador 1: ¡Quiero retruco!"),
@@ -62,15 +62,15 @@ def generic(event: Event) -> str:
     (Event("mazo", 3), "Jugador 4: me voy al mazo"),
     (Event("tanto", 0, "33"), "Jugador 1: Tengo 33"),
     (Event("flor_tanto", 1, "38"), "Jugador 2: Tengo 38 de flor"),
-    (Event("points", 1, "2 envido"), "2 puntos para Equipo 2 (envido)"),
-    (Event("points", 0, "3 flor"), "3 puntos para Equipo 1 (flor)"),
-    (Event("points", 0, "2 mazo"), "2 puntos para Equipo 1 (mazo)"),
-    (Event("points", 1, "1 truco"), "1 punto para Equipo 2 (truco no querido)"),
-    (Event("points", 0, "2 truco"), "2 puntos para Equipo 1 (retruco no querido)"),
-    (Event("points", 0, "1 hand"), "La mano es para Equipo 1: 1 punto"),
-    (Event("points", 1, "3 hand"), "La mano es para Equipo 2: 3 puntos (retruco)"),
-    (Event("match", 0, "30-24"), "Partido para Equipo 1, 30 a 24"),
-    (Event("match", 1, "24-30"), "Partido para Equipo 2, 30 a 24"),
+    (Event("points", 1, "2 envido"), "Equipo 2: +2 puntos (envido)"),
+    (Event("points", 0, "3 flor"), "Equipo 1: +3 puntos (flor)"),
+    (Event("points", 0, "2 mazo"), "Equipo 1: +2 puntos (mazo)"),
+    (Event("points", 1, "1 truco"), "Equipo 2: +1 punto (truco no querido)"),
+    (Event("points", 0, "2 truco"), "Equipo 1: +2 puntos (retruco no querido)"),
+    (Event("points", 0, "1 hand"), "Gana la mano: Equipo 1, 1 punto"),
+    (Event("points", 1, "3 hand"), "Gana la mano: Equipo 2, 3 puntos (retruco)"),
+    (Event("match", 0, "30-24"), "Gana el partido: Equipo 1, 30 a 24"),
+    (Event("match", 1, "24-30"), "Gana el partido: Equipo 2, 30 a 24"),
     (Event("seña", 2, "ancho_espada"), "Jugador 3, seña al compañero: el ancho de espada"),
     (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 3, al compañero: un tres"),
     (Event("envido_shown", 0, "7E 6E 33"), "Jugador 1: Muestro el 7 y el 6 de espadas (33)"),
@@ -124,15 +124,15 @@ def test_a_hand_told_and_its_table(start: Start, run: Run) -> None:
     run(state, "0 truco", "1 envido", "0 quiero", "1 quiero", "0 play 1B", "1 play 5C", "0 play 7E")
     assert [GAME.describe(e) for e in state.events] == [
         "Jugador 2: reparto", "Jugador 1: ¡Truco!", "Jugador 2: ¡Envido!", "Jugador 1: ¡Quiero!",
-        "Jugador 1: Tengo 33", "Jugador 2: Tengo 29", "2 puntos para Equipo 1 (envido)", "Jugador 2: ¡Quiero!",
-        "Jugador 1: tiro 1B", "Jugador 2: tiro 5C", "Primera para Jugador 1", "Jugador 1: tiro 7E",
+        "Jugador 1: Tengo 33", "Jugador 2: Tengo 29", "Equipo 1: +2 puntos (envido)", "Jugador 2: ¡Quiero!",
+        "Jugador 1: tiro 1B", "Jugador 2: tiro 5C", "Primera: Jugador 1", "Jugador 1: tiro 7E",
     ]
     assert GAME.table_lines(state.observation(1)) == [
         "Nosotros 0 (malas) – Ellos 2 (malas), a 30",
         "Reparte: Jugador 2 · mano: Jugador 1",
         "Primera: 1B (Jugador 1), 5C (Jugador 2) → Ellos",
         "En la mesa: 7E (Jugador 1)",
-        "Truco querido: vale 2; el quiero lo tiene Nosotros",
+        "Truco querido: vale 2; el quiero: Nosotros",
         "Envido jugado: envido",
         "Tenés 29 de envido",
     ]
@@ -160,4 +160,4 @@ def test_pending_calls_on_the_table(start: Start, run: Run) -> None:
 def test_table_lines_name_the_duel() -> None:
     state = GAME.start({"players": 6}, seed=11)
     state.apply("mazo", state.to_act[0])
-    assert "Pica-pica: Jugador 2 contra Jugador 5" in GAME.table_lines(state.observation(1))
+    assert "Pica-pica: Jugador 2 y Jugador 5" in GAME.table_lines(state.observation(1))

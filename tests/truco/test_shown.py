@@ -69,8 +69,8 @@ def test_the_envido_winner_shows_at_hand_end_and_only_then(start: Start, run: Ru
     assert ended[-1].visible(1) and ended[-1].visible_to is None
     assert GAME.hand_summary(ended, viewer_names(2, 1, bots={0: "medium"})) == [
         "Envido: Bot 1 (medio) 33 (el 7 y el 6 de espadas), Vos 29",
-        "2 puntos para Bot 1 (medio) (envido)",
-        "1 punto para Bot 1 (medio) (mazo)",
+        "Bot 1 (medio): +2 puntos (envido)",
+        "Bot 1 (medio): +1 punto (mazo)",
     ]
 
 

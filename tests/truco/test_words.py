@@ -22,14 +22,14 @@ EVENTS = [
 @pytest.mark.parametrize(("language", "lines"), [
     ("es-AR", [
         "Bot 1 (medium): reparto", "Vos: tiro 3O", "Bot 2 (hard): ¡Quiero retruco!", "Compañero: ¡No quiero!",
-        "2 puntos para Ellos (envido)", "La mano es para Nosotros: 1 punto", "Partido para Ellos, 30 a 12",
+        "Ellos: +2 puntos (envido)", "Gana la mano: Nosotros, 1 punto", "Gana el partido: Ellos, 30 a 12",
         "Parda la primera", "Compañero, seña al compañero: el ancho de espada", "Vos: me voy al mazo",
     ]),
     ("en", [
-        "Bot 1 (medium) deals", "Vos plays 3O", "Bot 2 (hard): Retruco!", "Compañero: No quiero!",
+        "Bot 1 (medium): deals", "Vos: plays 3O", "Bot 2 (hard): Retruco!", "Compañero: No quiero!",
         "2 points for Ellos (envido)", "The hand goes to Nosotros: 1 point", "Match to Ellos, 30 to 12",
-        "The first trick is tied (parda)", "Compañero signals to the partner: the ace of swords",
-        "Vos goes to the mazo",
+        "The first trick is tied (parda)", "Compañero: signals the ace of swords to the partner",
+        "Vos: goes to the mazo",
     ]),
 ])
 def test_events_use_the_names_given_on_every_line(language: str, lines: list[str]) -> None:

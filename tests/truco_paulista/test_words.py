@@ -28,9 +28,9 @@ EVENTS = [
         "Mão de onze de Nós: jogar ou correr", "Truco na mão de onze: partida para Eles", "Partida para Nós",
     ]),
     ("en", [
-        "Bot 1 (medium) deals", "Vira: 7O", "Você plays 3O", "Parceiro plays a card face down",
-        "Parceiro plays 4C face down", "Bot 2 (hard): Truco!", "Você: I run!", "Rodada to Eles (Bot 1 (medium))",
-        "Tied rodada; Parceiro leads again", "1 point for Nós", "3 points for Eles",
+        "Bot 1 (medium): deals", "Vira: 7O", "Você: plays 3O", "Parceiro: plays a card face down",
+        "Parceiro: plays 4C face down", "Bot 2 (hard): Truco!", "Você: I run!", "Rodada to Eles (Bot 1 (medium))",
+        "Tied rodada; Parceiro to lead again", "1 point for Nós", "3 points for Eles",
         "Mão de onze for Nós: play it or run", "Truco in a mão de onze: match to Eles", "Match to Nós",
     ]),
 ])
