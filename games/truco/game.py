@@ -1,5 +1,5 @@
 """Truco argentino: the game's options, its registration data and how its events and table read, in the
-language being spoken (Argentine Spanish at its own table: "Vos: ¡Truco!", "2 puntos para Ellos (envido)")."""
+language being spoken (Argentine Spanish at its own table: "Vos: ¡Truco!", "Ellos: +2 puntos (envido)")."""
 
 from __future__ import annotations
 
@@ -103,7 +103,7 @@ class TrucoGame(Game):
         return words.understand(text, [action for action in legal if isinstance(action, TrucoAction)])
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        """The event as the table hears it: "Vos: ¡Truco!", "Parda la primera", "2 puntos para Ellos (envido)"."""
+        """The event as the table hears it: "Vos: ¡Truco!", "Parda la primera", "Ellos: +2 puntos (envido)"."""
         kind, detail = event.kind, event.detail
         names = names or generic_names(6, (0, 1) * 3)  # no one in particular: Player 1-6, Team 1-2
         who = names.seat(event.seat) if 0 <= event.seat < len(names.seats) else ""
