@@ -74,8 +74,8 @@ def test_a_sena_reaches_the_partners_named_their_way_and_no_one_else(server: Ser
     sena = next(m for m in players[0].my_turn()["view"]["legal"] if m["text"].startswith("seña"))
     players[0].send({"type": "move", "action": sena["text"], "v": players[0].version})
     frames = [next_event(player) for player in (*players, watcher)]
-    assert frames[0]["text"].startswith("Vos, seña al compañero: ")
-    assert frames[2]["text"].startswith("Compañero, seña al compañero: ")  # Caro's partner is Ana
+    assert frames[0]["text"].startswith("Seña (Vos): ")
+    assert frames[2]["text"].startswith("Seña (Compañero): ")  # Caro's partner is Ana
     for hidden in (frames[1], frames[3], frames[4]):
         assert hidden == {"type": "event", "v": frames[0]["v"]}
 
@@ -94,5 +94,5 @@ def test_an_event_is_written_once_per_viewer_that_reads_it_otherwise() -> None:
     assert frame.variants is None and frame.for_seat(0) == frame.for_seat(None) == frame.text
     seen = event_versioned(TrucoGame(), Event("seña", 0, "tres", (0, 2)), 8, names)
     assert seen.for_seat(None) == seen.for_seat(1) == '{"type":"event","v":8}'
-    assert '"text":"Vos, seña al compañero: un tres"' in seen.for_seat(0)
+    assert '"text":"Seña (Vos): un tres"' in seen.for_seat(0)
     assert seen.for_seat(2) == seen.text  # seat 2 has no names of its own here: it reads the spectators' text

@@ -71,7 +71,7 @@ def generic(event: Event) -> str:
     (Event("points", 1, "3 hand"), "Gana la mano: Equipo 2, 3 puntos (retruco)"),
     (Event("match", 0, "30-24"), "Gana el partido: Equipo 1, 30 a 24"),
     (Event("match", 1, "24-30"), "Gana el partido: Equipo 2, 30 a 24"),
-    (Event("seña", 2, "ancho_espada"), "Jugador 3, seña al compañero: el ancho de espada"),
+    (Event("seña", 2, "ancho_espada"), "Seña (Jugador 3): el ancho de espada"),
     (Event("seña_vista", 2, "tres"), "¡Seña vista! Jugador 3, al compañero: un tres"),
     (Event("envido_shown", 0, "7E 6E 33"), "Jugador 1: Muestro el 7 y el 6 de espadas (33)"),
     (Event("envido_shown", 1, "12O 10O 20"), "Jugador 2: Muestro el rey y la sota de oros (20)"),

@@ -23,7 +23,7 @@ EVENTS = [
     ("es-AR", [
         "Bot 1 (medium): reparto", "Vos: tiro 3O", "Bot 2 (hard): ¡Quiero retruco!", "Compañero: ¡No quiero!",
         "Ellos: +2 puntos (envido)", "Gana la mano: Nosotros, 1 punto", "Gana el partido: Ellos, 30 a 12",
-        "Parda la primera", "Compañero, seña al compañero: el ancho de espada", "Vos: me voy al mazo",
+        "Parda la primera", "Seña (Compañero): el ancho de espada", "Vos: me voy al mazo",
     ]),
     ("en", [
         "Bot 1 (medium): deals", "Vos: plays 3O", "Bot 2 (hard): Retruco!", "Compañero: No quiero!",
