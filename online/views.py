@@ -173,7 +173,9 @@ def view_models(
     to JSON, without the round trip through ``model_dump`` that a view sent on every move would pay.
 
     ``names`` are the seats' display names (the page labels the seats with them); ``said`` are the names the
-    table's text gives the players for this viewer, for a game whose ``table_view`` takes them.
+    table's text gives the players for this viewer, for a game whose ``table_view`` takes them. They go to the
+    page too (``said``), so that its score and its hand summary name the sides as the events do ("Nosotros",
+    "Ellos"), not a third way.
     """
     observation = state.observation(seat) if seat is not None else state.public_observation()
     with speaking(table_language(state.game)):
@@ -182,6 +184,7 @@ def view_models(
         "observation": observation,
         "table_view": table_view,
         "names": names,
+        "said": None if said is None else {"seats": list(said.seats), "sides": list(said.sides)},
         "you": seat,
         "legal": legal_moves(state, seat) if seat is not None else [],
         "hand_over": hand_over,

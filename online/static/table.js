@@ -418,6 +418,9 @@ function playedBy(seat) {
 }
 
 function sideName(team, teams) {
+  // The side as the table's text names it for this reader ("Nosotros", "Ellos"; the player in a game for two).
+  const said = state.view && state.view.said;
+  if (said && said.sides && said.sides[team]) return said.sides[team];
   const members = teams.map((tm, seat) => (tm === team ? seat : null)).filter((seat) => seat !== null);
   return members.map((seat) => (seat === state.me ? t("you") : nameOf(seat))).join(" + ");
 }
@@ -441,6 +444,11 @@ function seatTags(seat) {
   const tags = [];
   if (o.mano === seat) tags.push(h("span", { class: "tag mano", text: t("mano") }));
   if (o.dealer === seat) tags.push(h("span", { class: "tag dealer", text: t("dealer") }));
+  // The name the table's text gives this seat, where it is not the one on the seat ("Compañero" for a partner),
+  // so a line such as "Compañero: tiro 3O" points at a seat on the page.
+  const said = state.view && state.view.said;
+  const spoken = said && said.seats && said.seats[seat];
+  if (spoken && seat !== state.me && spoken !== nameOf(seat)) tags.push(h("span", { class: "tag said", text: spoken }));
   const presence = state.info && state.info.seats && state.info.seats[seat] && state.info.seats[seat].presence;
   const kind = state.info && state.info.seats && state.info.seats[seat] && state.info.seats[seat].kind;
   if (presence === "away" || (presence === "bot" && kind === "human")) tags.push(h("span", { class: "tag away", text: t(`presence_${presence}`) }));

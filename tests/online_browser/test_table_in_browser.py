@@ -96,6 +96,13 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
         # Each person sees their own three cards and the same scores; nobody sees another's hand.
         assert set(hand_cards(ana)).isdisjoint(hand_cards(beto))
         assert scores(ana) == scores(beto) == ["0", "0"]
+        # The page names the sides and the partner as the table's lines do ("Nosotros" / "Ellos", "Compañero"),
+        # on the scores and as a tag on the partner's seat, which shows Beto's own name.
+        said = ana.evaluate("() => window.cartasTable.state.view.said")
+        assert [text.strip() for text in ana.locator("#scores .side-name").all_inner_texts()] == said["sides"]
+        expect(ana.locator('.seat-panel[data-seat="2"] .tag.said')).to_have_text(said["seats"][2])
+        expect(ana.locator('.seat-panel[data-seat="2"] .seat-head strong')).to_have_text("Beto")
+        assert said["seats"][2] != "Beto" and ana.locator('.seat-panel[data-seat="1"] .tag.said').count() == 0
 
         # Truco speaks Argentine Spanish; English is one choice away.
         expect(beto.locator("#me")).to_contain_text("Tus cartas")
