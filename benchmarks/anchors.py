@@ -364,6 +364,11 @@ def _cell(value: float | None, width: int, form: str) -> str:
     return f"{value:{width}{form}}" if value is not None else f"{'-':>{width}}"
 
 
+def _ratio_row(label: str, ratio: float, issue: str, target: str) -> None:
+    """A row with one ratio and no rates (start-up, the arena), in the table's columns."""
+    print(f"{label:58} {'-':>9} {'-':>10} {'-':>9} {ratio:6.2f} {'-':>8} {issue:>6} {target:>7}", flush=True)
+
+
 def wall(command: list[str]) -> float:
     started = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
@@ -434,17 +439,13 @@ def main() -> None:
               f"{'>= 100':>7}")
     for arguments in (["--help"], ["list"]):
         if args.only in f"cartas {arguments[0]} vs python -c pass":
-            ratio = startup_ratio(arguments, args.rounds)
-            label = f"cartas {arguments[0]} vs python -c pass (x, wall)"
-            print(f"{label:58} {'-':>9} {'-':>10} {'-':>9} {ratio:6.2f} {'-':>8} {'11':>6} {'<= 4':>7}", flush=True)
+            _ratio_row(f"cartas {arguments[0]} vs python -c pass (x, wall)",
+                       startup_ratio(arguments, args.rounds), "11", "<= 4")
     if args.only in "arena -j 2 vs -j 1, random truco":
-        ratio = arena_ratio(args.rounds, 200)
-        label = "arena -j 2 vs -j 1, random truco (wall)"
-        print(f"{label:58} {'-':>9} {'-':>10} {'-':>9} {ratio:6.2f} {'-':>8} {'0.54':>6} {'>= 1.0':>7}", flush=True)
+        _ratio_row("arena -j 2 vs -j 1, random truco (wall)", arena_ratio(args.rounds, 200), "0.54", ">= 1.0")
     if args.only in "arena -j 2 vs -j 1, medium truco":
-        ratio = arena_ratio(args.rounds, 40, "medium")
-        label = "arena -j 2 vs -j 1, medium truco (wall; idle machine)"
-        print(f"{label:58} {'-':>9} {'-':>10} {'-':>9} {ratio:6.2f} {'-':>8} {'-':>6} {'>= 1.8':>7}")
+        _ratio_row("arena -j 2 vs -j 1, medium truco (wall; idle machine)",
+                   arena_ratio(args.rounds, 40, "medium"), "-", ">= 1.8")
 
 
 if __name__ == "__main__":

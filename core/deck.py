@@ -85,8 +85,8 @@ def _shuffle_list(items: list[T], rng: random.Random) -> None:
     shift = _SHIFT
     i = len(items) - 1
     while i > 0:
-        batch = getrandbits(32 * i).to_bytes(4 * i, "little")
-        end = 4 * i
+        end = 4 * i  # bytes in the batch: a 32-bit word for each position left
+        batch = getrandbits(8 * end).to_bytes(end, "little")
         at = 3  # the top byte of the batch's first word
         while at < end:
             j = batch[at] >> shift[i]

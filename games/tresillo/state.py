@@ -15,7 +15,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cartas.core.cards import CARD_TEXT, Card, format_cards
-from cartas.core.deck import shuffled, spanish_deck, stack_deck
+from cartas.core.deck import deal_order, shuffled, spanish_deck, stack_deck
 from cartas.core.observation import Observation
 from cartas.core.state import Action, Result, State, redistribute
 from cartas.core.table import Table
@@ -210,7 +210,7 @@ class TresilloState(State):
         """Shuffle (or stack), give three cards a player from the dealer's right, turn the trump, lay the viuda."""
         n, dealer = self.n, self.dealer
         active = self.active
-        self.order = tuple([s % n for s in range(dealer + 1, dealer + 1 + n) if active[s % n]])
+        self.order = tuple([s for s in deal_order(n, dealer) if active[s]])
         self.ciega = ciega
         if self.stack is not None:
             hands, then = self.stack

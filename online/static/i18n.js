@@ -49,7 +49,8 @@ export function t(key) {
 /** A bot level as players read it ("medio" for "medium"); a level a plugin adds is shown as it is named. */
 export function levelName(level) {
   const key = `level_${level}`;
-  return (LABELS[current] && LABELS[current][key]) || LABELS.en[key] || level;
+  const text = t(key);
+  return text === key ? level : text;
 }
 
 /** A <select> of the four languages, set to the current one; `onChange(tag)` runs after the switch. */

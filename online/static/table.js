@@ -64,6 +64,11 @@ function setNotice(text) {
   if (box) box.textContent = state.notice;
 }
 
+/** The names the table's text gives the seats and the sides for this reader (`{seats, sides}`), if sent. */
+function said() {
+  return state.view && state.view.said ? state.view.said : null;
+}
+
 function obs() {
   return state.view && state.view.observation ? state.view.observation : null;
 }
@@ -419,8 +424,8 @@ function playedBy(seat) {
 
 function sideName(team, teams) {
   // The side as the table's text names it for this reader ("Nosotros", "Ellos"; the player in a game for two).
-  const said = state.view && state.view.said;
-  if (said && said.sides && said.sides[team]) return said.sides[team];
+  const sides = said() && said().sides;
+  if (sides && sides[team]) return sides[team];
   const members = teams.map((tm, seat) => (tm === team ? seat : null)).filter((seat) => seat !== null);
   return members.map((seat) => (seat === state.me ? t("you") : nameOf(seat))).join(" + ");
 }
@@ -446,8 +451,7 @@ function seatTags(seat) {
   if (o.dealer === seat) tags.push(h("span", { class: "tag dealer", text: t("dealer") }));
   // The name the table's text gives this seat, where it is not the one on the seat ("Compañero" for a partner),
   // so a line such as "Compañero: tiro 3O" points at a seat on the page.
-  const said = state.view && state.view.said;
-  const spoken = said && said.seats && said.seats[seat];
+  const spoken = said() && said().seats && said().seats[seat];
   if (spoken && seat !== state.me && spoken !== nameOf(seat)) tags.push(h("span", { class: "tag said", text: spoken }));
   const presence = state.info && state.info.seats && state.info.seats[seat] && state.info.seats[seat].presence;
   const kind = state.info && state.info.seats && state.info.seats[seat] && state.info.seats[seat].kind;
