@@ -16,16 +16,28 @@ from typing import ClassVar
 
 from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.cards import Card
-from cartas.core.bots.inference import Posterior, posterior_for
+from cartas.core.bots.inference import Posterior, bidding_weight, posterior_for
+from cartas.core.bots.inference.rivals import logistic
 from cartas.core.state import Action
 from cartas.core.tricks import PARDA, best_of_three, trick_winner_by_rank
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
+from cartas.games.truco.rivals import TrucoRivalReader
 from cartas.games.truco.senas import CARD_SIGN
 from cartas.games.truco.state import RANK, TrucoState
 
 SAMPLES = 16
 """Deals the medium bot samples to judge a truco."""
+
+TANTO_MIX = 0.8
+"""Tanto points over which ``medium``'s envido call goes from rare to sure around its bar (a logistic's scale):
+at the bar it calls about two times in three, one point under one in eight, one over seven in eight."""
+
+CHANCE_MIX = 0.04
+"""Chance of winning the hand over which ``medium``'s truco call and answer go from rare to sure around its bar."""
+
+EQUITY_MIX = 0.004
+"""Match equity over which ``medium``'s answer to an envido goes from refusing to accepting."""
 
 TOP = {"ancho_espada": 1.0, "ancho_basto": 1.0, "siete_espada": 1.0, "siete_oro": 0.9, "tres": 0.6, "dos": 0.5}
 """What a partner's seña adds to the team's strength, in the units of :func:`card_power`."""
@@ -248,10 +260,28 @@ class MediumBot(EasyBot):
     posterior_tries: ClassVar[int] = 24
     """Deals drawn at most for one sample that fits the rivals' calls (see :mod:`cartas.core.bots.inference`)."""
     _posterior: Posterior | None = None
+    rival_reader: ClassVar[type[TrucoRivalReader]] = TrucoRivalReader
+    """Makes the reader of each rival's habits a bot keeps for its match (here and in the core's ``hard``)."""
+    _reader: TrucoRivalReader | None = None
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.bots.rollout`)."""
+
+    def choose(self, view: SeatView) -> Action:
+        """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
+        rivals (a bot that reads no calls, as the play-outs' own, keeps none)."""
+        if self.bidding is not None:
+            if self._reader is None:
+                self.use_reader(self.rival_reader())
+            assert self._reader is not None
+            self._reader.observe(view)
+        return super().choose(view)
+
+    def use_reader(self, reader: TrucoRivalReader) -> None:
+        """Read the rivals with ``reader`` (the core's ``hard`` bot lends its own, which has seen the match)."""
+        self._reader = reader
+        self._posterior = Posterior(bidding_weight(reader), tries=self.posterior_tries)
 
     def _shows_sena(self, r: Reading) -> bool:
         return len(r.hand) >= 2
@@ -278,7 +308,13 @@ class MediumBot(EasyBot):
             bar = 26
         elif r.their_score + 2 >= r.target:
             bar = 30
-        return r.team_tanto() >= bar
+        return self._draws(r.team_tanto(), bar - 0.5, TANTO_MIX)
+
+    def _draws(self, value: float, bar: float, scale: float) -> bool:
+        """Yes with the chance a logistic around ``bar`` gives ``value``: a mixed strategy, so the same hand does
+        not always get the same call and a rival cannot read the cards from the call (issue 32). Drawn from the
+        bot's own generator: the same seed and views give the same choices."""
+        return self.rng.random() < logistic(value, bar, scale)
 
     def _open_envido(self, r: Reading) -> Action:
         """The falta envido with 32 or more when far behind and the falta is worth more than a real envido's
@@ -308,7 +344,8 @@ class MediumBot(EasyBot):
         mine, theirs = r.my_score, r.their_score
         accept = chance * self._equity(r, mine + accepted, theirs) + (1 - chance) * self._equity(
             r, mine, theirs + accepted)
-        return legal["quiero"] if accept >= self._equity(r, mine, theirs + refused) else legal["no quiero"]
+        refuse = self._equity(r, mine, theirs + refused)
+        return legal["quiero"] if self._draws(accept, refuse, EQUITY_MIX) else legal["no quiero"]
 
     @staticmethod
     def _equity(r: Reading, mine: int, theirs: int) -> float:
@@ -366,10 +403,10 @@ class MediumBot(EasyBot):
         if raise_word and chance >= 0.7 and self._may_raise(r) and r.my_score + asked < r.target:
             return legal[raise_word]
         bar = 0.5 if r.their_score + asked >= r.target else (asked - r.worth) / (2 * asked) + 0.1
-        return legal["quiero"] if chance > bar else legal["no quiero"]
+        return legal["quiero"] if self._draws(chance, bar, CHANCE_MIX) else legal["no quiero"]
 
     def _calls_truco(self, r: Reading) -> bool:
-        return self._win_chance(r) >= 0.62
+        return self._draws(self._win_chance(r), 0.62, CHANCE_MIX)
 
 
 class QuickMediumBot(MediumBot):
