@@ -47,7 +47,11 @@ unlike the model cannot stall the search.
 
 Breadth. Where a hand offers many moves and play-outs are dear (a rummy discard: any of eight cards), a base
 factory with a ``shortlist(view)`` attribute (a :data:`Shortlist`) names the few worth playing out; the bot
-compares those and the base bot's own choice, and spends its budget on more states instead.
+compares those and the base bot's own choice, and spends its budget on more states instead. A base factory with
+a ``rollout_settled(view)`` attribute (a :data:`Settled`) names the decisions whose own choice is played without
+play-outs: where the outcome turns on cards alone and the base bot has weighed it directly, eight play-outs of a
+whole hand only add the tricks' noise (truco's ``hard`` once accepted a falta envido worth the match with a tanto
+of 25 that ``medium`` refused, on its eight play-outs' luck).
 """
 
 from __future__ import annotations
@@ -80,6 +84,10 @@ Plausible = Callable[[State, SeatView], bool]
 
 Shortlist = Callable[[SeatView], list[Action]]
 """The legal actions a base bot thinks worth comparing (its own choice among them), fewer than all of them."""
+
+Settled = Callable[[SeatView], bool]
+"""Whether the base bot's own choice is to be played as it is: a decision it judges better than a handful of
+play-outs can (truco's answer to an envido, weighed on the tantos alone over twice as many sampled deals)."""
 
 BASE_LEVELS = ("medium", "easy")
 """The levels a rollout bot plays out with, best first, when a game registers them (else random play)."""
@@ -181,6 +189,7 @@ class RolloutBot:
         self._posterior: Posterior | None = None
         self._reader: RivalReader | None = None
         self._shortlist: Shortlist | None = None
+        self._settled: Settled | None = None
         self._values: list[list[float]] = []
         """The last decision's play-out values: one row per sampled state, one column per legal action."""
         self.last_samples = 0
@@ -229,7 +238,7 @@ class RolloutBot:
             if lend is not None:
                 lend(reader)
         default = base_bot.choose(view)
-        if self.samples == 0:
+        if self.samples == 0 or self._settled is not None and self._settled(view):
             self.last_samples = 0
             return default, {}
         candidates = self._candidates(view, legal)
@@ -318,6 +327,7 @@ class RolloutBot:
         else:
             self._posterior = posterior_for(self.base, tries=MAX_DRAWS)
         self._shortlist = getattr(self.base, "shortlist", None)
+        self._settled = getattr(self.base, "rollout_settled", None)
         if self.samples is None and self.time_limit is None:
             self.samples = getattr(self.base, "rollout_samples", DEFAULT_SAMPLES)
         if self.margin is None:

@@ -268,6 +268,14 @@ class MediumBot(EasyBot):
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.bots.rollout`)."""
 
+    @staticmethod
+    def rollout_settled(view: SeatView) -> bool:
+        """The core's ``hard`` plays this bot's answer to an envido as it is: :meth:`_answer_envido` weighs the
+        tantos over 16 deals drawn from the posterior, and the match equity of each answer, where eight play-outs
+        of the whole hand add the tricks' noise (issue 32: ``hard`` accepted a falta envido worth the match with
+        a tanto of 25 that this rule refuses, on 3 of 10 bot seeds)."""
+        return view.observation().table["pending"] == "envido"
+
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
         rivals (a bot that reads no calls, as the play-outs' own, keeps none)."""
@@ -333,7 +341,7 @@ class MediumBot(EasyBot):
         tanto = r.team_tanto()
         if self._may_raise(r) and "real envido" in legal and tanto < 24 and self.rng.random() < self.bluff:
             return legal["real envido"]
-        chance, world = self._envido_chance(r)
+        chance, world = self._envido_chance(r, self._envido_samples(r))
         if chance >= 0.75 and self._may_raise_envido(r):
             if tanto >= 33 and "falta envido" in legal:
                 return legal["falta envido"]
@@ -356,19 +364,31 @@ class MediumBot(EasyBot):
             return 0.0
         return 0.5 + 0.5 * (mine - theirs) / r.target
 
-    def _envido_chance(self, r: Reading) -> tuple[float, TrucoState]:
-        """How often the team's tanto beats the rivals' best over worlds drawn from the posterior (ties to
-        the side of the mano), and the last world drawn (for what the envido is worth)."""
+    def _envido_samples(self, r: Reading) -> int:
+        """Worlds drawn to answer an envido: four times :attr:`samples` when a falta envido is in play or the
+        rivals are near the target, where one answer can decide the match. On 16 worlds the chance of a tanto of
+        25 against a falta envido ranged from 0.38 to 0.56 and ``medium`` accepted one in four times a falta
+        that its rule refuses on the exact chance (issue 32, seed 11 hand 2)."""
+        envido = r.view.observation().table.get("envido", [])
+        if "falta envido" in envido or r.their_score + 4 >= r.target:
+            return 4 * self.samples
+        return self.samples
+
+    def _envido_chance(self, r: Reading, samples: int | None = None) -> tuple[float, TrucoState]:
+        """How often the team's tanto beats the rivals' best over ``samples`` worlds (default :attr:`samples`)
+        drawn from the posterior (ties to the side of the mano), and the last world drawn (for what the envido
+        is worth)."""
         wins = 0.0
         own = r.team_tanto()
         world = None
-        for _ in range(self.samples):
+        samples = self.samples if samples is None else samples
+        for _ in range(samples):
             world = self._draw(r.view)
             rivals = max(tanto(world.dealt[s]) for s in world.parts if world.team_of[s] != r.team)
             if own > rivals or (own == rivals and world.team_of[world.parts[0]] == r.team):
                 wins += 1
         assert world is not None
-        return wins / self.samples, world
+        return wins / samples, world
 
     def _draw(self, view: SeatView) -> TrucoState:
         """A world for the view: from the posterior of the rivals' calls, or plain when the bot reads none."""

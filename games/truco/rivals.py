@@ -30,7 +30,7 @@ from cartas.core.cards import Card
 from cartas.core.events import Event
 from cartas.core.state import State
 from cartas.games.truco.bidding import (
-    ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS, TrucoBidding,
+    BLUFF_SCALE, ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS, TrucoBidding,
     answered_call, card_power, strength_at,
 )
 from cartas.games.truco.envido import tanto
@@ -218,7 +218,10 @@ class TrucoRivalReader(TrucoBidding):
         if kind == "envido":
             bar = ENVIDO_BARS.get(decision.detail, ENVIDO_BARS["envido"])
             honest = logistic(tanto(world.dealt[seat]), bar, TANTO_SPREAD)
-            return book.likelihood(seat, "envido", True, honest)
+            modes = book.modes(seat, "envido")
+            scale = BLUFF_SCALE.get(decision.detail, 1.0)  # a falta envido against the cards is rarer
+            yes = modes.yes * scale
+            return yes + (1.0 - yes - modes.no * scale) * honest
         if kind == "truco":
             bar = TRUCO_BARS.get(decision.detail, TRUCO_BARS["truco"])
             honest = logistic(strength_at(world, seat, decision.at), bar, STRENGTH_SPREAD)

@@ -195,3 +195,31 @@ def test_a_decision_in_play_is_weighed_by_the_book() -> None:
     assert low / high > 0.7  # from 0.09 for a rival not yet seen
     fresh = RivalBook()
     assert read_envido(fresh, 1)(5) / read_envido(fresh, 1)(31) < 0.1
+
+
+def test_no_falta_envido_worth_the_match_is_accepted_with_25() -> None:
+    """Issue 32's first named blunder (seed 11, hand 2): as mano with a tanto of 25, at 0-1 in a match to 15,
+    a falta envido (worth the match) is refused, by ``medium`` and by ``hard``, whatever the bot's seed."""
+    from cartas.core.bots.search_bot import HardBot
+
+    state = GAME.start({"players": 2, "points": 15}, seed=11, position={
+        "dealer": 1, "scores": [0, 1], "hands": [["5E", "12E", "4O"], ["1E", "7C", "6C"]],
+    })
+    assert Reading.of(SeatView(state, 0)).tanto == 25
+    state.apply("play 4O", 0)
+    state.apply("falta envido", 1)
+    view = SeatView(state, 0)
+    assert {str(MediumBot(seed).choose(view)) for seed in range(40)} == {"no quiero"}
+    assert {str(HardBot(seed).choose(view)) for seed in range(6)} == {"no quiero"}
+
+
+def test_a_rival_not_yet_seen_is_read_as_before_for_a_falta_envido() -> None:
+    state = GAME.start({"players": 2, "points": 15}, seed=11, position={"dealer": 1, "scores": [0, 1]})
+    state.apply("falta envido", 0)
+    view = SeatView(state, 1)
+    reader, shared = TrucoRivalReader(), TrucoBidding()
+    rng = random.Random(2)
+    for _ in range(20):
+        world = view.sample(rng)
+        (decision,) = rival_decisions(world, 1, shared.kinds)
+        assert reader.likelihood(world, decision) == pytest.approx(shared.likelihood(world, decision), abs=1e-12)
