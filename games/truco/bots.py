@@ -274,7 +274,7 @@ class MediumBot(EasyBot):
         tantos over 16 deals drawn from the posterior, and the match equity of each answer, where eight play-outs
         of the whole hand add the tricks' noise (issue 32: ``hard`` accepted a falta envido worth the match with
         a tanto of 25 that this rule refuses, on 3 of 10 bot seeds)."""
-        return view.observation().table["pending"] == "envido"
+        return bool(view.observation().table["pending"] == "envido")
 
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
