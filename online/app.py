@@ -31,6 +31,7 @@ from cartas.online.connection import Connection
 from cartas.online.expiry import SWEEP_EVERY, keep_sweeping
 from cartas.online.limits import Bucket, Limiter, Limits
 from cartas.online.origin import OriginCheck
+from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels
 from cartas.online.pg_store import PostgresStore, is_postgres_url
@@ -131,12 +132,17 @@ def bearer(request: Request) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-async def json_body(request: Request) -> dict[str, Any]:
+async def json_body(request: Request, timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
+    """The request's JSON object: at most :data:`MAX_FRAME` bytes, all of it sent within ``timeout`` seconds."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_FRAME:
-            raise Refused(413, f"the request body is longer than {MAX_FRAME} bytes")
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_FRAME:
+                    raise Refused(413, f"the request body is longer than {MAX_FRAME} bytes")
+    except TimeoutError:
+        raise Refused(408, f"the request body was not all sent within {timeout:g} seconds") from None
     if not body.strip():
         return {}
     try:

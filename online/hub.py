@@ -25,6 +25,7 @@ from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
+from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.seat_names import display_names
 from cartas.online.expiry import DONE
@@ -273,6 +274,9 @@ class Hub:
             options = game.options(values)
         except (LobbyError, CartasError) as error:
             raise Refused(400, str(error)) from None
+        unbounded = unbounded_option(options)
+        if unbounded is not None:
+            raise Refused(400, unbounded)
         grace = body.get("grace", self.default_grace)
         if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
             raise Refused(400, f"grace must be a number of seconds from 0 to {MAX_GRACE:g}")

@@ -18,6 +18,8 @@ from collections import OrderedDict
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from pydantic import BaseModel
+
 Clock = Callable[[], float]
 MAX_KEYS = 10_000
 """Keys (client addresses) remembered per kind of limit; the least recently used is forgotten past this, so
@@ -150,3 +152,25 @@ class Limiter:
             self.open_sockets[key] = left
         else:
             self.open_sockets.pop(key, None)
+
+
+OPTION_CEILING = 1000
+"""The largest value the server takes for a number option whose game declares no upper bound of its own."""
+
+
+def unbounded_option(options: BaseModel) -> str | None:
+    """Why a game's options are refused online although the game took them: a number option the game left
+    without an upper bound (``Field(le=...)``) set past :data:`OPTION_CEILING`; None when they are fine.
+
+    The built-in games bound every option to what a real match uses; a plugin that does not is held to the
+    ceiling here, so no table can be made to run for ever.
+    """
+    for name, field in type(options).model_fields.items():
+        if name == "players" or field.annotation not in (int, float):
+            continue
+        if any(getattr(meta, "le", None) is not None or getattr(meta, "lt", None) is not None for meta in field.metadata):
+            continue
+        value = getattr(options, name)
+        if isinstance(value, int | float) and abs(value) > OPTION_CEILING:
+            return f"option {name}={value} is over {OPTION_CEILING}, the most this server takes for it"
+    return None
