@@ -11,7 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -188,6 +188,8 @@ def create_app(
     lobby_expiry: float = 1800.0,
     abandon_floor: float = 5.0,
     sweep_every: float = SWEEP_EVERY,
+    body_timeout: float = BODY_TIMEOUT,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Starlette:
     """The ``cartas serve`` application over the SQLite file or the Postgres URL ``db_path``.
 
@@ -198,7 +200,8 @@ def create_app(
     are kept for reconnects; ``ownership`` says who this process is among several on one database.
     ``limits`` are each client address's (:mod:`cartas.online.limits`); ``allow_origins`` the other sites whose
     pages may change state here (:mod:`cartas.online.origin`); ``lobby_expiry``, ``abandon_floor`` and
-    ``sweep_every`` say when tables nobody uses stop (:mod:`cartas.online.expiry`).
+    ``sweep_every`` say when tables nobody uses stop (:mod:`cartas.online.expiry`); ``body_timeout`` how long a
+    request body may take to arrive; ``clock`` is the limits' clock (a fake one in tests).
     """
     postgres = is_postgres_url(db_path)
     if postgres and data_dir is None:
@@ -210,7 +213,7 @@ def create_app(
         data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer, lobby_expiry=lobby_expiry,
         abandon_floor=abandon_floor,
     )
-    limiter = Limiter(limits or Limits())
+    limiter = Limiter(limits or Limits(), clock)
     state: dict[str, Hub] = {}
 
     def hub() -> Hub:
@@ -286,7 +289,7 @@ def create_app(
             bucket = limiter.tables.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("new tables", bucket)
-            return JSONResponse(await hub().create(await json_body(request)), status_code=201)
+            return JSONResponse(await hub().create(await json_body(request, body_timeout)), status_code=201)
 
         return await guarded(request, handle)
 
@@ -303,7 +306,7 @@ def create_app(
             if not bucket.take():
                 return too_many("joins", bucket)
             table = await table_or_404(request.path_params["code"])
-            body = await json_body(request)
+            body = await json_body(request, body_timeout)
             return await table.call(table.join, body.get("name"), body.get("seat"))
 
         return await guarded(request, handle)
@@ -318,7 +321,7 @@ def create_app(
     async def seating(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
-            body = await json_body(request)
+            body = await json_body(request, body_timeout)
             return await table.call(table.seating, bearer(request), body)
 
         return await guarded(request, handle)
