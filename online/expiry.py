@@ -10,8 +10,9 @@ Two ways a table ends early, both kept in the database (``tables.ended``) and ne
   unfinished record, served at ``/api/tables/{code}/record`` and written to the records folder, which
   ``cartas replay`` reads.
 
-The sweep also drops from memory the tables that have ended (finished, expired, abandoned) and have no
-connection: they are loaded again, read-only, if someone asks for them.
+An expired table is deleted a day later (:data:`PURGE_AFTER`): nothing was played at it. The sweep also
+drops from memory the tables that have ended (finished, expired, abandoned) and have no connection: they are
+loaded again, read-only, if someone asks for them.
 """
 
 from __future__ import annotations
@@ -36,6 +37,9 @@ SWEEP_EVERY = 60.0
 BATCH = 200
 """Candidates looked at per sweep: a backlog is worked off over several sweeps, never in one long pass."""
 DONE = ("finished", *ENDED)
+PURGE_AFTER = 86400.0
+"""Seconds an expired table is kept (its link says it expired) before it is deleted: no match was played at it,
+so nothing is lost, and the database does not grow with tables nobody used."""
 
 
 def iso(seconds: float) -> str:
@@ -82,6 +86,7 @@ async def sweep(hub: Hub, now: float | None = None) -> int:
         if await table.call(expire_if_idle, table, now):
             expired += 1
             await hub.forget(code)
+    await hub.store.purge_expired(iso(now - hub.settings.lobby_expiry - PURGE_AFTER), BATCH)
     for code, table in list(hub.tables.items()):
         if table.row.status in DONE and not table.connections:
             await hub.forget(code)

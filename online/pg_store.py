@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cartas.online.schema import SCHEMA_VERSION, steps_after
-from cartas.online.store import ENDED, ChatRow, Lease, SeatRow, StoreError, TableRow
+from cartas.online.store import ENDED, PURGED, ChatRow, Lease, SeatRow, StoreError, TableRow
 
 log = logging.getLogger("cartas.online")
 
@@ -217,6 +217,17 @@ class PostgresStore:
             await conn.execute("UPDATE tables SET ended = %s WHERE code = %s", (reason, code))
             await conn.execute("DELETE FROM presence WHERE code = %s", (code,))
             await self._notify_lobby(conn, code)
+
+    async def purge_expired(self, created: str, limit: int) -> int:
+        async with self.pool.connection() as conn, conn.transaction():
+            cursor = await conn.execute(
+                "SELECT code FROM tables WHERE ended = 'expired' AND created < %s ORDER BY created LIMIT %s",
+                (created, limit),
+            )
+            codes = [row[0] for row in await cursor.fetchall()]
+            for table in PURGED:
+                await conn.execute(f"DELETE FROM {table} WHERE code = ANY(%s)", (codes,))
+        return len(codes)
 
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None

@@ -79,6 +79,8 @@ class TableRow:
     """Whether spectators may chat (the host's choice at creation; no by default)."""
 
 
+PURGED = ("chat", "presence", "leases", "moves", "seats", "tables")
+"""What an expired table is deleted from, in an order the foreign keys allow."""
 ENDED = ("expired", "abandoned")
 """The statuses of a table stopped before its end, kept in the ``ended`` column (``status`` stays as it was):
 expired in the lobby, or abandoned in play with nobody connected. Neither is ever rebuilt at a restart."""
@@ -149,6 +151,11 @@ class Store(Protocol):
         """Mark a table stopped before its end (``reason`` in :data:`ENDED`) and forget its presence rows."""
         ...
 
+    def purge_expired(self, created: str, limit: int) -> int:
+        """Delete up to ``limit`` expired tables created before ``created`` (no match was played at them) with
+        their seats and chat; how many."""
+        ...
+
     def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease:
         """Take or renew the lease of a table unless another owner holds an unexpired one; the lease it has now."""
         ...
@@ -195,6 +202,7 @@ class AsyncStore(Protocol):
     async def open_tables_page(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]: ...
     async def lobby_older_than(self, created: str, limit: int) -> list[str]: ...
     async def end_table(self, code: str, reason: str) -> None: ...
+    async def purge_expired(self, created: str, limit: int) -> int: ...
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
     ) -> None: ...
@@ -244,6 +252,9 @@ class OnLoop:
 
     async def end_table(self, code: str, reason: str) -> None:
         self.sync.end_table(code, reason)
+
+    async def purge_expired(self, created: str, limit: int) -> int:
+        return self.sync.purge_expired(created, limit)
 
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
@@ -438,6 +449,16 @@ class SQLiteStore:
         with self._transaction() as db:
             db.execute("UPDATE tables SET ended = ? WHERE code = ?", (reason, code))
             db.execute("DELETE FROM presence WHERE code = ?", (code,))
+
+    def purge_expired(self, created: str, limit: int) -> int:
+        with self._transaction() as db:
+            codes = [(row[0],) for row in db.execute(
+                "SELECT code FROM tables WHERE ended = 'expired' AND created < ? ORDER BY created LIMIT ?",
+                (created, limit),
+            )]
+            for table in PURGED:
+                db.executemany(f"DELETE FROM {table} WHERE code = ?", codes)
+        return len(codes)
 
     def save_lobby(self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None) -> None:
         with self._transaction() as db:

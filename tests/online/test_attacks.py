@@ -266,9 +266,14 @@ def test_a_lobby_table_nobody_joined_expires_and_is_not_rebuilt(make_server: Any
         "expired",
     )
     server.close_all()
-    again = make_server(db=tmp_path / "online.sqlite3")
+    again = make_server(db=tmp_path / "online.sqlite3", lobby_expiry=60)
     assert left not in again.hub().tables
     assert [row.code for row in again.hub().store.sync.tables_with_status("lobby")] == [watched]
+    # A day after it expired, it is deleted with its seats (nothing was played at it); the other stays.
+    run(again, sweep(again.hub(), time.time() + 120 + 86400 + 60))
+    assert again.hub().store.sync.load_table(left) is None
+    assert again.hub().store.sync.db.execute("SELECT count(*) FROM seats WHERE code = ?", (left,)).fetchone() == (0,)
+    assert again.client.get(f"/api/tables/{left}").status_code == 404
 
 
 def test_a_match_with_nobody_connected_past_its_grace_is_abandoned_and_kept_as_a_record(
