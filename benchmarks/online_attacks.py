@@ -5,7 +5,8 @@ It starts ``cartas serve`` in its own process, then runs one phase per attack. I
 taken from the mover sending it to the mover receiving the view after it. The attacker runs from another
 loopback address (127.0.0.2, a new one each phase), so the limits per address hold it and not the honest players,
 and it reconnects or retries whenever it is closed or refused, for the whole phase. The attacker runs in a process
-of its own, so its work never delays the honest clients' own event loop. Printed per phase: the honest moves, their
+of its own at the lowest priority (nice 19), so its own work neither delays the honest clients' event loop nor
+takes the CPU from the server: a real attacker is on another machine. Printed per phase: the honest moves, their
 p50 and p99 and the p99's difference from the phase without an attacker (the issue's target: within 20 ms),
 what the attacker sent and how much of it was refused, the server's CPU share, its resident memory, and the
 database's size on disk (with its WAL).
@@ -276,6 +277,7 @@ def attack_process(name: str, source: str, base: str, port: int, code: str, toke
                    results: Any) -> None:
     """The attacker's process: run attack ``name`` from ``source`` for ``seconds``, put its tally on ``results``."""
     SOURCE[0] = source
+    os.nice(19)  # an attacker is on another machine: here it must not take the CPU from the server it attacks
     attack = attacks(base, port, code, token)[name]
     assert attack is not None
 

@@ -84,7 +84,9 @@ def serve_command(
     for origin in allow_origins:
         scheme, sep, rest = origin.partition("://")
         if scheme not in ("http", "https") or not sep or not rest.strip("/"):
-            raise click.BadParameter(f"{origin!r} is not an origin such as https://example.org", param_hint="--allow-origin")
+            raise click.BadParameter(
+                f"{origin!r} is not an origin such as https://example.org", param_hint="--allow-origin"
+            )
     home = data_home()
     path: Path | str = db if db is not None and is_postgres_url(db) else Path(db or home / "online.sqlite3")
 
@@ -104,4 +106,5 @@ def serve_command(
     )
     where = "a Postgres database" if isinstance(path, str) else path
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
-    uvicorn.run(app, host=host, port=port, log_level="info", **uvicorn_options(MAX_MESSAGE, DEFLATE))  # type: ignore[arg-type]
+    options = uvicorn_options(MAX_MESSAGE, DEFLATE)
+    uvicorn.run(app, host=host, port=port, log_level="info", **options)  # type: ignore[arg-type]

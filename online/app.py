@@ -142,7 +142,7 @@ async def json_body(request: Request, timeout: float = BODY_TIMEOUT) -> dict[str
                 if len(body) > MAX_FRAME:
                     raise Refused(413, f"the request body is longer than {MAX_FRAME} bytes")
     except TimeoutError:
-        raise Refused(408, f"the request body was not all sent within {timeout:g} seconds") from None
+        raise Refused(408, f"the request body was not all sent within {timeout:g} s") from None
     if not body.strip():
         return {}
     try:

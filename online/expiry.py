@@ -5,7 +5,7 @@ Two ways a table ends early, both kept in the database (``tables.ended``) and ne
 - **expired**: a table in the lobby with nobody connected for :attr:`Settings.lobby_expiry` seconds (30 minutes
   by default: the host created it and went away). The hub's sweep finds candidates with one indexed query
   (tables in the lobby created before the cut-off, a batch at a time), never a pass over every table.
-- **abandoned**: a match in play with no seated person connected for longer than its grace (and at least
+- **abandoned**: a match in play with nobody connected (no player, no spectator) for longer than its grace (and at least
   :attr:`Settings.abandon_floor`): its bots stop at once (they never play on alone) and the match is kept as an
   unfinished record, served at ``/api/tables/{code}/record`` and written to the records folder, which
   ``cartas replay`` reads.

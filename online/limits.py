@@ -168,7 +168,10 @@ def unbounded_option(options: BaseModel) -> str | None:
     for name, field in type(options).model_fields.items():
         if name == "players" or field.annotation not in (int, float):
             continue
-        if any(getattr(meta, "le", None) is not None or getattr(meta, "lt", None) is not None for meta in field.metadata):
+        bounds = [getattr(meta, "le", None) for meta in field.metadata] + [
+            getattr(meta, "lt", None) for meta in field.metadata
+        ]
+        if any(bound is not None for bound in bounds):
             continue
         value = getattr(options, name)
         if isinstance(value, int | float) and abs(value) > OPTION_CEILING:

@@ -428,7 +428,8 @@ class SQLiteStore:
     def open_tables_page(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]:
         created, code = after or ("", "")
         rows = self.db.execute(
-            f"SELECT {self._COLUMNS} FROM tables t WHERE status = 'lobby' AND ended IS NULL AND (created, code) > (?, ?)"
+            f"SELECT {self._COLUMNS} FROM tables t WHERE status = 'lobby' AND ended IS NULL"
+            " AND (created, code) > (?, ?)"
             " AND EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.kind = 'empty')"
             " ORDER BY created, code LIMIT ?",
             (created, code, limit),

@@ -423,6 +423,7 @@ class LiveTable:
                 return
         connection.seat = seat
         connection.token_hash = self.seats[seat].token_hash if seat is not None else None
+        alone = not self.connections
         old = self.by_seat.get(seat) if seat is not None else None
         if old is not None:
             old.send(dumps({"type": "replaced"}))
@@ -441,6 +442,8 @@ class LiveTable:
                 await self._store_presence(seat)
                 self._broadcast([frame])
                 self._schedule_bot()
+        if alone and self.row.status == "playing":
+            self._resume()  # the first person back: graces start again for the absent, and the bots play on
 
     def _catch_up(self, connection: Connection, last_seen: Any) -> None:
         seat = connection.seat
@@ -470,6 +473,7 @@ class LiveTable:
         self.connections.discard(connection)
         seat = connection.seat
         if seat is None or self.by_seat.get(seat) is not connection:
+            self._watch_alone()
             return
         del self.by_seat[seat]
         frame = self._presence_frame(seat)
@@ -489,7 +493,7 @@ class LiveTable:
         """A person stayed away past the grace period: a bot plays their seat until they come back."""
         if self.grace_epoch.get(seat) != epoch or seat in self.by_seat or self.row.status != "playing":
             return
-        if not self.by_seat:
+        if not self.connections:
             return  # nobody is here: no bot plays on alone, the match is abandoned instead (_watch_alone)
         self.takeover.add(seat)
         frame = self._presence_frame(seat)
@@ -498,8 +502,9 @@ class LiveTable:
         self._schedule_bot()
 
     def _watch_alone(self) -> None:
-        """No seated person is connected: stop the match once its grace is over (cartas.online.expiry)."""
-        if self.row.status != "playing" or self.by_seat or (self.state is not None and self.state.is_over):
+        """Nobody is connected (no player, no spectator): stop the match once its grace is over
+        (cartas.online.expiry)."""
+        if self.row.status != "playing" or self.connections or (self.state is not None and self.state.is_over):
             return
         self.alone_epoch += 1
         delay = max(self.row.grace, self.settings.abandon_floor)
@@ -508,7 +513,7 @@ class LiveTable:
     async def _abandon_if_alone(self, epoch: int) -> None:
         from cartas.online.expiry import abandon
 
-        if epoch == self.alone_epoch and not self.by_seat and self.row.status == "playing":
+        if epoch == self.alone_epoch and not self.connections and self.row.status == "playing":
             await abandon(self)
 
     # --- moves ----------------------------------------------------------------------------------------------
@@ -611,7 +616,7 @@ class LiveTable:
     def _bot_seat(self) -> int | None:
         """The seat a bot should decide for now: none while a person present at the table may act."""
         state = self.state
-        if state is None or state.is_over or self.row.status != "playing" or not self.by_seat:
+        if state is None or state.is_over or self.row.status != "playing" or not self.connections:
             return None  # with no person connected, no bot plays on alone
         if any(not self._played_by_bot(seat) for seat in state.to_act):
             return None

@@ -314,6 +314,19 @@ def test_a_bot_does_not_take_a_seat_over_when_nobody_is_left_to_play_with(make_s
     assert server.hub().store.sync.moves(code) == []  # the bots wait for a person
 
 
+def test_a_spectator_is_someone_to_play_for_and_wakes_the_bots(make_server: Any) -> None:
+    server = make_server(abandon_floor=60)
+    code, _ = started_with_bots(server, "truco", grace=0, players=2, points=15)
+    assert server.hub().store.sync.moves(code) == []
+    watcher = server.connect(code, None)
+    watcher.until("snapshot")
+    deadline = time.monotonic() + 5
+    while len(server.hub().store.sync.moves(code)) < 4 and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert len(server.hub().store.sync.moves(code)) >= 4  # Ana's seat taken over: the bots play for the watcher
+    assert 0 in server.table(code).takeover
+
+
 def test_a_player_who_is_connected_keeps_the_match_going(make_server: Any) -> None:
     server = make_server(abandon_floor=0)
     code, created = started_with_bots(server, "truco", grace=0.1, players=2, points=15)

@@ -80,7 +80,7 @@ def test_a_half_sent_body_gets_408(live: tuple[str, int]) -> None:
         )
         answer = read_until_closed(sock)
     assert answer.startswith(b"HTTP/1.1 408")
-    assert b"the request body was not all sent within 1 seconds" in answer
+    assert b"the request body was not all sent within 1 s" in answer
 
 
 def test_a_whole_request_is_answered_and_the_next_head_has_its_own_deadline(live: tuple[str, int]) -> None:
