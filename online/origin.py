@@ -3,7 +3,7 @@
 Any page on the web can make its visitors' browsers POST to this server (a form, or ``fetch`` with a simple
 content type) or open a websocket to it; the browser then says which page asked in the ``Origin`` header.
 Such a request is refused with 403 (a websocket upgrade with 403 before it is accepted) unless its origin is
-the server's own (the scheme and ``Host`` it was reached at) or one of ``cartas serve --allow-origin``.
+the server's own (the ``Host`` it was reached at) or one of ``cartas serve --allow-origin``.
 A request without ``Origin`` comes from a program, not from a page in a browser (browsers send it on every
 POST and every websocket upgrade), and is let through, as is usual; reads (GET, HEAD, OPTIONS) are too.
 """
@@ -39,14 +39,14 @@ def normal_origin(origin: str) -> str:
     return f"{parts.scheme}://{host}:{port}"
 
 
-def own_origin(scope: Scope, headers: Headers) -> str | None:
-    """The origin this request was addressed to: the scheme (http for ws, https for wss) and its Host header."""
+def own_origins(headers: Headers) -> set[str]:
+    """The origins this request was addressed to: its ``Host`` over http or https. The scheme is not compared:
+    behind a proxy that ends TLS the server may see http where the browser says https, and a page that can
+    speak for this host over plain http can already read and change its traffic."""
     host = headers.get("host")
     if not host:
-        return None
-    scheme = scope.get("scheme", "http")
-    scheme = {"ws": "http", "wss": "https"}.get(scheme, scheme)
-    return normal_origin(f"{scheme}://{host}")
+        return set()
+    return {normal_origin(f"http://{host}"), normal_origin(f"https://{host}")}
 
 
 class OriginCheck:
@@ -61,7 +61,7 @@ class OriginCheck:
         if origin is None:
             return True
         origin = normal_origin(origin)
-        return origin == own_origin(scope, headers) or origin in self.allowed
+        return origin in self.allowed or origin in own_origins(headers)
 
     async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
         kind = scope["type"]
