@@ -221,7 +221,8 @@ class PostgresStore:
     async def purge_expired(self, created: str, limit: int) -> int:
         async with self.pool.connection() as conn, conn.transaction():
             cursor = await conn.execute(
-                "SELECT code FROM tables WHERE ended = 'expired' AND created < %s ORDER BY created LIMIT %s",
+                "SELECT code FROM tables WHERE status = 'lobby' AND ended = 'expired' AND created < %s"
+                " ORDER BY created LIMIT %s",
                 (created, limit),
             )
             codes = [row[0] for row in await cursor.fetchall()]

@@ -454,7 +454,8 @@ class SQLiteStore:
     def purge_expired(self, created: str, limit: int) -> int:
         with self._transaction() as db:
             codes = [(row[0],) for row in db.execute(
-                "SELECT code FROM tables WHERE ended = 'expired' AND created < ? ORDER BY created LIMIT ?",
+                "SELECT code FROM tables WHERE status = 'lobby' AND ended = 'expired' AND created < ? ORDER BY created"
+                " LIMIT ?",
                 (created, limit),
             )]
             for table in PURGED:
