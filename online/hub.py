@@ -25,10 +25,10 @@ from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
+from cartas.online.expiry import DONE
 from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.seat_names import display_names
-from cartas.online.expiry import DONE
 from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token

@@ -116,11 +116,11 @@ class LiveTable:
         )
         self.task: asyncio.Task[None] | None = None
         self._said: tuple[tuple[str, ...], ViewerNames] | None = None
+        """The names each viewer's text gives the players, kept while the seats' display names stay the same."""
         self.alone_epoch = 0
-        """Bumped each time the last seated person leaves; a stale abandonment check sees it changed."""
+        """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
         self.active_at: float | None = None
         """When (time.time) a connection last came or went, for the lobby's expiry (None: never since loaded)."""
-        """The names each viewer's text gives the players, kept while the seats' display names stay the same."""
 
     # --- the task and its inbox ------------------------------------------------------------------------------
 
@@ -243,7 +243,7 @@ class LiveTable:
         }
 
     def record(self) -> MatchRecord:
-        """The finished match's record, seed included: only once the match is over."""
+        """The finished match's record, seed included: only once the match is over (or abandoned)."""
         if self.state is None or not (self.state.is_over or self.row.status == "abandoned"):
             raise Refused(409, "the match is not over; its record is kept secret until the end")
         return record_of(self.state, self.players())
