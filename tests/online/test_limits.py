@@ -109,8 +109,7 @@ def test_every_installed_games_number_options_declare_both_bounds(registry) -> N
         for name, field in game.Options.model_fields.items():
             if name == "players" or field.annotation not in (int, float):
                 continue
-            lows = [getattr(m, "ge", None) or getattr(m, "gt", None) for m in field.metadata]
-            highs = [getattr(m, "le", None) or getattr(m, "lt", None) for m in field.metadata]
-            if not any(low is not None for low in lows) or not any(high is not None for high in highs):
+            bounds = {kind for m in field.metadata for kind in ("ge", "gt", "le", "lt") if getattr(m, kind, None) is not None}
+            if not bounds & {"ge", "gt"} or not bounds & {"le", "lt"}:
                 unbounded.append(f"{game.name}.{name}")
     assert unbounded == []
