@@ -223,3 +223,39 @@ def test_a_rival_not_yet_seen_is_read_as_before_for_a_falta_envido() -> None:
         world = view.sample(rng)
         (decision,) = rival_decisions(world, 1, shared.kinds)
         assert reader.likelihood(world, decision) == pytest.approx(shared.likelihood(world, decision), abs=1e-12)
+
+
+def _always_module() -> object:
+    """benchmarks/bots/always.py, loaded from its file (benchmarks is not a package)."""
+    import importlib.util
+    import sys
+    from pathlib import Path
+
+    folder = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
+    sys.path.insert(0, str(folder))
+    try:
+        spec = importlib.util.spec_from_file_location("always_bots", folder / "always.py")
+        assert spec is not None and spec.loader is not None
+        module = importlib.util.module_from_spec(spec)
+        spec.loader.exec_module(module)
+    finally:
+        sys.path.remove(str(folder))
+    return module
+
+
+@pytest.mark.parametrize("habit", ["envido", "truco", "refuse", "bluff"])
+def test_the_always_rivals_play_whole_matches_with_their_habit(habit: str) -> None:
+    from cartas.core.match import run_match
+    from cartas.games.truco.bots import EasyBot
+
+    always = _always_module()
+    state = GAME.start({"players": 2, "points": 15}, seed=9)
+    run_match(state, {0: getattr(always, "AlwaysBot")(habit, 1), 1: EasyBot(2)})
+    assert state.is_over
+    said = [event for event in state.events if event.seat == 0 and event.kind in ("envido", "truco", "no_quiero")]
+    kinds = {event.kind for event in said}
+    expected = {"envido": "envido", "truco": "truco", "refuse": "no_quiero", "bluff": "envido"}[habit]
+    assert expected in kinds
+    if habit == "envido":
+        deals = sum(1 for event in state.events if event.kind == "deal")
+        assert sum(1 for event in said if event.kind == "envido") >= deals // 2
