@@ -49,7 +49,8 @@ def play(bot: str, rival: str, games: int, points: int, seed: int, out: Path, ga
     registry = get_registry()
     chosen = registry.game(game)
     options = chosen.options({"points": points} if points else {})
-    done = {(r["deal"], r["bot_seat"]) for r in map(json.loads, out.read_text().splitlines())} if out.exists() else set()
+    lines = out.read_text().splitlines() if out.exists() else []
+    done = {(row["deal"], row["bot_seat"]) for row in map(json.loads, lines)}
     index = 0
     for deal in range((games + 1) // 2):
         for bot_seat in (0, 1):

@@ -66,7 +66,9 @@ from typing import NamedTuple
 from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
 from cartas.core.errors import PluginError
 from cartas.core.game import Game
-from cartas.core.bots.inference import Posterior, PosteriorCounts, RivalReader, bidding_weight, posterior_for, reader_for
+from cartas.core.bots.inference import (
+    Posterior, PosteriorCounts, RivalReader, bidding_weight, posterior_for, reader_for,
+)
 from cartas.core.bots.search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
 from cartas.core.state import Action, State
 

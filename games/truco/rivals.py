@@ -30,7 +30,8 @@ from cartas.core.cards import Card
 from cartas.core.events import Event
 from cartas.core.state import State
 from cartas.games.truco.bidding import (
-    BLUFF_SCALE, ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS, TrucoBidding,
+    BLUFF_SCALE, ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS,
+    TrucoBidding,
     answered_call, card_power, strength_at,
 )
 from cartas.games.truco.envido import tanto

@@ -78,7 +78,8 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
         if kind in RAISES:
             if rival:
                 bar = CALL_BARS[kind]
-                out.append(Observed(who, "truco", True, honest(who, played.get(who, 0), bar), call_rate(vira_rank, bar)))
+                out.append(Observed(who, "truco", True, honest(who, played.get(who, 0), bar),
+                                    call_rate(vira_rank, bar)))
             level, holder, pending = level + 1, 1 - teams[who], True
         elif kind in ("aceito", "corro"):
             if rival and pending and not onze:
