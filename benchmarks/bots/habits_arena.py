@@ -70,8 +70,13 @@ def play(bot: str, rival: str, games: int, points: int, seed: int, out: Path, ga
 
 
 def summary(paths: list[Path]) -> None:
+    """Each file's win rate of its bot over the deals played from both sides, with the Wilson 95% interval."""
     for path in paths:
         rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+        sides: dict[int, int] = {}
+        for row in rows:
+            sides[row["deal"]] = sides.get(row["deal"], 0) + 1
+        rows = [row for row in rows if sides[row["deal"]] == 2]  # whole deals only: both sides played
         if not rows:
             continue
         n = len(rows)
