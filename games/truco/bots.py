@@ -36,8 +36,9 @@ at the bar it calls about two times in three, one point under one in eight, one 
 CHANCE_MIX = 0.04
 """Chance of winning the hand over which ``medium``'s truco call and answer go from rare to sure around its bar."""
 
-EQUITY_MIX = 0.004
-"""Match equity over which ``medium``'s answer to an envido goes from refusing to accepting."""
+EQUITY_MIX = 0.001
+"""Match equity over which ``medium``'s answer to an envido goes from refusing to accepting (0.004 let a tanto of
+28 refuse a plain envido at 10-27 on one seed in four)."""
 
 TOP = {"ancho_espada": 1.0, "ancho_basto": 1.0, "siete_espada": 1.0, "siete_oro": 0.9, "tres": 0.6, "dos": 0.5}
 """What a partner's seña adds to the team's strength, in the units of :func:`card_power`."""
