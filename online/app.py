@@ -11,6 +11,7 @@ import asyncio
 import contextlib
 import logging
 import time
+import typing
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -30,8 +31,9 @@ from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
 from cartas.online.hub import Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels
+from cartas.online.presence import CoalescedPresence
 from cartas.online.pg_store import PostgresStore, is_postgres_url
-from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
+from cartas.online.store import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
 from cartas.online.views import dumps
 
@@ -43,6 +45,8 @@ MAX_FRAME = 4096
 HELLO_TIMEOUT = 15.0
 CHECKPOINT_EVERY = 5.0
 """Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store)."""
+WAL_LOOK_EVERY = 0.5
+"""Seconds between looks at the WAL's size: one past :data:`WAL_LIMIT` is checkpointed at once."""
 CLOSE_BAD_FRAME = 4400
 CLOSE_NO_TABLE = 4404
 SECURITY_HEADERS = [
@@ -126,8 +130,8 @@ def moved(refusal: NotOwner) -> JSONResponse:
 async def open_store(db: Path | str) -> AsyncStore:
     """The store ``--db`` names: a Postgres database for a postgresql:// URL, else a SQLite file."""
     if is_postgres_url(db):
-        return await PostgresStore(str(db)).open()
-    return OnLoop(SQLiteStore(Path(db)))
+        return typing.cast(AsyncStore, CoalescedPresence(await PostgresStore(str(db)).open()))
+    return typing.cast(AsyncStore, CoalescedPresence(OnLoop(SQLiteStore(Path(db)))))
 
 
 def create_app(
@@ -320,14 +324,22 @@ def create_app(
     return app
 
 
-async def checkpoint_every(store: AsyncStore, seconds: float) -> None:
-    """Checkpoint the database now and then (SQLite's in a worker thread), so the event loop never does it."""
+async def checkpoint_every(store: AsyncStore, seconds: float, look_every: float = WAL_LOOK_EVERY) -> None:
+    """Checkpoint the database every ``seconds`` (SQLite's in a worker thread, so the event loop never does it),
+    and sooner whenever the WAL has grown past its limit: its size is looked at every ``look_every`` seconds."""
+    sync = getattr(store, "sync", None)
+    wal_bytes = getattr(sync, "wal_bytes", None)
+    last = time.monotonic()
     while True:
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(look_every)
+        due = time.monotonic() - last >= seconds
+        if not due and (wal_bytes is None or wal_bytes() <= WAL_LIMIT):
+            continue
+        last = time.monotonic()
         try:
             await store.checkpoint()
-        except Exception:  # a busy or locked database: try again next time
-            log.exception("the database checkpoint failed")
+        except Exception as problem:  # a busy, locked or full database: try again next time
+            log.warning("the database checkpoint failed: %s", problem)
 
 
 async def _read_frame(socket: WebSocket) -> Any:

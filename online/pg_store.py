@@ -254,7 +254,7 @@ class PostgresStore:
             await conn.execute(
                 "WITH seat AS (INSERT INTO presence (code, seat, presence) VALUES (%(code)s, %(seat)s, %(presence)s)"
                 " ON CONFLICT (code, seat) DO UPDATE SET presence = excluded.presence RETURNING code),"
-                " stamped AS (UPDATE tables SET version = %(version)s WHERE code = (SELECT code FROM seat)"
+                " stamped AS (UPDATE tables SET version = GREATEST(version, %(version)s) WHERE code = (SELECT code FROM seat)"
                 " RETURNING status)"
                 " SELECT pg_notify(%(channel)s, %(code)s) FROM stamped WHERE status = 'lobby'",
                 {"code": code, "seat": seat, "presence": presence, "version": version, "channel": LOBBY_CHANNEL},
