@@ -27,7 +27,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.seat_names import display_names
-from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
+from cartas.online.store import AsyncStore, Lease, SeatRow, StoreError, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token
 
@@ -96,6 +96,8 @@ class Hub:
         self.ownership = ownership or Ownership()
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
+        self.damaged: set[str] = set()
+        """Tables whose rows could not be read or whose moves did not replay: skipped, not tried again."""
         self.lobby_cache: list[dict[str, Any]] | None = None
         self.lobby_changes = 0
         self.lobby_trusted = False
@@ -131,14 +133,14 @@ class Hub:
         code = code.upper()
         table = self.tables.get(code)
         if table is None:
-            if len(code) > 16:
+            if len(code) > 16 or code in self.damaged:
                 return None
             lock = self.loading.setdefault(code, asyncio.Lock())
             try:
                 async with lock:  # two requests for one table must not load it twice
                     table = self.tables.get(code)
                     if table is None:
-                        table = await self._load(code)
+                        table = await self._load_or_skip(code)
             finally:
                 if not lock.locked():
                     self.loading.pop(code, None)
@@ -146,6 +148,15 @@ class Hub:
                 return None
         table.ensure_running()
         return table
+
+    async def _load_or_skip(self, code: str) -> LiveTable | None:
+        """:meth:`_load`, except that a table that cannot be read or replayed is logged once and skipped (None)."""
+        try:
+            return await self._load(code)
+        except (CartasError, StoreError) as error:
+            self.damaged.add(code)
+            log.error("table %s could not be rebuilt from the store, it is skipped: %s", code, error)
+            return None
 
     async def _load(self, code: str) -> LiveTable | None:
         row = await self.store.load_table(code)
@@ -172,7 +183,7 @@ class Hub:
             if not self.settings.record_path(row.code).exists():
                 try:
                     (await self._live(row)).export()
-                except CartasError as error:
+                except (CartasError, StoreError) as error:
                     log.error("finished table %s could not be exported: %s", row.code, error)
         return rebuilt
 
@@ -180,7 +191,7 @@ class Hub:
         """Take over every table in play whose lease ran out (or that has none); returns how many were taken."""
         taken = 0
         for code in await self.store.unowned_playing(self.ownership.owner):
-            if code in self.tables:
+            if code in self.tables or code in self.damaged:
                 continue
             try:
                 if await self.get(code) is not None:
@@ -188,8 +199,9 @@ class Hub:
                     log.info("took table %s over", code)
             except NotOwner:
                 continue  # another process was quicker
-            except CartasError as error:
-                log.error("table %s could not be rebuilt from the store: %s", code, error)
+            except (CartasError, StoreError) as error:  # one line, and the other tables are served
+                self.damaged.add(code)
+                log.error("table %s could not be rebuilt from the store, it is skipped: %s", code, error)
         return taken
 
     async def renew(self) -> None:

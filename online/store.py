@@ -52,6 +52,14 @@ class StoreError(Exception):
     """The database cannot be used: not a cartas online database, or a newer schema than this code knows."""
 
 
+class DamagedTable(StoreError):
+    """One table's rows cannot be read (a damaged page of the file): the table is skipped, the others served."""
+
+    def __init__(self, code: str, error: BaseException) -> None:
+        super().__init__(f"table {code} cannot be read from the database ({error}); it is skipped")
+        self.code = code
+
+
 @dataclass(frozen=True)
 class SeatRow:
     """One seat: empty, a person (by name, with the hash of their token) or a bot at a level."""
@@ -437,14 +445,24 @@ class SQLiteStore:
     _COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
 
     def load_table(self, code: str) -> TableRow | None:
-        row = self.db.execute(f"SELECT {self._COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
-        return None if row is None else self._row(row)
+        try:
+            row = self.db.execute(f"SELECT {self._COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
+            return None if row is None else self._row(row)
+        except (sqlite3.DatabaseError, ValueError) as error:
+            raise DamagedTable(code, error) from None
 
     def tables_with_status(self, status: str) -> list[TableRow]:
-        rows = self.db.execute(
-            f"SELECT {self._COLUMNS} FROM tables WHERE status = ? ORDER BY created", (status,)
-        ).fetchall()
-        return [self._row(row) for row in rows]
+        """The tables with ``status``; one whose rows cannot be read is left out with one line in the log."""
+        found = []
+        for (code,) in self.db.execute("SELECT code FROM tables WHERE status = ? ORDER BY created", (status,)).fetchall():
+            try:
+                row = self.load_table(code)
+            except DamagedTable as error:
+                log.error("%s", error)
+                continue
+            if row is not None:
+                found.append(row)
+        return found
 
     def save_lobby(self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None) -> None:
         with self._transaction() as db:
@@ -472,10 +490,13 @@ class SQLiteStore:
                 )
 
     def moves(self, code: str) -> list[tuple[int, str]]:
-        return [
-            (seat, action)
-            for seat, action in self.db.execute("SELECT seat, action FROM moves WHERE code = ? ORDER BY n", (code,))
-        ]
+        try:
+            return [
+                (seat, action)
+                for seat, action in self.db.execute("SELECT seat, action FROM moves WHERE code = ? ORDER BY n", (code,))
+            ]
+        except sqlite3.DatabaseError as error:
+            raise DamagedTable(code, error) from None
 
     def set_version(self, code: str, version: int) -> None:
         with self._transaction() as db:

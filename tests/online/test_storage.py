@@ -135,3 +135,22 @@ def test_a_commit_that_fails_leaves_no_transaction_open_so_the_next_write_succee
     store.add_move("ABCD", 0, 0, "play 1E", 1, None)
     assert store.moves("ABCD") == [(0, "play 1E")]
     assert store.db.execute("SELECT count(*) FROM moves WHERE code = 'NOPE'").fetchone() == (0,)
+
+
+def test_a_damaged_table_is_skipped_with_one_log_line_and_the_others_are_served(  # type: ignore[no-untyped-def]
+    make_server, registry, tmp_path, caplog
+) -> None:
+    from damaged_db import damage_moves_of, three_tables
+
+    db = tmp_path / "damaged.sqlite3"
+    three_tables(registry, db)
+    damage_moves_of(db, "BBBBBB")
+    with caplog.at_level("INFO", logger="cartas.online"):
+        server = make_server(db=db)
+        assert server.client.get("/api/tables/AAAAAA").status_code == 200
+        assert server.client.get("/api/tables/CCCCCC").status_code == 200
+        assert server.client.get("/api/tables/BBBBBB").status_code == 404
+    assert set(server.hub().tables) == {"AAAAAA", "CCCCCC"}
+    about = [record for record in caplog.records if "BBBBBB" in record.getMessage()]
+    assert len(about) == 1 and about[0].levelname == "ERROR" and about[0].exc_info is None
+    assert "skipped" in about[0].getMessage()
