@@ -111,9 +111,14 @@ def serve_command(
     app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home, ownership=ownership)
     where = "a Postgres database" if isinstance(path, str) else path
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
-    uvicorn.run(
-        app, host=host, port=port, ws_max_size=MAX_MESSAGE, ws_per_message_deflate=DEFLATE, log_level="info"
+    from cartas.online.logs import log_config
+    from cartas.online.shutdown import GracefulServer
+
+    config = uvicorn.Config(
+        app, host=host, port=port, ws_max_size=MAX_MESSAGE, ws_per_message_deflate=DEFLATE, log_level="info",
+        log_config=log_config(log_format),
     )
+    GracefulServer(config, app.state.drain).run()
 
 
 def check(path: Path | str) -> None:

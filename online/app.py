@@ -16,6 +16,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -31,6 +32,8 @@ from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
 from cartas.online.hub import Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels
+from cartas.online.logs import RequestIds
+from cartas.online.measured_store import MeasuredStore
 from cartas.online.presence import CoalescedPresence
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.store import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
@@ -167,7 +170,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await open_store(db)
+        store = typing.cast(AsyncStore, MeasuredStore(await open_store(db), settings.metrics))
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
@@ -189,6 +192,10 @@ def create_app(
             lobby.cancel()
             await state["hub"].shut_down()
             await store.close()
+
+    def refuse_when_draining() -> None:
+        if hub().draining:
+            raise Refused(503, "the server is restarting; try again in a moment")
 
     async def table_or_404(code: str) -> LiveTable:
         table = await hub().get(code)
@@ -221,6 +228,7 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         async def handle(request: Request) -> Response:
+            refuse_when_draining()
             return JSONResponse(await hub().create(await json_body(request)), status_code=201)
 
         return await guarded(request, handle)
@@ -234,6 +242,7 @@ def create_app(
 
     async def join(request: Request) -> Response:
         async def handle(request: Request) -> Any:
+            refuse_when_draining()
             table = await table_or_404(request.path_params["code"])
             body = await json_body(request)
             return await table.call(table.join, body.get("name"), body.get("seat"))
@@ -283,6 +292,32 @@ def create_app(
             "loop_lag_ms": settings.metrics.loop_lag.summary(window),
         })
 
+    def gauges() -> dict[str, float]:
+        found = state.get("hub")
+        if found is None:
+            return {}
+        tables = list(found.tables.values())
+        return {
+            "cartas_tables_playing": sum(table.row.status == "playing" for table in tables),
+            "cartas_tables_loaded": len(tables),
+            "cartas_connections": sum(len(table.connections) for table in tables),
+            "cartas_bot_queue": getattr(found.bots, "pending", 0),
+        }
+
+    settings.metrics.gauges(gauges)
+
+    async def prometheus(request: Request) -> Response:
+        return Response(generate_latest(settings.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "alive"})
+
+    async def readyz(request: Request) -> Response:
+        problem = await not_ready(state.get("hub"), settings)
+        if problem is not None:
+            return JSONResponse({"status": "not ready", "reason": problem}, status_code=503)
+        return JSONResponse({"status": "ready"})
+
     def page(name: str) -> Response:
         path = STATIC / name
         if not path.is_file():
@@ -312,16 +347,46 @@ def create_app(
         Route("/api/tables/{code}/start", start, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
         Route("/api/metrics", metrics),
+        Route("/metrics", prometheus),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
         WebSocketRoute("/ws/{code}", websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)
     app.state.hub = hub
+
+    async def drain() -> int:
+        found = state.get("hub")
+        return 0 if found is None else await found.drain()
+
+    app.state.drain = drain
     app.state.settings = settings
     app.state.default_grace = grace
     app.state.ownership = ownership
     return app
+
+
+READY_TIMEOUT = 2.0
+"""Seconds ``/readyz`` waits for the store to answer before it says the server is not ready."""
+
+
+async def not_ready(hub: Hub | None, settings: Settings) -> str | None:
+    """Why the server should get no new traffic now (``/readyz`` answers 503 with it), or None when it is ready:
+    starting or shutting down, its store not answering, or its latest write refused (a full disk)."""
+    if hub is None:
+        return "starting"
+    if hub.draining:
+        return "shutting down"
+    try:
+        await asyncio.wait_for(hub.store.load_table(""), READY_TIMEOUT)
+    except Exception as problem:
+        return f"the database does not answer: {' '.join(str(problem).split()) or type(problem).__name__}"
+    if settings.metrics.last_write_failed:
+        return "the database refused the latest write (a full disk?)"
+    return None
 
 
 async def checkpoint_every(store: AsyncStore, seconds: float, look_every: float = WAL_LOOK_EVERY) -> None:

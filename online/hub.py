@@ -14,6 +14,8 @@ can never both commit a move: moves are keyed by (table, move number), so the st
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import typing
 import uuid
@@ -36,6 +38,10 @@ log = logging.getLogger("cartas.online")
 MAX_GRACE = 3600.0
 CLOSE_MOVED = 4503
 """The websocket close code a table's clients get when this process lost the table to another: reconnect."""
+CLOSE_RESTART = 1012
+"""The websocket close code ("service restart") a table's clients get when the server shuts down: reconnect."""
+DRAIN_SECONDS = 10.0
+"""The longest a graceful shutdown waits for the tables to finish the work they were given."""
 
 
 class NotOwner(Exception):
@@ -96,6 +102,8 @@ class Hub:
         self.ownership = ownership or Ownership()
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
+        self.draining = False
+        """A graceful shutdown has begun (:meth:`drain`): no new table, no join."""
         self.damaged: set[str] = set()
         """Tables whose rows could not be read or whose moves did not replay: skipped, not tried again."""
         self.lobby_cache: list[dict[str, Any]] | None = None
@@ -245,6 +253,31 @@ class Hub:
                 await self.sweep()
             except Exception:
                 log.exception("looking for tables whose lease ran out failed")
+
+    async def drain(self) -> int:
+        """The first step of a graceful shutdown (SIGTERM): let every table finish what it was given (a move
+        being committed, a bot's move on its way), then tell each client to reconnect and close its socket with
+        1012. The app refuses new tables and joins from the moment ``draining`` is set. Returns the sockets closed.
+        """
+        self.draining = True
+        tables = list(self.tables.values())
+
+        async def settle(table: LiveTable) -> None:
+            with contextlib.suppress(Exception):
+                await table.call(lambda: None)  # queued behind everything the table was already given
+
+        await asyncio.wait_for(asyncio.gather(*(settle(table) for table in tables)), DRAIN_SECONDS)
+        closed = 0
+        frame = json.dumps({"type": "restart", "message": "the server is restarting; reconnect in a moment"})
+        for table in tables:
+            for connection in list(table.connections):
+                connection.send(frame)
+                connection.close(CLOSE_RESTART)
+                closed += 1
+        writers = [c.writer for table in tables for c in table.connections]
+        if writers:
+            await asyncio.wait(writers, timeout=2)
+        return closed
 
     async def shut_down(self) -> None:
         for table in self.tables.values():

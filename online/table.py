@@ -42,6 +42,9 @@ from cartas.online.views import (
 
 log = logging.getLogger("cartas.online")
 
+STORE_RETRY = 1.0
+"""Seconds before a bot's move the store refused (a full disk) is tried again."""
+
 CLOSE_BAD_TOKEN = 4401
 CLOSE_REPLACED = 4409
 
@@ -549,6 +552,8 @@ class LiveTable:
             self.state = await self._replay()
             if mover is not None:
                 self._refuse_move(mover, "the server could not store the move; try again")
+            else:  # a bot's move: tried again in a moment, or the table would wait for it for ever
+                asyncio.get_running_loop().call_later(STORE_RETRY, self.post, self._schedule_bot)
             return
         self.last_move_v = self.version
         self.hand_over = state.hands_played != before_hands
