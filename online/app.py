@@ -133,8 +133,8 @@ def moved(refusal: NotOwner) -> JSONResponse:
 async def open_store(db: Path | str) -> AsyncStore:
     """The store ``--db`` names: a Postgres database for a postgresql:// URL, else a SQLite file."""
     if is_postgres_url(db):
-        return typing.cast(AsyncStore, CoalescedPresence(await PostgresStore(str(db)).open()))
-    return typing.cast(AsyncStore, CoalescedPresence(OnLoop(SQLiteStore(Path(db)))))
+        return await PostgresStore(str(db)).open()
+    return OnLoop(SQLiteStore(Path(db)))
 
 
 def create_app(
@@ -170,7 +170,9 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = typing.cast(AsyncStore, MeasuredStore(await open_store(db), settings.metrics))
+        # Presence writes coalesced (cartas.online.presence), every write measured (cartas.online.measured_store).
+        coalesced = typing.cast(AsyncStore, CoalescedPresence(await open_store(db)))
+        store = typing.cast(AsyncStore, MeasuredStore(coalesced, settings.metrics))
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store

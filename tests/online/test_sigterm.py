@@ -24,10 +24,18 @@ def free_port() -> int:
         return int(probe.getsockname()[1])
 
 
-def children(pid: int) -> set[int]:
+def bot_workers(pid: int) -> set[int]:
+    """The process pool's workers among the children of ``pid`` (not multiprocessing's resource tracker, which
+    ends by itself once its parent has gone)."""
     found: set[int] = set()
     for task in Path(f"/proc/{pid}/task").iterdir():
-        found |= {int(child) for child in (task / "children").read_text().split()}
+        for child in (task / "children").read_text().split():
+            try:
+                command = Path(f"/proc/{child}/cmdline").read_bytes()
+            except OSError:
+                continue
+            if b"spawn_main" in command:
+                found.add(int(child))
     return found
 
 
@@ -74,7 +82,7 @@ def test_sigterm_tells_clients_to_reconnect_and_ends_the_bot_workers(tmp_path: P
                     ws.send(json.dumps({"type": "move", "action": 0, "v": frame["v"]}))
                 elif frame["type"] == "ack":
                     moved += 1
-                    workers = children(server.pid)
+                    workers = bot_workers(server.pid)
             server.send_signal(signal.SIGTERM)
             kinds = []
             with pytest.raises(Exception) as closed:  # ConnectionClosed, once the close frame comes
