@@ -19,7 +19,7 @@ from cartas.online.app import CHECKPOINT_EVERY, checkpoint_every, open_store
 from cartas.online.store import SeatRow, TableRow
 
 
-async def storm(db: Path, seconds: float, tables: int, every: float) -> None:
+async def storm(db: Path, seconds: float, tables: int, every: float, pause: float) -> None:
     store = await open_store(db)
     codes = [f"W{n:05d}" for n in range(tables)]
     for code in codes:
@@ -39,7 +39,7 @@ async def storm(db: Path, seconds: float, tables: int, every: float) -> None:
             await store.set_presence(code, writes % 2, "online" if version % 2 else "away", version)
             await store.add_move(code, version, 0, "play 1E " + "x" * 40, version, None)
             writes += 2
-        await asyncio.sleep(0)  # let the checkpoint's thread hand its result back
+        await asyncio.sleep(pause)  # 0: let the checkpoint's thread hand its result back, and go on
         size = wal.stat().st_size if wal.exists() else 0
         largest = max(largest, size)
         if time.monotonic() >= next_report:
@@ -47,7 +47,8 @@ async def storm(db: Path, seconds: float, tables: int, every: float) -> None:
             next_report += 1
     checkpoints.cancel()
     await store.close()
-    print(f"largest WAL {largest / 2**20:.2f} MiB after {writes} writes in {seconds:g} s (checkpoint every {every:g} s)")
+    print(f"largest WAL {largest / 2**20:.2f} MiB after {writes} writes in {seconds:g} s"
+          f" ({writes / seconds:.0f} commits/s, checkpoint every {every:g} s)")
 
 
 def main() -> None:
@@ -55,9 +56,10 @@ def main() -> None:
     parser.add_argument("--seconds", type=float, default=20.0)
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--every", type=float, default=CHECKPOINT_EVERY, help="seconds between checkpoints")
+    parser.add_argument("--pause", type=float, default=0.0, help="seconds between rounds of writes (0: a storm)")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(storm(Path(folder) / "storm.sqlite3", args.seconds, args.tables, args.every))
+        asyncio.run(storm(Path(folder) / "storm.sqlite3", args.seconds, args.tables, args.every, args.pause))
         os.sync()
 
 
