@@ -101,6 +101,24 @@ def test_a_full_disk_refuses_moves_and_they_are_accepted_again_once_space_is_fre
         assert again.hub().store.sync.moves(code)[: len(stored)] == stored
 
 
+def test_a_bots_move_refused_by_a_full_disk_is_played_once_space_is_back(make_server, tmp_path) -> None:  # type: ignore[no-untyped-def]
+    with small_disk(tmp_path / "disk") as disk:
+        server = make_server(db=disk / "online.sqlite3", bot_delay=1.0)
+        code, created = one_person(server)
+        ana = server.connect(code, created["token"])
+        assert move_once(ana) == "ack"  # the bot now takes a second to answer: the disk is full by then
+        ballast = fill(disk)
+        store = server.hub().store.sync
+        deadline = time.monotonic() + 10
+        while not server.app.state.settings.metrics.last_write_failed and time.monotonic() < deadline:
+            time.sleep(0.05)
+        assert server.app.state.settings.metrics.last_write_failed, "the bot's move was not refused"
+        stored = len(store.moves(code))
+        ballast.unlink()
+        assert move_once(ana) == "ack"  # the bot played once the disk had room, and it is the person's turn again
+        assert len(store.moves(code)) == stored + 2
+
+
 def test_a_reconnect_storm_writes_one_presence_row_per_seat_and_delay(server: Server) -> None:
     code, created = one_person(server)
     store = server.hub().store.store  # under the measuring layer
