@@ -174,3 +174,38 @@ def test_a_damaged_table_is_skipped_with_one_log_line_and_the_others_are_served(
     about = [record for record in caplog.records if "BBBBBB" in record.getMessage()]
     assert len(about) == 1 and about[0].levelname == "ERROR" and about[0].exc_info is None
     assert "skipped" in about[0].getMessage()
+
+
+def test_a_wal_past_its_limit_is_emptied_by_the_checkpoint_even_while_a_writer_keeps_writing(tmp_path: Path) -> None:
+    import threading
+
+    from cartas.online.store import WAL_LIMIT, SeatRow, SQLiteStore, TableRow
+
+    store = SQLiteStore(tmp_path / "w.sqlite3")
+    store.create_table(TableRow("ABCD", "truco", {}, 1, "playing", 60, "easy", "h", "now", seats=[SeatRow(0)]))
+    n = 0
+    while store.wal_bytes() <= WAL_LIMIT:
+        with store._transaction() as db:  # big moves, so the WAL passes its limit quickly
+            db.executemany(
+                "INSERT INTO moves (code, n, seat, action) VALUES ('ABCD', ?, 0, ?)",
+                [(n + i, "x" * 2000) for i in range(100)],
+            )
+        n += 100
+    writing = threading.Event()
+    done = threading.Event()
+
+    def checkpoints() -> None:
+        writing.wait()
+        store.checkpoint()
+        done.set()
+
+    thread = threading.Thread(target=checkpoints)
+    thread.start()
+    while not done.is_set():  # the tables go on writing while the checkpoint runs
+        store.add_move("ABCD", n, 0, "play 1E", n + 1, None)
+        n += 1
+        writing.set()
+    thread.join()
+    store.add_move("ABCD", n, 0, "mazo", n + 1, None)
+    assert store.wal_bytes() < WAL_LIMIT // 4  # emptied, then only the last few writes
+    assert len(store.moves("ABCD")) == n + 1
