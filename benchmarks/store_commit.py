@@ -83,7 +83,8 @@ async def sweep(db: str, concurrency: list[int], moves: int, target: float) -> N
     if best is None:
         print(f"no run kept its p99 within {target:g} ms")
     else:
-        print(f"most commits/s with p99 within {target:g} ms: {best[1]:.0f}/s ({best[0]} tables at once, p99 {best[2]:.2f} ms)")
+        print(f"most commits/s with p99 within {target:g} ms: {best[1]:.0f}/s"
+              f" ({best[0]} tables at once, p99 {best[2]:.2f} ms)")
 
 
 async def main() -> None:

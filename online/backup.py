@@ -29,7 +29,9 @@ def ours(path: Path) -> None:
     try:
         with contextlib.closing(sqlite3.connect(f"file:{path}?mode=ro", uri=True)) as db:
             names = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-            version = db.execute("SELECT max(version) FROM schema_version").fetchone()[0] if "schema_version" in names else None
+            version = None
+            if "schema_version" in names:
+                version = db.execute("SELECT max(version) FROM schema_version").fetchone()[0]
     except sqlite3.DatabaseError as error:
         raise StoreError(f"{path} is not a cartas online database ({error})") from None
     if not isinstance(version, int):

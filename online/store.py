@@ -454,7 +454,8 @@ class SQLiteStore:
     def tables_with_status(self, status: str) -> list[TableRow]:
         """The tables with ``status``; one whose rows cannot be read is left out with one line in the log."""
         found = []
-        for (code,) in self.db.execute("SELECT code FROM tables WHERE status = ? ORDER BY created", (status,)).fetchall():
+        codes = self.db.execute("SELECT code FROM tables WHERE status = ? ORDER BY created", (status,)).fetchall()
+        for (code,) in codes:
             try:
                 row = self.load_table(code)
             except DamagedTable as error:

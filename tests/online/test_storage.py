@@ -116,7 +116,10 @@ def test_a_bots_move_refused_by_a_full_disk_is_played_once_space_is_back(make_se
         stored = len(store.moves(code))
         ballast.unlink()
         assert move_once(ana) == "ack"  # the bot played once the disk had room, and it is the person's turn again
-        assert len(store.moves(code)) == stored + 2
+        after = store.moves(code)
+        # the bot's move (and its next one, when a new hand starts with it), then the person's
+        assert len(after) >= stored + 2 and after[-1][0] == 0
+        assert {seat for seat, _ in after[stored:-1]} == {1}
 
 
 def test_a_reconnect_storm_writes_one_presence_row_per_seat_and_delay(server: Server) -> None:
