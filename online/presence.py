@@ -49,7 +49,9 @@ class CoalescedPresence:
 
     async def flush(self) -> None:
         """Write every pending presence now (a failed one stays pending for the next flush)."""
-        self.flusher = None
+        if self.flusher is not None:
+            self.flusher.cancel()  # when called before its time (on close, or by a test)
+            self.flusher = None
         pending, self.pending = self.pending, {}
         for (code, seat), (presence, version) in pending.items():
             try:
@@ -75,7 +77,5 @@ class CoalescedPresence:
         return found
 
     async def close(self) -> None:
-        if self.flusher is not None:
-            self.flusher.cancel()
         await self.flush()
         await self.store.close()
