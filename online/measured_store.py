@@ -19,6 +19,7 @@ class MeasuredStore:
 
     WRITES = frozenset({
         "create_table", "save_lobby", "start", "set_version", "set_presence", "clear_presence", "add_chat",
+        "end_table", "purge_expired",
     })
 
     def __init__(self, store: AsyncStore, metrics: Metrics) -> None:

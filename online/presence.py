@@ -69,6 +69,12 @@ class CoalescedPresence:
             del self.pending[key]
         await self.store.clear_presence(code)
 
+    async def end_table(self, code: str, reason: str) -> None:
+        """An ended table keeps no presence: what was pending for it is dropped, not written after the end."""
+        for key in [key for key in self.pending if key[0] == code]:
+            del self.pending[key]
+        await self.store.end_table(code, reason)
+
     async def presence(self, codes: list[str]) -> dict[str, dict[int, str]]:
         found = await self.store.presence(codes)
         for (code, seat), (presence, _) in self.pending.items():

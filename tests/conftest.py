@@ -26,6 +26,8 @@ def uvicorn_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[s
         seen.append({
             "app": config.app, "host": config.host, "port": config.port, "ws_max_size": config.ws_max_size,
             "ws_per_message_deflate": config.ws_per_message_deflate, "log_config": config.log_config,
+            "http": config.http, "timeout_keep_alive": config.timeout_keep_alive,
+            "h11_max_incomplete_event_size": config.h11_max_incomplete_event_size,
         })
 
     monkeypatch.setattr(GracefulServer, "run", record)

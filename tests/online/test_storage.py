@@ -122,7 +122,10 @@ def test_a_bots_move_refused_by_a_full_disk_is_played_once_space_is_back(make_se
         assert {seat for seat, _ in after[stored:-1]} == {1}
 
 
-def test_a_reconnect_storm_writes_one_presence_row_per_seat_and_delay(server: Server) -> None:
+def test_a_reconnect_storm_writes_one_presence_row_per_seat_and_delay(make_server) -> None:  # type: ignore[no-untyped-def]
+    from cartas.online.limits import Limits, Rate
+
+    server = make_server(limits=Limits(connects=Rate(burst=100, per_minute=100)))  # the storm is the point here
     code, created = one_person(server)
     store = server.hub().store.store  # under the measuring layer
     assert isinstance(store, CoalescedPresence)
