@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.plugins.manager import installed_registry
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
@@ -74,14 +74,6 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
-
-
-def installed_registry() -> Registry:
-    from cartas.cli.app import extra_plugins
-
-    extra, failures = extra_plugins()
-    pm, loaded = make_plugin_manager(extra=extra)
-    return build_registry(pm, failures + loaded)
 
 
 def error(status: int, message: str) -> JSONResponse:

@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cartas.core.bots.base import SeatView
-from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.plugins.manager import installed_registry
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
 from cartas.core.plugins.registry import Registry
@@ -81,11 +81,7 @@ _worker_registry: Registry | None = None
 def _load_worker() -> None:
     """Load the installed plugins once per worker process (and those named in ``$CARTAS_PLUGINS``)."""
     global _worker_registry
-    from cartas.cli.app import extra_plugins
-
-    extra, failures = extra_plugins()
-    pm, loaded = make_plugin_manager(extra=extra)
-    _worker_registry = build_registry(pm, failures + loaded)
+    _worker_registry = installed_registry()
 
 
 def _decide_in_worker(request: BotRequest) -> str:
