@@ -23,7 +23,8 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cartas.core.plugins.manager import installed_registry
+from cartas.core.plugins.manager import build_registry, load_plugins
+from cartas.core.plugins.manager import installed_registry as installed_registry  # its older home
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
@@ -132,6 +133,7 @@ def create_app(
     data_dir: Path | None = None,
     buffer: int = 256,
     ownership: Ownership | None = None,
+    hooks: Any = None,
 ) -> Starlette:
     """The ``cartas serve`` application over the SQLite file or the Postgres URL ``db_path``.
 
@@ -139,15 +141,22 @@ def create_app(
     when a registry is given, since pool workers load the installed plugins, not a test's registry);
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
     ``data_dir`` (the database's folder by default; needed with Postgres); ``buffer`` versioned frames per table
-    are kept for reconnects; ``ownership`` says who this process is among several on one database.
+    are kept for reconnects; ``ownership`` says who this process is among several on one database. ``hooks``
+    are the plugins' lifecycle hooks the tables fire (a pluggy ``pm.hook``): by default those of the installed
+    plugins, none when a registry is given without them.
     """
     postgres = is_postgres_url(db_path)
     if postgres and data_dir is None:
         raise ValueError("a Postgres database needs a data_dir for the finished matches' records")
     db: Path | str = str(db_path) if postgres else Path(db_path)
-    games = registry if registry is not None else installed_registry()
+    if registry is None:
+        pm, failures = load_plugins()
+        games = build_registry(pm, failures)
+        hooks = pm.hook if hooks is None else hooks
+    else:
+        games = registry
     runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
-    settings = Settings(data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer)
+    settings = Settings(data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer, hooks=hooks)
     state: dict[str, Hub] = {}
 
     def hub() -> Hub:
