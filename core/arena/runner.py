@@ -35,6 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cartas.core.bots.base import BotFactory
+from cartas.core.bots.seeds import arena_bot_seed, external_bot_seed
 from cartas.core.game import Game
 from cartas.core.plugins.manager import installed_hooks
 from cartas.core.session import TableSession
@@ -141,14 +142,8 @@ def schedule(n_bots: int, n_sides: int, games: int, seed: int) -> list[MatchPlan
     return plans
 
 
-def bot_seed(seed: int, index: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in match ``index``: the same in every process (string seeding hashes)."""
-    return random.Random(f"{seed}/{index}/{seat}").getrandbits(63)
-
-
-def external_bot_seed(external_seed: int, index: int, seat: int) -> int:
-    """The seed of an external bot at ``seat`` in match ``index``: from the run's own key, never the arena seed."""
-    return random.Random(f"external/{external_seed}/{index}/{seat}").getrandbits(63)
+bot_seed = arena_bot_seed
+"""The older name of :func:`cartas.core.bots.seeds.arena_bot_seed`."""
 
 
 @dataclass(frozen=True)
@@ -183,7 +178,7 @@ def play_match(job: MatchJob, hooks: Any = None) -> MatchResult:
             bot = plan.lineup[side]
             external = bot < len(job.externals) and job.externals[bot]
             seed = (external_bot_seed(job.external_seed, plan.index, seat) if external
-                    else bot_seed(job.arena_seed, plan.index, seat))
+                    else arena_bot_seed(job.arena_seed, plan.index, seat))
             agents[seat] = job.factories[bot](seed)
     try:
         result = TableSession(state, hooks=hooks).play(agents)
