@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
@@ -66,7 +67,8 @@ def make_bots(app: App, state: State, players: dict[int, str], think: float | No
             continue
         factory = registry.bot(state.game.name, level)
         if think is not None and takes_time_limit(factory):
-            factory = partial(factory, time_limit=think)
+            timed: Callable[..., Agent] = factory  # the check above: it takes time_limit
+            factory = partial(timed, time_limit=think)
         agents[seat] = GuardedBot(factory(seat_bot_seed(state.seed, seat, len(state.history))), seat, level)
     return agents
 

@@ -150,12 +150,15 @@ class OptionInfo:
         return "" if self.required else _show(self.default)
 
 
+_KINDS: dict[object, str] = {bool: "bool", int: "int", float: "float"}
+
+
 def option_info(model: type[GameOptions], name: str) -> OptionInfo:
     """The option ``name`` of ``model``, described."""
     field = model.model_fields[name]
     annotation = field.annotation
     choices = typing.get_args(annotation) if typing.get_origin(annotation) is Literal else None
-    kind = "choice" if choices is not None else {bool: "bool", int: "int", float: "float"}.get(annotation, "str")  # type: ignore[call-overload]
+    kind = "choice" if choices is not None else _KINDS.get(annotation, "str")
     required = field.is_required()
     return OptionInfo(
         name, kind, choices, None if required else field.default, required, allowed_values(field),
