@@ -6,14 +6,13 @@ command line over its own registry and its own temporary data folder.
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from cartas.core.errors import PluginError
+from cartas.core.home import data_home as data_home  # the data folder is the core's; its old home
 from cartas.core.plugins.manager import PLUGINS_ENV as PLUGINS_ENV, extra_plugins as extra_plugins  # their old home
 from cartas.core.plugins.manager import build_registry, load_plugins, plugin_list
 
@@ -23,16 +22,6 @@ if TYPE_CHECKING:
     from cartas.core.game import Game
     from cartas.core.plugins.listing import ListedGame
     from cartas.core.plugins.registry import Registry
-
-
-def data_home() -> Path:
-    """Where saves and the history live: ``$CARTAS_HOME`` if set, else the platform's user data folder."""
-    import platformdirs
-
-    from cartas.cli.saves import HOME_ENV  # here, not above: the saves pull in records, which ``--help`` needs not
-
-    override = os.environ.get(HOME_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir("cartas", appauthor=False))
 
 
 @dataclass

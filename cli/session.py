@@ -10,7 +10,7 @@ from typing import Any
 import click
 
 from cartas.cli.app import App, data_home
-from cartas.cli.history import History, history_path
+from cartas.core.history import History, history_path
 from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
 from cartas.core.bots.base import Agent, BotFactory, SeatView

@@ -21,7 +21,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cartas.cli.history import History, history_path
+from cartas.core.history import History, history_path
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
