@@ -113,13 +113,19 @@ def over_the_websocket(
 ) -> list[list[list[Any]]]:
     """A table of ``cartas serve``: a person's websocket at seat 0 answers the first legal move, a bot sits at 1."""
     server = recording_server(make_server, monkeypatch, db)
+    first_moves(started_table(server)[2])
+    return recorded(env)
+
+
+def started_table(server: Server) -> tuple[str, dict[str, Any], Any]:
+    """A two-player truco table started with its host connected at seat 0 and the ``first`` bot at seat 1:
+    its code, what creating it answered (the tokens) and the host's websocket."""
     created = server.create("truco", players=2)
     code = created["code"]
     server.bots(code, created["host_token"], [1], level="first")
     player = server.connect(code, created["token"])
     assert server.host(code, created["host_token"], op="start").status_code == 200
-    first_moves(player)
-    return recorded(env)
+    return code, created, player
 
 
 def test_the_same_match_fires_the_same_hooks_at_every_front_end(
@@ -157,11 +163,7 @@ def test_a_server_restart_fires_no_hook_again_for_the_moves_it_replays(
 
     db = tmp_path / "restart.sqlite3"
     first = recording_server(make_server, monkeypatch, db)
-    created = first.create("truco", players=2)
-    code = created["code"]
-    first.bots(code, created["host_token"], [1], level="first")
-    player = first.connect(code, created["token"])
-    assert first.host(code, created["host_token"], op="start").status_code == 200
+    code, created, player = started_table(first)
     first_moves(player, limit=12)
     before = log.read_text()
     assert "hand_finished" in before and "match_finished" not in before
