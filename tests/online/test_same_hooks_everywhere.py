@@ -20,7 +20,8 @@ import pytest
 from online_helpers import Server
 
 import hook_recorder
-from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.plugins.manager import installed_registry
+from cartas.online.bots import InlineBots
 
 HERE = Path(__file__).parent
 CARTAS = Path(sys.executable).with_name("cartas")
@@ -84,11 +85,12 @@ def in_the_arena(env: dict[str, str]) -> list[list[list[Any]]]:
 
 
 def recording_server(make_server: Any, monkeypatch: pytest.MonkeyPatch, db: Path) -> Server:
-    """A server over ``db`` whose tables fire the recorder's hooks and deal ``SEED``."""
-    pm, failures = make_plugin_manager(extra=[("hook_recorder", hook_recorder)])
+    """A server over ``db`` that deals ``SEED``, loading its plugins as ``cartas serve`` does: the installed ones
+    and those ``CARTAS_PLUGINS`` names (the recorder), whose hooks its tables fire. Bots decide in this process."""
+    monkeypatch.setenv("CARTAS_PLUGINS", "hook_recorder")
     monkeypatch.setattr("cartas.online.hub.new_seed", lambda: SEED)
     monkeypatch.setattr("cartas.online.connection.MAX_FRAMES", 10**6)  # this person answers faster than anyone
-    server: Server = make_server(db=db, registry=build_registry(pm, failures), hooks=pm.hook)
+    server: Server = make_server(db=db, registry=None, bot_runner=InlineBots(installed_registry()))
     return server
 
 
