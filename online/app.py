@@ -127,23 +127,22 @@ def create_app(
     db_path: Path | str,
     *,
     registry: Registry | None = None,
+    hooks: Any = None,
     bot_delay: float = 0.6,
     bot_runner: BotRunner | None = None,
     grace: float = 60.0,
     data_dir: Path | None = None,
     buffer: int = 256,
     ownership: Ownership | None = None,
-    hooks: Any = None,
 ) -> Starlette:
     """The ``cartas serve`` application over the SQLite file or the Postgres URL ``db_path``.
 
-    ``registry`` defaults to the installed plugins; ``bot_runner`` to a process pool (an :class:`InlineBots`
-    when a registry is given, since pool workers load the installed plugins, not a test's registry);
+    ``registry`` defaults to the installed plugins, and ``hooks`` (the lifecycle hooks the tables fire, a pluggy
+    ``pm.hook``) to theirs, none when a registry is given without them; ``bot_runner`` to a process pool (an
+    :class:`InlineBots` when a registry is given, since pool workers load the installed plugins, not a test's registry);
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
     ``data_dir`` (the database's folder by default; needed with Postgres); ``buffer`` versioned frames per table
-    are kept for reconnects; ``ownership`` says who this process is among several on one database. ``hooks``
-    are the plugins' lifecycle hooks the tables fire (a pluggy ``pm.hook``): by default those of the installed
-    plugins, none when a registry is given without them.
+    are kept for reconnects; ``ownership`` says who this process is among several on one database.
     """
     postgres = is_postgres_url(db_path)
     if postgres and data_dir is None:
@@ -156,8 +155,9 @@ def create_app(
     else:
         games = registry
     runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
-    settings = Settings(data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer, hooks=hooks)
+    settings = Settings(data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer)
     state: dict[str, Hub] = {}
+    settings.hooks = hooks  # the lifecycle hooks every table fires (docs/session.md)
 
     def hub() -> Hub:
         return state["hub"]

@@ -64,6 +64,8 @@ class Settings:
     """Where finished matches' record files and the history live."""
     bot_delay: float = 0.6
     """Seconds a bot's move takes at the least, so people can follow it (0 in tests)."""
+    hooks: Any = None
+    """The plugins' lifecycle hooks (a pluggy ``pm.hook``) every table fires, as the terminal does; ``None``: none."""
     buffer: int = 256
     """Versioned frames kept per table for reconnects; older gaps get a snapshot."""
     chat_max: int = 300
@@ -71,8 +73,6 @@ class Settings:
     chat_window: float = 10.0
     chat_kept: int = 50
     metrics: Metrics = field(default_factory=Metrics)
-    hooks: Any = None
-    """The plugins' lifecycle hooks (a pluggy ``pm.hook``) every table fires, as the terminal does; ``None``: none."""
 
     def record_path(self, code: str) -> Path:
         """Where a finished table's record file goes."""
