@@ -23,8 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cartas.core.plugins.manager import build_registry, load_plugins
-from cartas.core.plugins.manager import installed_registry as installed_registry  # its older home
+from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
@@ -75,6 +74,11 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+def installed_registry() -> Registry:
+    """The installed plugins' registry, with those ``CARTAS_PLUGINS`` names (the core loads them)."""
+    return plugins.installed_registry()
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -149,8 +153,8 @@ def create_app(
         raise ValueError("a Postgres database needs a data_dir for the finished matches' records")
     db: Path | str = str(db_path) if postgres else Path(db_path)
     if registry is None:
-        pm, failures = load_plugins()
-        games = build_registry(pm, failures)
+        pm, failures = plugins.load_plugins()
+        games = plugins.build_registry(pm, failures)
         hooks = pm.hook if hooks is None else hooks
     else:
         games = registry
