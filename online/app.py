@@ -258,6 +258,12 @@ def create_app(
 
         return await guarded(request, handle)
 
+    async def rematch(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            return await hub().rematch(request.path_params["code"], bearer(request))
+
+        return await guarded(request, handle)
+
     async def record(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
@@ -306,6 +312,7 @@ def create_app(
         Route("/api/tables/{code}/leave", leave, methods=["POST"]),
         Route("/api/tables/{code}/seating", seating, methods=["POST"]),
         Route("/api/tables/{code}/start", start, methods=["POST"]),
+        Route("/api/tables/{code}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
         Route("/api/metrics", metrics),
         WebSocketRoute("/ws/{code}", websocket),

@@ -299,6 +299,16 @@ class LiveTable:
         if not token_matches(token, self.row.host_hash):
             raise Refused(403, "only the host can do that, with the host token")
 
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or None."""
+        return self._seat_of(token)
+
+    def tell_everyone(self, frame: dict[str, Any]) -> None:
+        """Send every connection ``frame`` now, outside the table's numbered history (a ``rematch`` offer)."""
+        text = dumps(frame)
+        for connection in self.connections:
+            connection.send(text)
+
     def _seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is; every seat is compared, so the time taken does not tell which matched."""
         found = None
