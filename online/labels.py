@@ -109,6 +109,8 @@ LABELS: dict[str, str] = {
     "close_pick": mark("Tap the card to close with"),
     "we_won": mark("We won!"),
     "we_lost": mark("We lost"),
+    "you_won": mark("You won!"),
+    "you_lost": mark("You lost"),
     "rematch": mark("Rematch"),
     "rematch_waiting": mark("Waiting for the others…"),
     "dark_mode": mark("Dark mode"),

@@ -93,7 +93,8 @@ export function resultPanel(ctx) {
   let mood = "";
   if (typeof me === "number" && me >= 0 && winners.length) {
     const won = winners.includes(me) || (teams.length && winners.some((seat) => teams[seat] === teams[me]));
-    headline = won ? t("we_won") : t("we_lost");
+    const alone = teams.filter((team) => team === teams[me]).length <= 1;
+    headline = alone ? (won ? t("you_won") : t("you_lost")) : won ? t("we_won") : t("we_lost");
     mood = won ? "won" : "lost";
   }
   const record = typeof r.record === "string" && r.record.startsWith("/api/") ? r.record : `/api/tables/${encodeURIComponent(ctx.code)}/record`;
