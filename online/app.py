@@ -402,7 +402,7 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
             elif kind == "move":
                 table.post(table.move, connection, frame.get("action"), frame.get("v"), time.perf_counter())
             elif kind == "chat":
-                table.post(table.say, connection, frame.get("text"))
+                table.post(table.say, connection, frame.get("text"), frame.get("name"))
             else:
                 connection.send(dumps({"type": "error", "message": "frame types are move, chat and ping"}))
     except (WebSocketDisconnect, RuntimeError):

@@ -83,6 +83,10 @@ function setNotice(text) {
   if (box) box.textContent = state.notice;
 }
 
+function watching() {
+  return state.me === null || state.me === undefined || state.me < 0;
+}
+
 /** The names the table's text gives the seats and the sides for this reader (`{seats, sides}`), if sent. */
 function said() {
   return state.view && state.view.said ? state.view.said : null;
@@ -560,7 +564,7 @@ function renderChatLines() {
   const list = document.getElementById("chat-lines");
   if (!list) return;
   list.replaceChildren(...state.chat.map((frame) => h("li", {},
-    h("strong", { text: `${frame.name || (typeof frame.seat === "number" ? nameOf(frame.seat) : "?")}: ` }),
+    h("strong", { text: `${frame.name || (typeof frame.seat === "number" ? nameOf(frame.seat) : "?")}${typeof frame.seat === "number" ? "" : ` (${t("watch").toLowerCase()})`}: ` }),
     h("span", { text: String(frame.text || "") }))));
   list.scrollTop = list.scrollHeight;
 }
@@ -570,14 +574,23 @@ function chatPanel() {
   if (!chatBox) {
     const input = h("input", { id: "chat-input", maxLength: 300, autocomplete: "off", "aria-label": t("chat") });
     const button = h("button", { type: "submit", id: "chat-send" });
-    const form = h("form", { class: "row" }, input, button);
+    // A spectator chats under a name of their own choosing (remembered like a player's), not as "spectator".
+    const who = h("input", { id: "chat-name", maxLength: 24, autocomplete: "nickname", value: lastName(), "aria-label": t("your_name") });
+    const form = h("form", { class: "row" }, who, input, button);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = input.value.trim();
-      if (text && socket && socket.send({ type: "chat", text })) input.value = "";
+      const frame = { type: "chat", text };
+      if (watching() && who.value.trim()) {
+        frame.name = who.value.trim();
+        rememberName(frame.name);
+      }
+      if (text && socket && socket.send(frame)) input.value = "";
     });
     chatBox = h("section", { class: "panel chat", id: "chat" }, h("h2", {}), h("ul", { id: "chat-lines", class: "chat-lines" }), form);
   }
+  chatBox.querySelector("#chat-name").hidden = !watching();
+  chatBox.querySelector("#chat-name").placeholder = t("your_name");
   chatBox.querySelector("h2").textContent = t("chat");
   chatBox.querySelector("#chat-send").textContent = t("send");
   return chatBox;
