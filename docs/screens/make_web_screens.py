@@ -6,13 +6,16 @@ It starts the real server on a free loopback port over a temporary database, ope
 every other seat (no bot delay), joins seat 1 as "Ana" in Debian's chromium (/usr/bin/chromium, through
 Playwright), makes a few of Ana's moves (cards first, so the table shows played cards) and takes a screenshot at
 390x844 and 1280x800. ``--frames`` writes every websocket frame the page received, as JSON lines, for looking at.
-Seeds are random, so the cards differ from run to run; the layout is what the pictures are for.
+Seeds are random, so the cards differ from run to run; the layout is what the pictures are for. The
+``*-summary`` pictures are taken at the end of the first hand, with the summary above the table.
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import shutil
+import subprocess
 import tempfile
 import threading
 import time
@@ -30,7 +33,14 @@ TABLES: list[tuple[str, str, dict[str, Any], int]] = [
     ("paulista", "truco_paulista", {"players": 4}, 1),
     ("chinchon", "chinchon", {"players": 3}, 4),
     ("julepe", "tresillo", {"players": 4}, 2),
+    # -1: play until the end-of-hand summary shows (the hand's shown cards, the score change)
+    ("truco-summary", "truco", {"players": 2, "points": 15}, -1),
+    ("chinchon-summary", "chinchon", {"players": 2}, -1),
 ]
+SUMMARY_JS = "() => Boolean(document.getElementById('summary'))"
+
+DARK = {"truco-4p"}
+"""The tables also shot in dark mode (the system's choice, as prefers-color-scheme says)."""
 
 PICK_JS = """() => {
   const t = window.cartasTable; if (!t || !t.state.view) return null;
@@ -114,17 +124,24 @@ def shoot(out: Path, frames_file: Path | None) -> list[Path]:
                 page.goto(f"{server}/t/{made['code']}")
                 page.wait_for_function("() => window.cartasTable && window.cartasTable.state.view")
                 done = 0
-                for _ in range(60):
-                    if done >= moves:
+                for _ in range(60 if moves >= 0 else 600):
+                    if done >= moves >= 0 or (moves < 0 and page.evaluate(SUMMARY_JS)):
                         break
                     if page.evaluate(PICK_JS):
                         done += 1
-                    page.wait_for_timeout(400)
+                    page.wait_for_timeout(400 if moves >= 0 else 60)
                 page.wait_for_timeout(700)
                 for size, viewport in SIZES.items():
                     page.set_viewport_size(viewport)
                     page.wait_for_timeout(300)
                     path = out / f"{name}-{size}.png"
+                    page.screenshot(path=str(path))
+                    made_files.append(path)
+                if name in DARK:  # the same table in dark mode, on the phone
+                    page.emulate_media(color_scheme="dark")
+                    page.set_viewport_size(SIZES["phone"])
+                    page.wait_for_timeout(300)
+                    path = out / f"{name}-phone-dark.png"
                     page.screenshot(path=str(path))
                     made_files.append(path)
                 context.close()
@@ -136,6 +153,14 @@ def shoot(out: Path, frames_file: Path | None) -> list[Path]:
     return made_files
 
 
+def shrink(path: Path) -> None:
+    """Quantise ``path`` to 64 colours with ImageMagick, where it is installed, so the pictures stay small in git
+    (about 30 KB on a phone, 50 KB on a laptop, against 150-300 KB as shot)."""
+    convert = shutil.which("convert")
+    if convert:
+        subprocess.run([convert, str(path), "+dither", "-colors", "64", f"PNG8:{path}"], check=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE / "web")
@@ -143,6 +168,7 @@ def main() -> None:
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
     for path in shoot(args.out, args.frames):
+        shrink(path)
         print(path)
 
 

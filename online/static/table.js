@@ -46,6 +46,7 @@ const state = {
   closing: false, // the next card tapped closes (chinchón, remigio)
   rematch: null, // {accepted, code}
   rematchPending: false,
+  signsOpen: false, // the señas shown in the action bar
 };
 const speech = new Speech();
 
@@ -123,6 +124,10 @@ function addEvent(frame, live = false) {
   if (!line.text) return;
   state.log.push(line);
   if (state.log.length > LOG_LINES) state.log.splice(0, state.log.length - LOG_LINES);
+  // The last hand's summary folds away by itself once the new hand is under way (two cards played in it).
+  if (live && state.summary && frame.kind === "play" && state.handLog.filter((l) => l.kind === "play").length >= 2) {
+    state.summary = null;
+  }
   if (live) {
     if (spoken) sound("call");
     else if (frame.kind === "play") sound("card");
@@ -145,6 +150,7 @@ function takeView(view) {
     state.turnSince = Date.now();
     if (mine && !wasMine) sound("turn");
     state.confirming = null;
+    state.signsOpen = false;
   }
   keepAwake(!o.over);
   if (state.handNumber !== null && o.hand_number > state.handNumber && !o.over) {
@@ -619,6 +625,10 @@ function render() {
     h("div", { class: "layout" }, h("div", { class: "main" }, main), side));
   renderChatLines();
   tickWaits();
+  // A bar fixed at the bottom (a phone) must not hide the hand: the page ends that much lower.
+  const bar = document.getElementById("actionbar");
+  const fixed = bar && getComputedStyle(bar).position === "fixed" && !bar.classList.contains("empty");
+  document.body.style.paddingBottom = fixed ? `${bar.offsetHeight + 8}px` : "";
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
   if (focused) document.getElementById("chat-input").focus();

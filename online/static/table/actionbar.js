@@ -62,6 +62,11 @@ export function actionBar(ctx) {
     if (text.startsWith("close ")) { closes += 1; continue; } // "close", then the card
     buttons.push(action);
   }
+  // Señas fold behind one button when there are several, so the answers keep the bar's first row on a phone.
+  const signs = buttons.filter((action) => moveFamily(action.text) === "sign");
+  if (signs.length > 1 && !ctx.state.signsOpen) {
+    buttons.splice(0, buttons.length, ...buttons.filter((action) => moveFamily(action.text) !== "sign"));
+  }
   const keys = letters(buttons.map((a) => a.label || a.text));
   const row = h("div", { class: "actions", id: "actions" });
   buttons.forEach((action, index) => {
@@ -87,6 +92,13 @@ export function actionBar(ctx) {
     });
     row.append(button);
   });
+  if (signs.length > 1) {
+    const open = Boolean(ctx.state.signsOpen);
+    row.append(h("button", {
+      type: "button", id: "signs-toggle", class: "action family-sign", "aria-expanded": open ? "true" : "false",
+      text: `${t("sena")} ${open ? "▴" : "▾"}`, onclick: () => { ctx.state.signsOpen = !open; ctx.render(); },
+    }));
+  }
   if (closes) {
     const on = Boolean(ctx.state.closing);
     row.append(h("button", {

@@ -107,7 +107,7 @@ export function handRow(ctx) {
   }
   const raw = view.hand || (ctx.obs() && ctx.obs().hand) || [];
   const hand = rummy ? orderedHand(ctx.code, raw) : raw;
-  const row = h("div", { class: `cards hand${ctx.state.closing ? " closing" : ""}`, id: "hand", "aria-label": t("your_hand") });
+  const row = h("div", { class: `cards hand${ctx.state.closing ? " closing" : ""}${hand.length > 5 ? " many" : ""}`, id: "hand", "aria-label": t("your_hand") });
   let number = 0;
   for (const card of hand) {
     const key = String(card).toUpperCase();

@@ -18,10 +18,9 @@ function shownHands(ctx, lines) {
   const bySeat = new Map();
   for (const line of lines) {
     if (!SHOWN_KINDS.has(line.kind) || typeof line.seat !== "number" || line.seat < 0) continue;
-    const cards = cardsIn(line.detail);
-    if (!cards.length) continue;
+    if (!cardsIn(line.detail).length) continue;
     const entry = bySeat.get(line.seat) || [];
-    entry.push({ cards, kind: line.kind, detail: line.detail });
+    entry.push({ kind: line.kind, detail: line.detail });
     bySeat.set(line.seat, entry);
   }
   if (!bySeat.size) return null;
@@ -29,10 +28,16 @@ function shownHands(ctx, lines) {
   for (const [seat, shown] of bySeat) {
     list.append(h("li", { dataset: { seat: String(seat) } },
       h("strong", { text: ctx.nameOf(seat) }),
-      shown.map(({ cards, detail }) => {
-        const tail = String(detail).split("=").slice(1).join("=").trim();
-        return h("span", { class: "cards shown-cards" }, cards.map((card) => cardFace(card, "small")),
-          tail ? h("span", { class: "shown-total", text: `= ${tail}` }) : null);
+      shown.map(({ detail }) => {
+        // "9C 9B JK | 12C 12E 12B | loose 2B = 2" shows three groups and "= 2"; "7E 6E 33" two cards and "33".
+        const [left, ...right] = String(detail).split("=");
+        const words = left.trim().split(/\s+/);
+        let total = right.join("=").trim();
+        if (!total && /^\d+$/.test(words[words.length - 1] || "")) total = words[words.length - 1];
+        const groups = left.split("|").map(cardsIn).filter((group) => group.length);
+        return h("span", { class: "shown-hand" },
+          groups.map((group) => h("span", { class: "cards shown-cards" }, group.map((card) => cardFace(card, "small")))),
+          total ? h("span", { class: "shown-total", text: right.length ? `= ${total}` : total }) : null);
       })));
   }
   return list;
