@@ -124,8 +124,10 @@ function addEvent(frame, live = false) {
   if (!line.text) return;
   state.log.push(line);
   if (state.log.length > LOG_LINES) state.log.splice(0, state.log.length - LOG_LINES);
-  // The last hand's summary folds away by itself once the new hand is under way (two cards played in it).
-  if (live && state.summary && frame.kind === "play" && state.handLog.filter((l) => l.kind === "play").length >= 2) {
+  // The last hand's summary folds away by itself once the reader has played a card in the new hand (a spectator:
+  // once two have been played).
+  if (live && state.summary && frame.kind === "play"
+    && (watching() ? state.handLog.filter((l) => l.kind === "play").length >= 2 : frame.seat === state.me)) {
     state.summary = null;
   }
   if (live) {
