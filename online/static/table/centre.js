@@ -41,10 +41,11 @@ function pile(ctx, label, card) {
   const id = label === "discard" ? "discard-pile" : label;
   const inner = [drawn, h("span", { class: "pile-label", text: caption.join(" · ") })];
   if (draw) {
+    drawn.setAttribute("aria-hidden", "true");
     const button = h("button", {
       type: "button", class: `pile-button can-draw`, id, disabled: ctx.state.pending,
-      dataset: { action: draw.text }, title: draw.label || draw.text, "aria-label": draw.label || draw.text,
-    }, ...inner);
+      dataset: { action: draw.text }, title: draw.label || draw.text,
+    }, h("span", { class: "sr-only", text: draw.label || draw.text }), ...inner);
     button.addEventListener("click", () => ctx.sendMove(draw));
     return h("div", { class: `pile pile-${label}` }, button);
   }

@@ -118,12 +118,15 @@ export function handRow(ctx) {
     if (view.drawn && String(view.drawn).toUpperCase() === key) classes.push("drawn");
     const face = cardFace(card, classes.join(" "));
     if (action || rummy) {
+      face.setAttribute("aria-hidden", "true"); // the button's label names the move and the card
       if (action) number += 1;
-      const label = action ? action.label || action.text : String(card);
+      // The move's words are the button's name, from a visually hidden span (the drawn card is hidden from
+      // assistive technology), so the name is what the button holds and no aria-label can disagree with it.
+      const said = action ? action.label || action.text : String(card);
       const button = h("button", {
-        type: "button", class: `card-button${action ? "" : " idle"}`, title: label, "aria-label": label,
+        type: "button", class: `card-button${action ? "" : " idle"}`, title: said,
         disabled: ctx.state.pending && Boolean(action), dataset: { cardSlot: String(card) },
-      }, face);
+      }, face, h("span", { class: "sr-only", text: said }));
       if (action) {
         button.dataset.action = action.text;
         button.dataset.key = String(number);
