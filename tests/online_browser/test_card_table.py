@@ -127,6 +127,8 @@ def test_chinchon_draws_by_tapping_the_stock_and_a_rematch_seats_the_same_table(
         throw.click()
         # (the bot, moving at once, may already have taken it from the pile)
         expect(ana.locator(f'#hand svg.card[data-card="{thrown}"]')).to_have_count(0)
+        ana.wait_for_function(
+            "(card) => window.cartasTable.state.log.some((l) => l.kind === 'discard' && l.detail === card)", arg=thrown)
         expect(ana.locator("#log")).to_contain_text(ana.evaluate(
             "(card) => window.cartasTable.state.log.find((l) => l.kind === 'discard' && l.detail === card).text", thrown))
 
