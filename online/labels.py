@@ -115,6 +115,10 @@ LABELS: dict[str, str] = {
     "rematch_waiting": mark("Waiting for the others…"),
     "dark_mode": mark("Dark mode"),
     "sound": mark("Sound"),
+    "while_away": mark("While you were away"),
+    "moves_played": mark("moves"),
+    "played_for_you": mark("played for you"),
+    "hands_ended": mark("hands ended"),
     # The built-in bot levels as players read them (``medio``); the pages keep the canonical name as the value.
     **{f"level_{level}": message for level, message in LEVEL_NAMES.items()},
 }

@@ -47,6 +47,7 @@ const state = {
   rematch: null, // {accepted, code}
   rematchPending: false,
   signsOpen: false, // the señas shown in the action bar
+  away: null, // after a reconnect, what happened until the next view: {moves, mine, hand, scores}
 };
 const speech = new Speech();
 
@@ -78,10 +79,15 @@ function applyLanguage() {
   setLanguage(chosen === "en" || !state.info ? chosen || (state.info && state.info.language) || "en" : state.info.language);
 }
 
-function setNotice(text) {
+/** The line above the table: an error (the default), or `info` such as what happened while you were away. */
+function setNotice(text, kind = "") {
   state.notice = text || "";
+  state.noticeKind = kind;
   const box = document.getElementById("notice");
-  if (box) box.textContent = state.notice;
+  if (box) {
+    box.textContent = state.notice;
+    box.className = `notice ${kind}`.trim();
+  }
 }
 
 function watching() {
@@ -121,6 +127,10 @@ function addEvent(frame, live = false) {
     }
   }
   state.handLog.push(line);
+  if (state.away && (frame.kind === "play" || frame.kind === "discard")) {
+    state.away.moves += 1;
+    if (frame.seat === state.me) state.away.mine += 1;
+  }
   if (!line.text) return;
   state.log.push(line);
   if (state.log.length > LOG_LINES) state.log.splice(0, state.log.length - LOG_LINES);
@@ -174,6 +184,8 @@ function onFrame(frame) {
     case "welcome":
       state.me = typeof frame.seat === "number" ? frame.seat : null;
       state.host = Boolean(frame.host);
+      // Back after a drop with a match on: count what arrives until the next view, to say it in one line.
+      state.away = obs() && !obs().over ? { moves: 0, mine: 0, hand: obs().hand_number, scores: obs().scores.slice() } : null;
       break;
     case "snapshot":
       state.info = frame.table || state.info;
@@ -208,6 +220,7 @@ function onFrame(frame) {
       break;
     case "view":
       takeView(frame.view);
+      sayWhileAway();
       break;
     case "presence":
       if (state.info && state.info.seats && state.info.seats[frame.seat]) state.info.seats[frame.seat].presence = frame.presence;
@@ -537,6 +550,21 @@ function takeRematch(frame) {
   if (frame.code && loadSeat(frame.code)) window.location.assign(`/t/${encodeURIComponent(frame.code)}`);
 }
 
+/** "While you were away: 5 moves (2 by a bot for you), 1 hand ended · Nosotros 3 → 5 · Ellos 1 → 1", once. */
+function sayWhileAway() {
+  const away = state.away;
+  state.away = null;
+  const o = obs();
+  if (!away || !o || (!away.moves && o.hand_number === away.hand)) return;
+  const parts = [`${away.moves} ${t("moves_played")}`];
+  if (away.mine) parts.push(`${t("played_for_you")}: ${away.mine}`);
+  const hands = o.hand_number - away.hand;
+  if (hands > 0) parts.push(`${t("hands_ended")}: ${hands}`);
+  const changed = o.scores.map((score, team) => (score !== away.scores[team]
+    ? `${sideName(team, o.teams)} ${away.scores[team]} → ${score}` : null)).filter(Boolean);
+  setNotice(`${t("while_away")}: ${parts.concat(changed).join(" · ")}`, "info");
+}
+
 /** Keys at the table: 1-9 play the hand's cards in order, a button's letter presses it, Escape folds the summary. */
 function onKey(event) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -623,7 +651,7 @@ function render() {
   else main.push(renderPlay());
   const side = h("aside", { class: "side" }, logPanel(), chatPanel());
   const focused = document.activeElement && document.activeElement.id === "chat-input";
-  app.replaceChildren(h("p", { class: "notice", id: "notice", role: "status", text: state.notice }),
+  app.replaceChildren(h("p", { class: `notice ${state.noticeKind || ""}`.trim(), id: "notice", role: "status", text: state.notice }),
     h("div", { class: "layout" }, h("div", { class: "main" }, main), side));
   renderChatLines();
   tickWaits();

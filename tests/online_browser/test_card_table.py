@@ -152,3 +152,36 @@ def test_chinchon_draws_by_tapping_the_stock_and_a_rematch_seats_the_same_table(
         raise
     finally:
         context.close()
+
+
+def test_coming_back_says_in_one_line_what_happened_while_away(server: str, browser: Browser) -> None:
+    shots = Shots()
+    code, (ana_seat, beto_seat) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana", "Beto"])
+    contexts = [browser.new_context(viewport=SIZES["phone"]) for _ in range(2)]
+    try:
+        ana = shots.watch("ana", contexts[0].new_page())
+        beto = shots.watch("beto", contexts[1].new_page())
+        open_seat(ana, server, code, ana_seat)
+        open_seat(beto, server, code, beto_seat)
+        ana.wait_for_function("() => window.cartasTable.state.view")
+        first = ana.evaluate("window.cartasTable.state.view.observation.to_act[0]")
+        mover, back = (ana, beto) if first == ana_seat["seat"] else (beto, ana)
+        expect(back.locator("#conn")).to_have_attribute("data-state", "online")
+        # The one who waits loses the connection (it stays down until told to come back); the other plays a card.
+        back.evaluate("() => { const s = window.cartasTable.socket; s.stopped = true; s.ws.close(); }")
+        mover.locator("#hand .card-button:not([disabled])").first.click()
+        expect(mover.locator("#centre .my-played svg.card")).to_have_count(1)
+        back.evaluate("() => { const s = window.cartasTable.socket; s.stopped = false; s.attempt = 0; s.connect(); }")
+        expect(back.locator("#conn")).to_have_attribute("data-state", "online")
+        notice = back.locator("#notice.info")
+        expect(notice).to_be_visible()
+        words = back.evaluate("async () => { const all = await (await fetch('/api/labels')).json();"
+                              " const l = all[document.documentElement.lang] || all.en; return [l.while_away, l.moves_played]; }")
+        expect(notice).to_contain_text(f"{words[0]}: 1 {words[1]}")
+        assert not shots.errors, shots.errors
+    except BaseException:
+        print(f"browser test failed; screenshots in {shots.failure()}")
+        raise
+    finally:
+        for context in contexts:
+            context.close()
