@@ -3,15 +3,16 @@
 // the end of a hand and of the match), what happened, and chat. This module holds the state and the frames.
 // Every server or player string is set with textContent; card texts are drawn only when they parse as cards.
 
-import { api, copyText, forgetSeat, h, inviteLink, lastName, loadSeat, rememberName, saveSeat } from "/static/api.js";
+import { api, forgetSeat, h, lastName, loadSeat, rememberName, saveSeat } from "/static/api.js";
 import { parseCard } from "/static/cards.js";
 import { TableSocket } from "/static/conn.js";
-import { chosenLanguage, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { actionBar } from "/static/table/actionbar.js";
 import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
+import { renderSeating, seatingList } from "/static/table/seating.js";
 import { keepAwake, switches } from "/static/table/prefs.js";
 import { pieSeats, seatPanel } from "/static/table/seats.js";
 import { sound } from "/static/table/sound.js";
@@ -340,110 +341,12 @@ async function showJoin() {
     }
   });
   state.joining = true;
-  app.replaceChildren(seatingList(info, false), form);
+  app.replaceChildren(seatingList(pageContext(), info, false), form);
 }
 
-// --- the seating (lobby phase) ---------------------------------------------------------------------------------
-
-async function seating(op) {
-  try {
-    const info = await api("POST", `/api/tables/${encodeURIComponent(code)}/seating`, op, hostToken());
-    if (info && info.seats) state.info = info;
-    setNotice("");
-  } catch (error) {
-    setNotice(error.message);
-  }
-  render();
-}
-
-async function startMatch() {
-  try {
-    await api("POST", `/api/tables/${encodeURIComponent(code)}/start`, {}, hostToken());
-    setNotice("");
-  } catch (error) {
-    setNotice(error.message);
-  }
-}
-
-/** The bot levels of this table's game, from /api/games. */
-function levels() {
-  const game = state.games.find((g) => state.info && g.name === state.info.game);
-  return game && Array.isArray(game.levels) && game.levels.length ? game.levels : ["random", "easy", "medium", "hard"];
-}
-
-function levelSelect(current, id) {
-  return h("select", { id, "aria-label": t("level") },
-    levels().map((level) => h("option", { value: level, text: levelName(level), selected: level === current })));
-}
-
-function seatingList(info, controls) {
-  const n = info.seats.length;
-  const list = h("ol", { class: "seats", id: "seats" });
-  for (const seat of info.seats) {
-    const tags = [];
-    if (seat.seat === state.me) tags.push(h("span", { class: "tag you", text: t("you") }));
-    if (seat.seat === info.host_seat) tags.push(h("span", { class: "tag", text: t("host") }));
-    if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: `${t("team")} ${info.teams[seat.seat] + 1}` }));
-    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${levelName(seat.level)}` : ""}` }));
-    const away = seat.kind === "human" && (seat.presence === "away" || seat.presence === "bot");
-    if (away) tags.push(h("span", { class: "tag away", text: t(`presence_${seat.presence}`) }));
-    const row = h("li", { class: `seat-row kind-${seat.kind}`, dataset: { seat: String(seat.seat) } },
-      h("span", { class: "seat-no", text: String(seat.seat + 1) }),
-      h("span", { class: "who" }, h("strong", { text: seat.kind === "empty" ? t("empty") : seat.name || "" }), " ", ...tags));
-    if (controls) {
-      const tools = h("span", { class: "tools" });
-      if (seat.kind === "empty" || seat.kind === "bot") {
-        const select = levelSelect(seat.level || "medium", `level-${seat.seat}`);
-        if (seat.kind === "bot") select.addEventListener("change", () => seating({ op: "bot", seat: seat.seat, level: select.value }));
-        tools.append(select);
-        if (seat.kind === "empty") {
-          tools.append(h("button", { type: "button", class: "add-bot", text: t("add_bot"),
-            onclick: () => seating({ op: "bot", seat: seat.seat, level: select.value }) }));
-        }
-      }
-      if (seat.kind !== "empty" && seat.seat !== info.host_seat) {
-        tools.append(h("button", { type: "button", class: "remove", text: t("remove"), onclick: () => seating({ op: "empty", seat: seat.seat }) }));
-      }
-      tools.append(
-        h("button", { type: "button", class: "move-up", title: t("move_up"), "aria-label": t("move_up"), text: "↑", disabled: seat.seat === 0,
-          onclick: () => seating({ op: "move", seat: seat.seat, to: seat.seat - 1 }) }),
-        h("button", { type: "button", class: "move-down", title: t("move_down"), "aria-label": t("move_down"), text: "↓", disabled: seat.seat === n - 1,
-          onclick: () => seating({ op: "move", seat: seat.seat, to: seat.seat + 1 }) }));
-      row.append(tools);
-    }
-    list.append(row);
-  }
-  return list;
-}
-
-function invitePanel() {
-  const link = inviteLink(code);
-  const input = h("input", { id: "invite", readOnly: true, value: link, "aria-label": t("invite_link") });
-  const copy = h("button", { type: "button", id: "copy-invite", text: t("copy") });
-  copy.addEventListener("click", async () => { if (await copyText(link, input)) copy.textContent = t("copied"); });
-  return h("div", { class: "invite" }, h("label", { for: "invite", text: t("invite_link") }), h("div", { class: "row" }, input, copy));
-}
-
-function renderSeating() {
-  const info = state.info;
-  const host = state.host || (hostToken() !== null && state.me === info.host_seat);
-  const panel = h("section", { class: "panel seating" }, h("h2", { text: `${t("lobby_phase")} · ${info.title || info.game}` }));
-  const facts = [`${info.players} ${t("players").toLowerCase()}`];
-  if (info.options && info.options.points) facts.push(`${info.options.points} ${t("points")}`);
-  panel.append(h("p", { class: "muted", text: facts.join(" · ") }), invitePanel(), seatingList(info, host));
-  if (host) {
-    const row = h("div", { class: "row wrap host-tools" });
-    if (info.teams && info.players >= 4) {
-      row.append(h("button", { type: "button", id: "rotate", text: t("rotate_partners"), onclick: () => seating({ op: "rotate" }) }),
-        h("button", { type: "button", id: "swap", text: t("swap_opponents"), onclick: () => seating({ op: "swap" }) }));
-    }
-    row.append(h("button", { type: "button", id: "start", class: "primary", text: t("start"),
-      disabled: info.seats.some((seat) => seat.kind === "empty"), onclick: startMatch }));
-    panel.append(row);
-  } else {
-    panel.append(h("p", { class: "muted", text: state.me === null ? t("spectator") : t("waiting_host") }));
-  }
-  return panel;
+/** What the seating module needs of the page. */
+function pageContext() {
+  return { state, code, hostToken, setNotice, render };
 }
 
 // --- the match -------------------------------------------------------------------------------------------------
@@ -647,7 +550,7 @@ function render() {
     return;
   }
   const main = [];
-  if (state.info.status === "lobby" || !obs()) main.push(renderSeating());
+  if (state.info.status === "lobby" || !obs()) main.push(renderSeating(pageContext()));
   else main.push(renderPlay());
   const side = h("aside", { class: "side" }, logPanel(), chatPanel());
   const focused = document.activeElement && document.activeElement.id === "chat-input";
