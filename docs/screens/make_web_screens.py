@@ -30,6 +30,7 @@ TABLES: list[tuple[str, str, dict[str, Any], int]] = [
     # (file name, game, options, Ana's moves before the picture)
     ("truco-2p", "truco", {"players": 2, "points": 15}, 2),
     ("truco-4p", "truco", {"players": 4, "points": 15}, 2),
+    ("truco-6p", "truco", {"players": 6, "points": 15}, 1),
     ("paulista", "truco_paulista", {"players": 4}, 1),
     ("chinchon", "chinchon", {"players": 3}, 4),
     ("julepe", "tresillo", {"players": 4}, 2),
@@ -102,7 +103,7 @@ def open_table(server: str, game: str, options: dict[str, Any]) -> dict[str, Any
     return made
 
 
-def shoot(out: Path, frames_file: Path | None) -> list[Path]:
+def shoot(out: Path, frames_file: Path | None, only: set[str] | None = None) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     made_files: list[Path] = []
@@ -112,6 +113,8 @@ def shoot(out: Path, frames_file: Path | None) -> list[Path]:
         frames = frames_file.open("w", encoding="utf-8") if frames_file else None
         try:
             for name, game, options, moves in TABLES:
+                if only and name not in only:
+                    continue
                 made = open_table(server, game, options)
                 context = browser.new_context(viewport=SIZES["laptop"], color_scheme="light")
                 page = context.new_page()
@@ -165,9 +168,10 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=HERE / "web")
     parser.add_argument("--frames", type=Path, default=None)
+    parser.add_argument("--only", nargs="*", help="these pictures only (truco-2p, chinchon, ...)")
     args = parser.parse_args()
     args.out.mkdir(parents=True, exist_ok=True)
-    for path in shoot(args.out, args.frames):
+    for path in shoot(args.out, args.frames, set(args.only) if args.only else None):
         shrink(path)
         print(path)
 
