@@ -7,6 +7,7 @@ Run with ``pytest -m browser tests/online_browser``; see test_table_in_browser.p
 
 from __future__ import annotations
 
+import re
 import tempfile
 import threading
 import time
@@ -185,3 +186,33 @@ def test_coming_back_says_in_one_line_what_happened_while_away(server: str, brow
     finally:
         for context in contexts:
             context.close()
+
+
+def test_the_keyboard_plays_and_the_mazo_asks_twice(server: str, browser: Browser) -> None:
+    shots = Shots()
+    code, (ana_seat,) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana"])
+    context = browser.new_context(viewport=SIZES["laptop"])
+    try:
+        ana = shots.watch("ana", context.new_page())
+        open_seat(ana, server, code, ana_seat)
+        expect(ana.locator("#hand .card-button[data-key='1']:not([disabled])")).to_be_visible()
+        mazo = ana.locator('#actions .action.family-fold')
+        expect(mazo).to_be_visible()
+        key = mazo.get_attribute("data-key") or ""
+        version = ana.evaluate("window.cartasTable.socket.version")
+        ana.keyboard.press(key)  # once: the button asks again, nothing is sent
+        expect(mazo).to_have_class(re.compile(r"\bconfirming\b"))
+        ana.wait_for_timeout(300)
+        assert ana.evaluate("window.cartasTable.socket.version") == version
+        expect(ana.locator("#hand svg.card")).to_have_count(3)
+        # A digit plays that card of the hand.
+        first = ana.locator("#hand .card-button[data-key='1'] svg.card").get_attribute("data-card")
+        ana.keyboard.press("1")
+        expect(ana.locator(f'#centre .my-played svg[data-card="{first}"]')).to_be_visible()
+        expect(ana.locator(f'#hand svg[data-card="{first}"]')).to_have_count(0)
+        assert not shots.errors, shots.errors
+    except BaseException:
+        print(f"browser test failed; screenshots in {shots.failure()}")
+        raise
+    finally:
+        context.close()
