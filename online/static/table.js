@@ -427,8 +427,8 @@ function renderPlay() {
   }
   board.append(centrePanel(ctx));
   if (!watching) board.append(myPanel(ctx));
-  else board.append(h("p", { class: "watching", text: t("spectator") }));
-  return h("div", { class: "play" }, scoresPanel(), summaryPanel(ctx), resultPanel(ctx), board,
+  return h("div", { class: "play" }, scoresPanel(), summaryPanel(ctx), resultPanel(ctx),
+    watching ? h("p", { class: "watching", text: t("spectator") }) : null, board,
     watching ? null : actionBar(ctx));
 }
 

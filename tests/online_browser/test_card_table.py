@@ -130,8 +130,9 @@ def test_chinchon_draws_by_tapping_the_stock_and_a_rematch_seats_the_same_table(
         expect(ana.locator(f'#hand svg.card[data-card="{thrown}"]')).to_have_count(0)
         ana.wait_for_function(
             "(card) => window.cartasTable.state.log.some((l) => l.kind === 'discard' && l.detail === card)", arg=thrown)
-        expect(ana.locator("#log")).to_contain_text(ana.evaluate(
-            "(card) => window.cartasTable.state.log.find((l) => l.kind === 'discard' && l.detail === card).text", thrown))
+        line = ana.evaluate(
+            "(card) => window.cartasTable.state.log.find((l) => l.kind === 'discard' && l.detail === card).text", thrown)
+        expect(ana.locator("#log")).to_contain_text(line)
 
         # Played to its end (a 10-point limit ends soon): a clear result, and a rematch with the same seats.
         play_by_socket_until(ana, "() => Boolean(window.cartasTable.state.result)", timeout_s=90)
@@ -177,7 +178,8 @@ def test_coming_back_says_in_one_line_what_happened_while_away(server: str, brow
         notice = back.locator("#notice.info")
         expect(notice).to_be_visible()
         words = back.evaluate("async () => { const all = await (await fetch('/api/labels')).json();"
-                              " const l = all[document.documentElement.lang] || all.en; return [l.while_away, l.moves_played]; }")
+                              " const l = all[document.documentElement.lang] || all.en;"
+                              " return [l.while_away, l.moves_played]; }")
         expect(notice).to_contain_text(f"{words[0]}: 1 {words[1]}")
         assert not shots.errors, shots.errors
     except BaseException:
