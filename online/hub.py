@@ -17,7 +17,7 @@ import asyncio
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
@@ -313,7 +313,7 @@ class Hub:
         table = await self.get(code)
         if table is None:
             raise Refused(404, f"no table {code}")
-        return typing.cast(dict[str, Any], await table.call(self._accept_rematch, table, token))
+        return cast(dict[str, Any], await table.call(self._accept_rematch, table, token))
 
     async def _accept_rematch(self, table: LiveTable, token: str | None) -> dict[str, Any]:
         """Run in the finished table's task, so two acceptances never make two new tables."""
