@@ -115,3 +115,21 @@ def test_a_save_without_its_players_is_refused(run: Callable[..., Result], home:
     save_record(record_of(GAME.start({}, seed=1)), path)
     result = run("resume", str(path))
     assert result.exit_code == 1 and "does not say who plays each seat" in result.output
+
+
+def test_replay_of_a_save_that_lacks_a_seat_is_refused_in_one_line(
+    run: Callable[..., Result], saves: Callable[[], list[Path]]
+) -> None:
+    run("play", "alta", "--watch", "--seed", "2")
+    path = saves()[0]
+    data = json.loads(path.read_text())
+    for players in ({"0": "easy"}, {}, {"0": "easy", "2": "easy"}):
+        data["players"] = players
+        path.write_text(json.dumps(data))
+        before = path.read_bytes()
+        result = run("replay", str(path), "--ascii")
+        assert result.exit_code == 1
+        assert result.output.splitlines() == [
+            f"Error: {path} does not say who plays each of its 2 seats, so it cannot be replayed; it was left as it is"
+        ]
+        assert path.read_bytes() == before
