@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import re
 from collections.abc import Callable
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 
-from cartas.cli.history import History, history_path
+from cartas.cli.history import History, HistoryBusy, history_path
 from cartas.core.record import MatchRecord, load_record
 
 DEAL = "--deal=1E 4C / 7O 5B"
@@ -133,3 +137,56 @@ def test_replay_of_a_save_that_lacks_a_seat_is_refused_in_one_line(
             f"Error: {path} does not say who plays each of its 2 seats, so it cannot be replayed; it was left as it is"
         ]
         assert path.read_bytes() == before
+
+
+def _finish_at_once(path: str, number: int, start: Barrier, errors: Queue[str]) -> None:
+    """One process counting its match in a history that does not exist yet, as soon as the others are ready."""
+    start.wait()
+    try:
+        History(Path(path)).add(_record([number % 2]), Path(path).parent / f"{number}.json")
+    except Exception as error:  # the test reports whatever went wrong
+        errors.put(f"{type(error).__name__}: {error}")
+
+
+def test_processes_creating_the_history_at_once_all_count_their_match(tmp_path: Path) -> None:
+    """Two terminals finishing their first match together used to lose one from the history, called damaged or
+    a data folder that cannot be used: about half of such races did."""
+    context = multiprocessing.get_context("fork")
+    processes = 4
+    for trial in range(8):
+        path = tmp_path / str(trial) / "history.sqlite3"
+        start, errors = context.Barrier(processes), context.Queue()
+        workers = [
+            context.Process(target=_finish_at_once, args=(str(path), number, start, errors))
+            for number in range(processes)
+        ]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=120)
+            assert worker.exitcode == 0
+        assert errors.empty(), errors.get()
+        (row,) = History(path).stats()
+        assert (row.played, row.wins, row.losses) == (processes, 2, 2)
+
+
+def test_a_history_kept_locked_is_called_busy_not_damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    import cartas.cli.history as history
+
+    path = tmp_path / "history.sqlite3"
+    History(path).add(_record([0]), tmp_path / "0.json")
+    monkeypatch.setattr(history, "BUSY_SECONDS", 0.01)
+    monkeypatch.setattr(history, "BUSY_RETRIES", 1)
+    holder = sqlite3.connect(path)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(HistoryBusy, match="is kept locked by another process .*; it was left as it is"):
+            History(path).add(_record([0]), tmp_path / "1.json")
+    finally:
+        holder.rollback()
+        holder.close()
+    History(path).add(_record([1]), tmp_path / "1.json")
+    (row,) = History(path).stats()
+    assert (row.played, row.wins, row.losses) == (2, 1, 1)
