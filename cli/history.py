@@ -40,7 +40,7 @@ CREATE TABLE IF NOT EXISTS matches (
 """
 
 
-BUSY_SECONDS = 15.0
+BUSY_SECONDS = 5.0
 """How long a write waits for another process's write to end (each takes milliseconds)."""
 BUSY_RETRIES = 3
 """How many times a write still refused as locked after that wait is tried again, before giving up."""
