@@ -4,7 +4,7 @@ One row per finished match, keyed by its save file so that a match finished afte
 The outcome is from the person's side. Only matches a person played count as played, won or lost; a match of
 bots only (``--watch``) and one a program played (``--json``) are kept and counted apart, so watching bots or
 testing a program never changes a person's record. A file that is not this database is refused and left
-untouched.
+untouched; one that a newer cartas wrote (a higher ``user_version``) is refused as such, also untouched.
 
 Several processes may finish a match at the same moment (two terminals, the server, a script of ``--watch``
 matches), the first time included: the schema is created once, under SQLite's write lock, by whichever process
@@ -23,7 +23,7 @@ from pathlib import Path
 
 from cartas.cli.saves import home_error
 from cartas.core.errors import RecordError
-from cartas.core.record import MatchRecord
+from cartas.core.record import MatchRecord, newer_format
 
 SCHEMA_VERSION = 1
 SCHEMA = """
@@ -98,6 +98,8 @@ class History:
                 if version == 0 and not tables:
                     _create(db)
                     version, tables = _layout(db)
+                if version > SCHEMA_VERSION:  # a newer cartas's: its advice must not be to throw it away
+                    raise newer_format(f"the history {self.path}", version, SCHEMA_VERSION)
                 if version != SCHEMA_VERSION or "matches" not in tables:
                     raise RecordError(damaged)
                 yield db

@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 from cartas.core.errors import CartasError, PluginError, RecordError
-from cartas.core.record import MatchRecord, load_record, record_of, save_record
+from cartas.core.record import MatchRecord, NewerFormatError, load_record, record_of, save_record
 from cartas.core.plugins.registry import check_game_name
 from cartas.core.state import State
 
@@ -179,6 +179,8 @@ def last_unfinished(home: Path) -> tuple[Path, MatchRecord] | None:
     for path in files:
         try:
             record = load_record(path)
+        except NewerFormatError as error:  # not damaged: moving it away is no advice for a newer cartas's match
+            raise RecordError(f"{error}. To play another match meanwhile: cartas resume FILE") from None
         except RecordError as error:
             raise RecordError(f"{error}. Move or delete that file, or resume another one with: cartas resume FILE") from None
         if not record.finished:

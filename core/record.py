@@ -1,12 +1,14 @@
 """Match records: a match is its game, options, seed or stacked position and its list of actions.
 
 A record saves as JSON, written atomically (a temporary file renamed over the old one), and replays to the
-identical state. A record that cannot be read or replayed is refused with the reason, never overwritten.
+identical state. A record that cannot be read or replayed is refused with the reason, never overwritten; one
+in a newer format than this cartas reads is refused as such ("upgrade cartas"), not called damaged or foreign.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from pathlib import Path
 from typing import Any
@@ -19,9 +21,24 @@ from cartas.core.position import Position
 from cartas.core.state import State
 from cartas.core.wire import WireError, read_json
 
-FORMAT = "cartas-record/1"
+FORMAT_VERSION = 1
+"""The newest record format this cartas reads and the one it writes; a newer cartas writes a higher one."""
+FORMAT = f"cartas-record/{FORMAT_VERSION}"
+_FORMAT_OF = re.compile(r"cartas-record/([0-9]{1,9})")
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 """The largest save read back: far above the longest match (a few hundred kilobytes), far below harm."""
+
+
+class NewerFormatError(RecordError):
+    """A file written by a newer cartas: nothing is wrong with it, and it is left as it is for that version."""
+
+
+def newer_format(what: str, found: int, reads: int) -> NewerFormatError:
+    """The one-line refusal of ``what`` (a save, a history) in a format newer than this cartas reads."""
+    return NewerFormatError(
+        f"{what} was written by a newer version of cartas (format {found}; this one reads up to {reads}); "
+        "upgrade cartas to open it; it was left as it is"
+    )
 
 
 class MatchRecord(BaseModel):
@@ -109,6 +126,10 @@ def load_record(path: Path) -> MatchRecord:
         data = read_json(raw, max_bytes=MAX_RECORD_BYTES, name=str(path))
     except WireError as error:
         raise RecordError(f"{error}; it was left as it is") from None
+    if isinstance(data, dict) and isinstance(data.get("format"), str):
+        newer = _FORMAT_OF.fullmatch(data["format"])
+        if newer and int(newer[1]) > FORMAT_VERSION:
+            raise newer_format(str(path), int(newer[1]), FORMAT_VERSION)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{path} is not a cartas match record (expected format {FORMAT!r})")
     try:

@@ -6,6 +6,7 @@ import json
 import multiprocessing
 import re
 from collections.abc import Callable
+from contextlib import closing
 from multiprocessing.queues import Queue
 from multiprocessing.synchronize import Barrier
 from pathlib import Path
@@ -190,3 +191,43 @@ def test_a_history_kept_locked_is_called_busy_not_damaged(tmp_path: Path, monkey
     History(path).add(_record([1]), tmp_path / "1.json")
     (row,) = History(path).stats()
     assert (row.played, row.wins, row.losses) == (2, 1, 1)
+
+
+def test_a_save_of_a_newer_cartas_is_called_so_and_left_as_it_is(
+    run: Callable[..., Result], saves: Callable[[], list[Path]]
+) -> None:
+    run("play", "alta", "--ascii", input="quit\n")
+    path = saves()[0]
+    data = json.loads(path.read_text())
+    data.update(format="cartas-record/2", added_by_version_2={"x": 1})
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    newer = f"{path} was written by a newer version of cartas (format 2; this one reads up to 1); upgrade cartas"
+    for args in (["replay", str(path)], ["resume", str(path)], ["resume"]):
+        result = run(*args, "--ascii")
+        assert result.exit_code == 1
+        (line,) = result.output.splitlines()
+        assert line.startswith(f"Error: {newer} to open it; it was left as it is"), line
+        assert "not a cartas match record" not in line and "damaged" not in line and "Move or delete" not in line
+    assert path.read_bytes() == before
+
+
+def test_a_history_of_a_newer_cartas_is_called_so_and_left_as_it_is(run: Callable[..., Result], home: Path) -> None:
+    import sqlite3
+
+    home.mkdir(parents=True)
+    path = history_path(home)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE matches_v2 (id INTEGER PRIMARY KEY, kept TEXT)")
+        db.execute("INSERT INTO matches_v2 (kept) VALUES ('a match of the newer version')")
+        db.execute("PRAGMA user_version = 2")
+        db.commit()
+    before = path.read_bytes()
+    newer = (f"the history {path} was written by a newer version of cartas (format 2; this one reads up to 1); "
+             "upgrade cartas to open it; it was left as it is")
+    result = run("stats")
+    assert result.exit_code == 1 and result.output.splitlines() == [f"Error: {newer}"]
+    finished = run("play", "alta", "--watch", "--seed", "2")
+    assert finished.exit_code == 1 and finished.output.splitlines()[-1].endswith(f"but {newer}")
+    assert "move it away" not in finished.output
+    assert path.read_bytes() == before
