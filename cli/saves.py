@@ -1,6 +1,8 @@
 """Autosave and resume: every match is saved after every move, so a crash or a kill loses nothing.
 
-Each match has its own file in ``<data home>/saves``, rewritten atomically by ``core.record.save_record``.
+Each match has its own file in ``<data home>/saves``, rewritten atomically by ``core.record.save_record``; the
+temporary files that writers killed in mid-save leave are removed at the next match's first save and by
+``cartas saves``.
 ``cartas resume`` continues the newest unfinished one. A file that cannot be read is refused with the reason
 and left where it is; it is never overwritten. A data folder that cannot be written (a read-only mount, a
 plain file) is refused in one line that names it and says how to choose another, before a match starts.
@@ -21,7 +23,9 @@ import time
 from pathlib import Path
 
 from cartas.core.errors import CartasError, PluginError, RecordError
-from cartas.core.record import MatchRecord, NewerFormatError, load_record, record_of, save_record
+from cartas.core.record import (
+    MatchRecord, NewerFormatError, load_record, record_of, remove_stale_temps, save_record, temp_file,
+)
 from cartas.core.plugins.registry import check_game_name
 from cartas.core.state import State
 
@@ -118,7 +122,7 @@ def replace_atomically(record: MatchRecord, path: Path) -> None:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     # mkstemp creates the file with mode 0600, which the rename keeps: only the user may read a save.
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_file(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(record.model_dump_json(indent=1))
@@ -155,6 +159,7 @@ class Autosave:
                 private_folder(self.path.parent)
             except OSError as error:
                 raise home_error(self.path.parent, error) from None
+            remove_stale_temps(self.path.parent)  # what writers killed in mid-save left behind
             self._folder_ready = True
         try:
             if durable:
