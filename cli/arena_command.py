@@ -40,6 +40,12 @@ def _registry() -> Registry:
     return registry if isinstance(registry, Registry) else get_registry()
 
 
+def _hooks() -> Any:
+    """The lifecycle hooks of the command line's plugins, when run under ``cartas`` with plugins loaded."""
+    context = click.get_current_context(silent=True)
+    return getattr(context.obj if context else None, "hooks", None)
+
+
 def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout: float) -> list[Contestant]:
     """Bots from their specs: a level registered for the game, ``cmd:PROGRAM`` for an external program, or
     ``openspiel:ALGORITHM?key=value`` for one of OpenSpiel's search bots (:mod:`cartas.interop.openspiel_bots`).
@@ -127,12 +133,13 @@ def arena_command(
             raise click.UsageError(_("--sequential compares exactly two bots"))
         if ray_address is not None and jobs is not None:
             raise click.UsageError(_("--jobs sets local processes; a Ray cluster (--ray) sizes itself"))
+        hooks = _hooks()
         stop = threading.Event()
-        runner = local_runner(jobs, stop) if ray_address is None else ray_runner(ray_address)
+        runner = local_runner(jobs, hooks, stop) if ray_address is None else ray_runner(ray_address)
         start = new_seed() if seed is None else seed
         sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None
         with interruptible(stop) as received:
-            run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed, stop)
+            run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed, hooks, stop)
     except CartasError as error:
         raise click.ClickException(str(error)) from None
     if run.interrupted:
@@ -180,12 +187,13 @@ def interruptible(stop: threading.Event) -> Iterator[list[int]]:
 
 def _run(
     game: Game, options: GameOptions, entrants: list[Contestant], games: int, seed: int, runner: Runner,
-    sprt: Sprt | None, quiet: bool, external_seed: int | None, stop: threading.Event | None = None,
+    sprt: Sprt | None, quiet: bool, external_seed: int | None, hooks: Any = None,
+    stop: threading.Event | None = None,
 ) -> ArenaRun:
     if quiet:
         return run_arena(
             game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, external_seed=external_seed,
-            stop=stop,
+            hooks=hooks, stop=stop,
         )
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -198,7 +206,7 @@ def _run(
 
         return run_arena(
             game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, progress=progress,
-            external_seed=external_seed, stop=stop,
+            external_seed=external_seed, hooks=hooks, stop=stop,
         )
 
 

@@ -21,12 +21,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cartas.cli.history import History, history_path
+from cartas.core.history import History, history_path
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.position import Position
-from cartas.core.record import MatchRecord, record_of, replay, save_record
+from cartas.core.record import MatchRecord, record_of, save_record
+from cartas.core.session import TableSession
 from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
@@ -63,6 +64,8 @@ class Settings:
     """Where finished matches' record files and the history live."""
     bot_delay: float = 0.6
     """Seconds a bot's move takes at the least, so people can follow it (0 in tests)."""
+    hooks: Any = None
+    """The plugins' lifecycle hooks (a pluggy ``pm.hook``) every table fires, as the terminal does; ``None``: none."""
     buffer: int = 256
     """Versioned frames kept per table for reconnects; older gaps get a snapshot."""
     chat_max: int = 300
@@ -70,6 +73,11 @@ class Settings:
     chat_window: float = 10.0
     chat_kept: int = 50
     metrics: Metrics = field(default_factory=Metrics)
+    lobby_expiry: float = 1800.0
+    """Seconds a table may stay in the lobby with nobody connected before it expires (cartas.online.expiry)."""
+    abandon_floor: float = 5.0
+    """A match with no person connected stops after its grace, but never sooner than this: a page reload is not
+    a departure."""
 
     def record_path(self, code: str) -> Path:
         """Where a finished table's record file goes."""
@@ -97,7 +105,8 @@ class LiveTable:
         self.seats: list[SeatRow] = list(row.seats)
         self.version = row.version
         self.last_move_v = row.version
-        self.state: State | None = None
+        self.session: TableSession | None = None
+        """The match being played, once it has started; every move goes through it (docs/session.md)."""
         self.hand_over = False
         self.buffer: deque[Versioned] = deque(maxlen=settings.buffer)
         self.connections: set[Connection] = set()
@@ -112,6 +121,10 @@ class LiveTable:
         self.task: asyncio.Task[None] | None = None
         self._said: tuple[tuple[str, ...], ViewerNames] | None = None
         """The names each viewer's text gives the players, kept while the seats' display names stay the same."""
+        self.alone_epoch = 0
+        """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
+        self.active_at: float | None = None
+        """When (time.time) a connection last came or went, for the lobby's expiry (None: never since loaded)."""
 
     # --- the task and its inbox ------------------------------------------------------------------------------
 
@@ -120,15 +133,22 @@ class LiveTable:
         for chat in await self.store.chat(self.code, self.settings.chat_kept):
             self.chat.append({"type": "chat", "v": chat.v, "seat": chat.seat, "name": chat.name, "text": chat.text})
         if self.row.status != "lobby":
-            self.state = await self._replay()
+            self.session = await self._replay()
 
-    async def _replay(self) -> State:
+    async def _replay(self) -> TableSession:
+        """The match rebuilt from its stored moves. No hook fires for them: they fired when the moves were first
+        played and committed, in this process or in the one that ran the table before a restart."""
         record = MatchRecord(
             game=self.game.name, options=self.row.options, seed=self.row.seed,
             position=None if self.row.position is None else Position.model_validate(self.row.position),
             actions=await self.store.moves(self.code),
         )
-        return replay(record, self.game)
+        return TableSession.replayed(record, self.game, hooks=self.settings.hooks, warn=log.warning)
+
+    @property
+    def state(self) -> State | None:
+        """The match's state, once it has started (read it; moves go through :attr:`session`)."""
+        return None if self.session is None else self.session.state
 
     def ensure_running(self) -> None:
         if self.task is None or self.task.done():
@@ -234,8 +254,8 @@ class LiveTable:
         }
 
     def record(self) -> MatchRecord:
-        """The finished match's record, seed included: only once the match is over."""
-        if self.state is None or not self.state.is_over:
+        """The finished match's record, seed included: only once the match is over (or abandoned)."""
+        if self.state is None or not (self.state.is_over or self.row.status == "abandoned"):
             raise Refused(409, "the match is not over; its record is kept secret until the end")
         return record_of(self.state, self.players())
 
@@ -290,6 +310,8 @@ class LiveTable:
     # --- the lobby (over HTTP) ------------------------------------------------------------------------------
 
     def _check_lobby(self) -> None:
+        if self.row.status == "expired":
+            raise Refused(409, "this table expired: nobody joined it in time")
         if self.row.status != "lobby":
             raise Refused(409, "the match has started; seats can no longer change")
 
@@ -333,7 +355,7 @@ class LiveTable:
         """Take a seat with a name: the given one, or the first empty one. Returns the seat and its token."""
         self._check_lobby()
         try:
-            name = clean_name(name)
+            name = clean_name(name, [row.name for row in self.seats if row.kind == "human" and row.name])
         except LobbyError as error:
             raise Refused(400, str(error)) from None
         if seat is None:
@@ -380,11 +402,15 @@ class LiveTable:
         refusal = why_not_start(self.seats, self.game, self.options)
         if refusal is not None:
             raise Refused(400, refusal)
-        self.state = self.game.start(self.options, seed=self.row.seed)
+        session = TableSession(
+            self.game.start(self.options, seed=self.row.seed), hooks=self.settings.hooks, warn=log.warning
+        )
+        self.session = session
         self.row.status = "playing"
         frames = [self._lobby_frame()]
-        frames += [self._event(e) for e in self.state.events]
+        frames += [self._event(e) for e in session.state.events]
         await self.store.start(self.code, self.seats, self.version)
+        session.begin()  # match_started, once the start is committed
         self.last_move_v = self.version
         self._broadcast(frames)
         self._send_views()
@@ -396,6 +422,7 @@ class LiveTable:
         for row in self.seats:
             if row.kind == "human" and row.seat not in self.by_seat:
                 self._start_grace(row.seat)
+        self._watch_alone()
         self._schedule_bot()
 
     # --- connections ----------------------------------------------------------------------------------------
@@ -411,6 +438,7 @@ class LiveTable:
                 return
         connection.seat = seat
         connection.token_hash = self.seats[seat].token_hash if seat is not None else None
+        alone = not self.connections
         old = self.by_seat.get(seat) if seat is not None else None
         if old is not None:
             old.send(dumps({"type": "replaced"}))
@@ -429,6 +457,8 @@ class LiveTable:
                 await self._store_presence(seat)
                 self._broadcast([frame])
                 self._schedule_bot()
+        if alone and self.row.status == "playing":
+            self._resume()  # the first person back: graces start again for the absent, and the bots play on
 
     def _catch_up(self, connection: Connection, last_seen: Any) -> None:
         seat = connection.seat
@@ -458,12 +488,14 @@ class LiveTable:
         self.connections.discard(connection)
         seat = connection.seat
         if seat is None or self.by_seat.get(seat) is not connection:
+            self._watch_alone()
             return
         del self.by_seat[seat]
         frame = self._presence_frame(seat)
         await self._store_presence(seat)
         self._broadcast([frame])
         self._start_grace(seat)
+        self._watch_alone()
 
     def _start_grace(self, seat: int) -> None:
         if self.row.status != "playing" or (self.state is not None and self.state.is_over):
@@ -476,11 +508,28 @@ class LiveTable:
         """A person stayed away past the grace period: a bot plays their seat until they come back."""
         if self.grace_epoch.get(seat) != epoch or seat in self.by_seat or self.row.status != "playing":
             return
+        if not self.connections:
+            return  # nobody is here: no bot plays on alone, the match is abandoned instead (_watch_alone)
         self.takeover.add(seat)
         frame = self._presence_frame(seat)
         await self._store_presence(seat)
         self._broadcast([frame])
         self._schedule_bot()
+
+    def _watch_alone(self) -> None:
+        """Nobody is connected (no player, no spectator): stop the match once its grace is over
+        (cartas.online.expiry)."""
+        if self.row.status != "playing" or self.connections or (self.state is not None and self.state.is_over):
+            return
+        self.alone_epoch += 1
+        delay = max(self.row.grace, self.settings.abandon_floor)
+        asyncio.get_running_loop().call_later(delay, self.post, self._abandon_if_alone, self.alone_epoch)
+
+    async def _abandon_if_alone(self, epoch: int) -> None:
+        from cartas.online.expiry import abandon
+
+        if epoch == self.alone_epoch and not self.connections and self.row.status == "playing":
+            await abandon(self)
 
     # --- moves ----------------------------------------------------------------------------------------------
 
@@ -529,12 +578,13 @@ class LiveTable:
     async def _apply(
         self, seat: int, action: Action, mover: Connection | None = None, received: float | None = None
     ) -> None:
-        """Apply a legal move, commit it, and only then tell everyone."""
-        state = self.state
-        assert state is not None
-        before_version, before_events, before_hands = self.version, len(state.events), state.hands_played
-        state.apply(action, seat)
-        frames = [self._event(e) for e in state.events[before_events:]]
+        """Apply a legal move, commit it, and only then tell everyone (and the plugins' hooks)."""
+        session = self.session
+        assert session is not None
+        state = session.state
+        before_version = self.version
+        applied = session.apply(action, seat, announce=False)
+        frames = [self._event(e) for e in state.events[applied.start:]]
         finished = None
         if state.is_over:
             result = self.result()
@@ -546,17 +596,18 @@ class LiveTable:
         except Exception:
             log.exception("table %s: the move could not be stored; the table goes back to its stored state", self.code)
             self.version = before_version
-            self.state = await self._replay()
+            self.session = await self._replay()
             if mover is not None:
                 self._refuse_move(mover, "the server could not store the move; try again")
             return
         self.last_move_v = self.version
-        self.hand_over = state.hands_played != before_hands
+        self.hand_over = applied.hand_ended
         if mover is not None:
             mover.send(dumps({"type": "ack", "v": self.version}))
         self._broadcast(frames)
         timer = None if received is None else MoveTimer(received, self.settings.metrics.moves)
         self._send_views(timer)
+        session.announce(applied)
         if finished is not None:
             self.row.status = "finished"
             self.row.finished = finished
@@ -582,8 +633,8 @@ class LiveTable:
     def _bot_seat(self) -> int | None:
         """The seat a bot should decide for now: none while a person present at the table may act."""
         state = self.state
-        if state is None or state.is_over or self.row.status != "playing":
-            return None
+        if state is None or state.is_over or self.row.status != "playing" or not self.connections:
+            return None  # with no person connected, no bot plays on alone
         if any(not self._played_by_bot(seat) for seat in state.to_act):
             return None
         return state.to_act[0] if state.to_act else None
@@ -641,6 +692,9 @@ class LiveTable:
     async def say(self, connection: Connection, text: Any) -> None:
         if not isinstance(text, str) or not text.strip():
             connection.send(dumps({"type": "error", "message": "a chat line needs some text"}))
+            return
+        if connection.seat is None and not self.row.spectator_chat:
+            connection.send(dumps({"type": "error", "message": "spectators cannot chat at this table"}))
             return
         text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
         if len(text) > self.settings.chat_max:

@@ -44,8 +44,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cartas.core.bots.base import BotFactory
+from cartas.core.bots.seeds import arena_bot_seed, external_bot_seed
 from cartas.core.game import Game
-from cartas.core.match import run_match
+from cartas.core.plugins.manager import installed_hooks
+from cartas.core.session import TableSession
 from cartas.core.options import GameOptions
 from cartas.core.arena.ratings import Sprt
 from cartas.core.bots.search import SearchCounts
@@ -151,14 +153,8 @@ def schedule(n_bots: int, n_sides: int, games: int, seed: int) -> list[MatchPlan
     return plans
 
 
-def bot_seed(seed: int, index: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in match ``index``: the same in every process (string seeding hashes)."""
-    return random.Random(f"{seed}/{index}/{seat}").getrandbits(63)
-
-
-def external_bot_seed(external_seed: int, index: int, seat: int) -> int:
-    """The seed of an external bot at ``seat`` in match ``index``: from the run's own key, never the arena seed."""
-    return random.Random(f"external/{external_seed}/{index}/{seat}").getrandbits(63)
+bot_seed = arena_bot_seed
+"""The older name of :func:`cartas.core.bots.seeds.arena_bot_seed`."""
 
 
 @dataclass(frozen=True)
@@ -174,10 +170,16 @@ class MatchJob:
     externals: tuple[bool, ...] = ()
     """Which factories make external bots (seeded from ``external_seed``)."""
     external_seed: int = 0
+    fire_hooks: bool = False
+    """Whether the plugins' lifecycle hooks are told of the match: a worker process fires those of the plugins it
+    loads itself (:func:`cartas.core.plugins.manager.installed_hooks`), since hooks cannot be sent to it."""
 
 
-def play_match(job: MatchJob) -> MatchResult:
-    """Play one scheduled match (in a worker process or in this one)."""
+def play_match(job: MatchJob, hooks: Any = None) -> MatchResult:
+    """Play one scheduled match (in a worker process or in this one), firing ``hooks`` (a pluggy ``pm.hook``)
+    or, when the job asks for hooks and none are given, those of the plugins this process loads."""
+    if hooks is None and job.fire_hooks:
+        hooks = installed_hooks()
     plan = job.plan
     started = time.perf_counter()
     state = job.game.start(job.options, seed=plan.seed)
@@ -187,10 +189,10 @@ def play_match(job: MatchJob) -> MatchResult:
             bot = plan.lineup[side]
             external = bot < len(job.externals) and job.externals[bot]
             seed = (external_bot_seed(job.external_seed, plan.index, seat) if external
-                    else bot_seed(job.arena_seed, plan.index, seat))
+                    else arena_bot_seed(job.arena_seed, plan.index, seat))
             agents[seat] = job.factories[bot](seed)
     try:
-        result = run_match(state, agents)
+        result = TableSession(state, hooks=hooks).play(agents)
     finally:
         for agent in agents.values():
             close = getattr(agent, "close", None)
@@ -274,11 +276,12 @@ def _stop_workers(pool: ProcessPoolExecutor) -> None:
             pass
 
 
-def local_runner(jobs: int | None = None, stop: threading.Event | None = None) -> Runner:
+def local_runner(jobs: int | None = None, hooks: Any = None, stop: threading.Event | None = None) -> Runner:
     """Matches in ``jobs`` worker processes (every core by default), or in this process when ``jobs`` is 1.
 
-    Once ``stop`` is set, no match is started and the matches in progress are dropped (in this process, the one
-    being played ends first).
+    ``hooks`` are fired for the matches played in this process; a worker process fires those of the plugins it
+    loads (the same plugins, found the same way) for the jobs that ask for them. Once ``stop`` is set, no match
+    is started and the matches in progress are dropped (in this process, the one being played ends first).
     """
     workers = jobs or os.cpu_count() or 1
 
@@ -287,7 +290,7 @@ def local_runner(jobs: int | None = None, stop: threading.Event | None = None) -
             for job in job_list:
                 if stop is not None and stop.is_set():
                     return
-                yield play_match(job)
+                yield play_match(job, hooks)
             return
         size = chunk_size(len(job_list), workers)
         chunks = [job_list[at:at + size] for at in range(0, len(job_list), size)]
@@ -327,6 +330,7 @@ def run_arena(
     sprt: Sprt | None = None,
     progress: Progress | None = None,
     external_seed: int | None = None,
+    hooks: Any = None,
     stop: threading.Event | None = None,
 ) -> ArenaRun:
     """Play the schedule with ``runner``, by default :func:`local_runner` with ``jobs`` processes.
@@ -336,6 +340,7 @@ def run_arena(
     Stopped (``stop`` set, or ``KeyboardInterrupt``), it returns the matches that finished, with ``interrupted``
     set; give ``stop`` to the runner too (:func:`local_runner` takes it) so that it stops without a result to wait.
     External contestants are seeded from ``external_seed``, drawn at random when not given (and kept in the run).
+    With ``hooks`` (a pluggy ``pm.hook``), every match fires the plugins' lifecycle hooks, as at the terminal.
     """
     if sprt is not None and len(contestants) != 2:
         raise ValueError("the sequential test compares exactly two bots")
@@ -348,11 +353,12 @@ def run_arena(
     run = ArenaRun(game.name, options.model_dump(), seed, [c.name for c in contestants], len(plans), sprt=sprt,
                    external_seed=external_seed if any(externals) else None)
     job_list = [
-        MatchJob(game, options, factories, sides, seed, plan, externals, external_seed or 0) for plan in plans
+        MatchJob(game, options, factories, sides, seed, plan, externals, external_seed or 0, hooks is not None)
+        for plan in plans
     ]
     started = time.perf_counter()
     collector = _Collector(plans, len(sides), sprt, progress)
-    play = runner or local_runner(jobs, stop)
+    play = runner or local_runner(jobs, hooks, stop)
     # A runner that watches ``stop`` itself ends after the results it has in hand; any other is left at once.
     leave_on_stop = stop is not None and not getattr(play, "stops", False)
     try:

@@ -174,7 +174,7 @@ def test_processes_creating_the_history_at_once_all_count_their_match(tmp_path: 
 def test_a_history_kept_locked_is_called_busy_not_damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     import sqlite3
 
-    import cartas.cli.history as history
+    import cartas.core.history as history
 
     path = tmp_path / "history.sqlite3"
     History(path).add(_record([0]), tmp_path / "0.json")
