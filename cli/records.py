@@ -77,6 +77,11 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
         view = ReplayView(game, record, PUBLIC if seat is None else Audience(seat), reveal=reveal)
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
+    if sorted(players) != list(range(view.seats)):  # names are drawn per seat: a missing one cannot be named
+        raise RecordError(
+            f"{path} does not say who plays each of its {view.seats} seats, so it cannot be replayed; "
+            "it was left as it is"
+        )
     if seat is not None and seat >= view.seats:
         raise click.UsageError(
             _("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1)
