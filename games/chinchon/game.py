@@ -8,16 +8,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card, parse_cards
-from cartas.core.deck import shoe, spanish_deck
-from cartas.core.events import Event
-from cartas.core.game import Game
-from cartas.core.naming import TableNames, generic_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import Action, State
-from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
+from cartas.core import (
+    FACE_DOWN, Action, Card, Event, Game, GameOptions, Observation, Position, State, TableNames, TableView,
+    by_suit_then_rank, generic_names, parse_cards, shoe, spanish_deck,
+)
 from cartas.games.chinchon import speech, view
 from cartas.games.chinchon.actions import parse_action
 from cartas.games.chinchon.chinchon import ChinchonState, chinchon_rules

@@ -8,17 +8,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card
-from cartas.core.deck import stack_deck
-from cartas.core.errors import PositionError
-from cartas.core.events import Event
-from cartas.core.game import Game
-from cartas.core.naming import TableNames, generic_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import Action, State
-from cartas.core.views import TableView, by_suit_then_rank
+from cartas.core import (
+    Action, Card, Event, Game, GameOptions, Observation, Position, PositionError, State, TableNames, TableView,
+    by_suit_then_rank, generic_names, stack_deck,
+)
 from cartas.games.tresillo import speech, view
 from cartas.games.tresillo.actions import parse_action
 from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState

@@ -8,17 +8,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.game import Game
+from cartas.core import (
+    PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Table, TableNames, TableView,
+    by_suit_then_rank, generic_names, seat_side_names,
+)
 from cartas.core.i18n import mark
-from cartas.core.naming import TableNames, generic_names, seat_side_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import PUBLIC_SEAT, Action
-from cartas.core.table import Table
-from cartas.core.views import TableView, by_suit_then_rank
 from cartas.games.truco import shown, view, words
 from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
 from cartas.games.truco.i18n import _

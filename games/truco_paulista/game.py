@@ -7,16 +7,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.game import Game
+from cartas.core import (
+    FACE_DOWN, PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, TableNames, TableView,
+    by_suit_then_rank, generic_names, seat_side_names,
+)
 from cartas.core.i18n import mark
-from cartas.core.naming import TableNames, generic_names, seat_side_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import PUBLIC_SEAT, Action
-from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
 from cartas.games.truco_paulista import view, words
 from cartas.games.truco_paulista.actions import Action as PaulistaAction
 from cartas.games.truco_paulista.actions import Word, parse_action
