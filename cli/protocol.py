@@ -132,7 +132,7 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
             if any(event.visible(s) for s in seats):
                 send({
                     "type": "event", "kind": event.kind, "seat": event.seat, "detail": event.detail,
-                    "text": game.describe(event),
+                    "text": game.presentation().describe(event),
                     "to": None if event.visible_to is None else [s for s in seats if event.visible(s)],
                 })
         shown[0] = len(current.events)

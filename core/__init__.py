@@ -47,6 +47,7 @@ if TYPE_CHECKING:
     from cartas.core.options import GameOptions
     from cartas.core.plugins.hookspecs import hookimpl
     from cartas.core.position import Position
+    from cartas.core.presentation import PRESENTATION_VERSION, Presentation
     from cartas.core.state import PUBLIC_SEAT, Action, Result, State, Word, redistribute
     from cartas.core.table import Table
     from cartas.core.tricks import (
@@ -80,6 +81,7 @@ _EXPORTS = LazyExports(__name__, {
     "cartas.core.options": ("GameOptions",),
     "cartas.core.plugins.hookspecs": ("hookimpl",),
     "cartas.core.position": ("Position",),
+    "cartas.core.presentation": ("PRESENTATION_VERSION", "Presentation"),
     "cartas.core.state": ("PUBLIC_SEAT", "Action", "Result", "State", "Word", "redistribute"),
     "cartas.core.table": ("Table",),
     "cartas.core.tricks": (
@@ -92,12 +94,13 @@ _EXPORTS = LazyExports(__name__, {
 __all__ = [
     "ActionParseError", "Action", "Agent", "BASTOS", "BotFactory", "CARD_TEXT", "COPAS", "Card", "CardParseError",
     "CartasError", "ESPADAS", "Event", "EventView", "FACE_DOWN", "Game", "GameOptions", "IllegalActionError", "JOKER",
-    "OROS", "Observation", "OptionsError", "PARDA", "PUBLIC_SEAT", "PluginError", "Position", "PositionError",
-    "RANKS", "RaiseLadder", "RandomBot", "RecordError", "Result", "SUITS", "SeatView", "SeatingError", "State",
-    "Table", "TableNames", "TableView", "UNDECIDED", "WireError", "Word", "__version__", "best_of_three",
-    "by_suit_then_rank", "deal", "deal_order", "format_cards", "generic_names", "hookimpl", "parse_cards",
-    "rank_table", "redistribute", "run_match", "sample", "seat_fields", "seat_side_names", "shoe", "shuffle",
-    "shuffled", "spanish_deck", "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit", "viewer_names",
+    "OROS", "Observation", "OptionsError", "PARDA", "PRESENTATION_VERSION", "PUBLIC_SEAT", "PluginError", "Position",
+    "PositionError", "Presentation", "RANKS", "RaiseLadder", "RandomBot", "RecordError", "Result", "SUITS",
+    "SeatView", "SeatingError", "State", "Table", "TableNames", "TableView", "UNDECIDED", "WireError", "Word",
+    "__version__", "best_of_three", "by_suit_then_rank", "deal", "deal_order", "format_cards", "generic_names",
+    "hookimpl", "parse_cards", "rank_table", "redistribute", "run_match", "sample", "seat_fields", "seat_side_names",
+    "shoe", "shuffle", "shuffled", "spanish_deck", "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit",
+    "viewer_names",
 ]
 
 

@@ -48,7 +48,7 @@ def decision_message(observation: Observation, legal: Sequence[Action], number: 
 def event_message(game: Game, event: Event, seats: Sequence[int]) -> Message:
     """``event`` for a program playing ``seats`` (send it only if one of them may see it)."""
     return {
-        "type": "event", "kind": event.kind, "seat": event.seat, "detail": event.detail, "text": game.describe(event),
+        "type": "event", "kind": event.kind, "seat": event.seat, "detail": event.detail, "text": game.presentation().describe(event),
         "to": None if event.visible_to is None else [seat for seat in seats if event.visible(seat)],
     }
 

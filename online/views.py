@@ -18,7 +18,7 @@ from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
 from cartas.core.events import Event
-from cartas.core.game import Game, describe_named, table_view_named
+from cartas.core.game import Game
 from cartas.core.i18n import choose_language, speaking
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
@@ -117,7 +117,7 @@ def event_frame(game: Game, event: Event, v: int | None = None, names: TableName
     if v is not None:
         frame["v"] = v
     with speaking(table_language(game)):
-        text = describe_named(game, event, names)
+        text = game.presentation().describe(event, names)
     frame.update(kind=event.kind, seat=event.seat, detail=event.detail, text=text)
     return frame
 
@@ -129,9 +129,9 @@ def event_versioned(game: Game, event: Event, v: int, names: Mapping[int | None,
     public = event.visible_to is None
     frame: dict[str, Any] = {"type": "event", "v": v, "kind": event.kind, "seat": event.seat, "detail": event.detail}
     with speaking(table_language(game)):
-        spectators = describe_named(game, event, names[None])
+        spectators = game.presentation().describe(event, names[None])
         said = {
-            seat: describe_named(game, event, seat_names) for seat, seat_names in names.items()
+            seat: game.presentation().describe(event, seat_names) for seat, seat_names in names.items()
             if seat is not None and (public or seat in event.visible_to)  # type: ignore[operator]
         }
     variants = {seat: dumps({**frame, "text": text}) for seat, text in said.items() if text != spectators}
@@ -179,7 +179,7 @@ def view_models(
     """
     observation = state.observation(seat) if seat is not None else state.public_observation()
     with speaking(table_language(state.game)):
-        table_view = table_view_named(state.game, observation, said)
+        table_view = state.game.presentation().table_view(observation, said)
     return {
         "observation": observation,
         "table_view": table_view,

@@ -8,8 +8,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from cartas.core import (
-    FACE_DOWN, PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, TableNames, TableView,
-    by_suit_then_rank, generic_names, seat_side_names,
+    FACE_DOWN, PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, TableNames,
+    TableView, by_suit_then_rank, generic_names, seat_side_names,
 )
 from cartas.core.i18n import mark
 from cartas.games.truco_paulista import view, words
@@ -79,6 +79,14 @@ class PaulistaGame(Game):
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         ours: list[PaulistaAction] = list(legal)  # type: ignore[arg-type]
         return words.understand(text, ours)
+
+    def presentation(self) -> PaulistaPresentation:
+        return PaulistaPresentation(self)
+
+
+class PaulistaPresentation(Presentation):
+    """How truco paulista reads and draws, in the language being spoken: its events, and the table with the
+    vira, the score from the viewer's side and the rodadas."""
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
         """The event as the table hears it: "Você: Truco!", "Rodada de Eles (Bot 1)", "2 pontos para Nós"."""

@@ -73,6 +73,10 @@ MOVED: dict[str, tuple[tuple[str, str], ...]] = {
 }
 """Names whose module moved (0.1 renamed these without a warning): (name, where it lives now)."""
 
+HELPERS = (("describe_named", "describe"), ("table_view_named", "table_view"))
+"""The 0.1 helpers of cartas.core.game that picked a game's method by its signature (docs/screens showed them):
+each warns and asks the game's presentation (docs/api.md)."""
+
 OPTIONAL = {"cartas.interop.openspiel": ("load", "open_spiel"), "cartas.interop.pettingzoo": ("env", "pettingzoo")}
 """Names behind an extra: they import when the extra is installed."""
 
@@ -108,6 +112,13 @@ def test_a_moved_name_works_with_a_warning_naming_its_new_home(module: str, name
         value = imported(module, name)
     new_module, _dot, new_name = home.rpartition(".")
     assert value is getattr(importlib.import_module(new_module), new_name)
+
+
+@pytest.mark.parametrize(("helper", "method"), HELPERS)
+def test_a_signature_helper_works_with_a_warning_naming_the_presentation(helper: str, method: str) -> None:
+    with pytest.warns(DeprecationWarning, match=rf"cartas\.core\.game\.{helper} is deprecated .* "
+                                                rf"use game\.presentation\(\)\.{method}\(\.\.\.\) instead"):
+        assert callable(imported("cartas.core.game", helper))
 
 
 def test_a_moved_module_knows_no_more_than_its_new_home() -> None:
