@@ -31,18 +31,18 @@ class ChinchonOptions(GameOptions):
     deck: Literal[40, 48, 50] = Field(50, description="cards per deck: 50 has two comodines; 5-8 players use two decks")
     max_cut: int = Field(5, ge=0, le=20, description="most loose points a player may keep when cortando")
     figures_ten: bool = Field(False, description="sota, caballo and rey count 10 loose points instead of 10, 11, 12")
-    points: int = Field(100, ge=10, description="the limit: a player whose penalty total goes over it is out")
+    points: int = Field(100, ge=10, le=500, description="the limit: a player whose penalty total goes over it is out")
     eliminate_at_limit: bool = Field(False, description="reaching the limit (not only passing it) puts a player out")
     reenganche: bool = Field(False, description="a player put out may come back once, with the highest total still in")
-    max_turns: int = Field(100, ge=1, description=MAX_TURNS_HELP)
+    max_turns: int = Field(100, ge=1, le=1000, description=MAX_TURNS_HELP)
 
 
 class RemigioOptions(GameOptions):
     """Remigio's options, with the defaults of its rules."""
 
     players: Literal[2, 3, 4, 5, 6, 7, 8, 9, 10] = 2
-    points: int = Field(300, ge=1, description="the target: the first player to reach this many points wins")
-    max_turns: int = Field(100, ge=1, description=MAX_TURNS_HELP)
+    points: int = Field(300, ge=1, le=1000, description="the target: the first player to reach this many points wins")
+    max_turns: int = Field(100, ge=1, le=1000, description=MAX_TURNS_HELP)
 
 
 class RummyGame(Game):
