@@ -23,7 +23,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
@@ -83,11 +83,8 @@ class SecurityHeaders:
 
 
 def installed_registry() -> Registry:
-    from cartas.cli.app import extra_plugins
-
-    extra, failures = extra_plugins()
-    pm, loaded = make_plugin_manager(extra=extra)
-    return build_registry(pm, failures + loaded)
+    """The installed plugins' registry, with those ``CARTAS_PLUGINS`` names (the core loads them)."""
+    return plugins.installed_registry()
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -177,6 +174,7 @@ def create_app(
     db_path: Path | str,
     *,
     registry: Registry | None = None,
+    hooks: Any = None,
     bot_delay: float = 0.6,
     bot_runner: BotRunner | None = None,
     grace: float = 60.0,
@@ -193,8 +191,9 @@ def create_app(
 ) -> Starlette:
     """The ``cartas serve`` application over the SQLite file or the Postgres URL ``db_path``.
 
-    ``registry`` defaults to the installed plugins; ``bot_runner`` to a process pool (an :class:`InlineBots`
-    when a registry is given, since pool workers load the installed plugins, not a test's registry);
+    ``registry`` defaults to the installed plugins, and ``hooks`` (the lifecycle hooks the tables fire, a pluggy
+    ``pm.hook``) to theirs, none when a registry is given without them; ``bot_runner`` to a process pool (an
+    :class:`InlineBots` when a registry is given, since pool workers load the installed plugins, not a test's registry);
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
     ``data_dir`` (the database's folder by default; needed with Postgres); ``buffer`` versioned frames per table
     are kept for reconnects; ``ownership`` says who this process is among several on one database.
@@ -207,7 +206,12 @@ def create_app(
     if postgres and data_dir is None:
         raise ValueError("a Postgres database needs a data_dir for the finished matches' records")
     db: Path | str = str(db_path) if postgres else Path(db_path)
-    games = registry if registry is not None else installed_registry()
+    if registry is None:
+        pm, failures = plugins.load_plugins()
+        games = plugins.build_registry(pm, failures)
+        hooks = pm.hook if hooks is None else hooks
+    else:
+        games = registry
     runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
     settings = Settings(
         data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer, lobby_expiry=lobby_expiry,
@@ -215,6 +219,7 @@ def create_app(
     )
     limiter = Limiter(limits or Limits(), clock)
     state: dict[str, Hub] = {}
+    settings.hooks = hooks  # the lifecycle hooks every table fires (docs/session.md)
 
     def hub() -> Hub:
         return state["hub"]

@@ -3,7 +3,8 @@ which would stall every table of the process if it ran in the loop.
 
 A decision is stateless: the request carries the match record so far (game, options, seed, moves), the
 seat and the level, and the worker replays the record and asks a fresh bot seeded as the terminal seeds
-its bots. Any worker can then serve any table, and nothing is lost when a worker dies or the server restarts.
+its bots (:func:`cartas.core.bots.seeds.seat_bot_seed`). Any worker can then serve any table, and nothing
+is lost when a worker dies or the server restarts.
 """
 
 from __future__ import annotations
@@ -16,16 +17,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cartas.core.bots.base import SeatView
-from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.bots.seeds import seat_bot_seed
+from cartas.core.plugins.manager import installed_registry
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
 from cartas.core.plugins.registry import Registry
-
-
-def bot_seed(seed: int, seat: int, moves: int) -> int:
-    """A bot's reproducible seed: the formula of ``cartas.cli.session.bot_seed``, so a seat's bot plays the same
-    in the terminal and online."""
-    return (seed * 1_000_003 + seat * 10_007 + moves) % 2**63
 
 
 @dataclass(frozen=True)
@@ -50,7 +46,7 @@ def decide(registry: Registry, request: BotRequest) -> str:
         actions=list(request.actions),
     )
     state = replay(record, game)
-    bot = registry.bot(game.name, request.level)(bot_seed(request.seed, request.seat, len(request.actions)))
+    bot = registry.bot(game.name, request.level)(seat_bot_seed(request.seed, request.seat, len(request.actions)))
     return str(bot.choose(SeatView(state, request.seat)))
 
 
@@ -81,11 +77,7 @@ _worker_registry: Registry | None = None
 def _load_worker() -> None:
     """Load the installed plugins once per worker process (and those named in ``$CARTAS_PLUGINS``)."""
     global _worker_registry
-    from cartas.cli.app import extra_plugins
-
-    extra, failures = extra_plugins()
-    pm, loaded = make_plugin_manager(extra=extra)
-    _worker_registry = build_registry(pm, failures + loaded)
+    _worker_registry = installed_registry()
 
 
 def _decide_in_worker(request: BotRequest) -> str:

@@ -15,14 +15,14 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import typing
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
+from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
 from cartas.online.expiry import DONE
@@ -355,18 +355,6 @@ def seat_presence(seat: SeatRow, recorded: dict[int, str]) -> str | None:
     return recorded.get(seat.seat, "away")
 
 
-def _option_type(annotation: Any) -> tuple[str, list[Any] | None]:
-    if typing.get_origin(annotation) is Literal:
-        return "choice", list(typing.get_args(annotation))
-    if annotation is bool:
-        return "bool", None
-    if annotation is int:
-        return "int", None
-    if annotation is float:
-        return "float", None
-    return "str", None
-
-
 def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
     """One game for the lobby's form: its player counts, teams, options with defaults, and bot levels."""
     counts = game.player_counts()
@@ -378,15 +366,14 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
             continue
         teams[str(count)] = list(seating) if seating is not None else None
     options = []
-    for name, field in game.Options.model_fields.items():
-        if name == "players":
+    for info in option_infos(game.Options):
+        if info.name == "players":
             continue
-        kind, choices = _option_type(field.annotation)
         options.append({
-            "name": name, "type": kind, "choices": choices,
-            "default": None if field.is_required() else field.default, "description": field.description or "",
+            "name": info.name, "type": info.kind, "choices": None if info.choices is None else list(info.choices),
+            "default": info.default, "description": info.description,
         })
-    default_players = game.Options.model_fields["players"].default
+    default_players = option_info(game.Options, "players").default
     return {
         "name": game.name, "title": game.title, "language": game.language, "players": list(counts),
         "default_players": default_players if isinstance(default_players, int) else counts[0], "teams": teams,
