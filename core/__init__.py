@@ -22,6 +22,7 @@ __version__ = "0.2.0"
 """The version of cartas, as ``pyproject.toml`` and ``cartas --version`` give it (semantic versioning)."""
 
 if TYPE_CHECKING:
+    from cartas.core.audience import Audience
     from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
     from cartas.core.cards import (
         BASTOS, CARD_TEXT, COPAS, ESPADAS, JOKER, OROS, RANKS, SUITS, Card, format_cards, parse_cards,
@@ -48,6 +49,7 @@ if TYPE_CHECKING:
     from cartas.core.plugins.hookspecs import hookimpl
     from cartas.core.position import Position
     from cartas.core.presentation import PRESENTATION_VERSION, Presentation
+    from cartas.core.session import TableSession, event_wire, visible_events
     from cartas.core.state import PUBLIC_SEAT, Action, Result, State, Word, redistribute
     from cartas.core.table import Table
     from cartas.core.tricks import (
@@ -62,6 +64,7 @@ if TYPE_CHECKING:
     from cartas.core.wire import WireError
 
 _EXPORTS = LazyExports(__name__, {
+    "cartas.core.audience": ("Audience",),
     "cartas.core.bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
     "cartas.core.cards": (
         "BASTOS", "CARD_TEXT", "COPAS", "ESPADAS", "JOKER", "OROS", "RANKS", "SUITS", "Card", "format_cards",
@@ -82,6 +85,7 @@ _EXPORTS = LazyExports(__name__, {
     "cartas.core.plugins.hookspecs": ("hookimpl",),
     "cartas.core.position": ("Position",),
     "cartas.core.presentation": ("PRESENTATION_VERSION", "Presentation"),
+    "cartas.core.session": ("TableSession", "event_wire", "visible_events"),
     "cartas.core.state": ("PUBLIC_SEAT", "Action", "Result", "State", "Word", "redistribute"),
     "cartas.core.table": ("Table",),
     "cartas.core.tricks": (
@@ -92,15 +96,15 @@ _EXPORTS = LazyExports(__name__, {
 })
 
 __all__ = [
-    "ActionParseError", "Action", "Agent", "BASTOS", "BotFactory", "CARD_TEXT", "COPAS", "Card", "CardParseError",
-    "CartasError", "ESPADAS", "Event", "EventView", "FACE_DOWN", "Game", "GameOptions", "IllegalActionError", "JOKER",
-    "OROS", "Observation", "OptionsError", "PARDA", "PRESENTATION_VERSION", "PUBLIC_SEAT", "PluginError", "Position",
-    "PositionError", "Presentation", "RANKS", "RaiseLadder", "RandomBot", "RecordError", "Result", "SUITS",
-    "SeatView", "SeatingError", "State", "Table", "TableNames", "TableView", "UNDECIDED", "WireError", "Word",
-    "__version__", "best_of_three", "by_suit_then_rank", "deal", "deal_order", "format_cards", "generic_names",
-    "hookimpl", "parse_cards", "rank_table", "redistribute", "run_match", "sample", "seat_fields", "seat_side_names",
-    "shoe", "shuffle", "shuffled", "spanish_deck", "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit",
-    "viewer_names",
+    "Action", "ActionParseError", "Agent", "Audience", "BASTOS", "BotFactory", "CARD_TEXT", "COPAS", "Card",
+    "CardParseError", "CartasError", "ESPADAS", "Event", "EventView", "FACE_DOWN", "Game", "GameOptions",
+    "IllegalActionError", "JOKER", "OROS", "Observation", "OptionsError", "PARDA", "PRESENTATION_VERSION",
+    "PUBLIC_SEAT", "PluginError", "Position", "PositionError", "Presentation", "RANKS", "RaiseLadder", "RandomBot",
+    "RecordError", "Result", "SUITS", "SeatView", "SeatingError", "State", "Table", "TableNames", "TableSession",
+    "TableView", "UNDECIDED", "WireError", "Word", "best_of_three", "by_suit_then_rank", "deal", "deal_order",
+    "event_wire", "format_cards", "generic_names", "hookimpl", "parse_cards", "rank_table", "redistribute",
+    "run_match", "sample", "seat_fields", "seat_side_names", "shoe", "shuffle", "shuffled", "spanish_deck",
+    "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit", "viewer_names", "visible_events", "__version__",
 ]
 
 
