@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextvars
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
@@ -22,6 +22,7 @@ import click
 from cartas.cli.click_words import asked_language, click_speaking
 from cartas.cli.help_text import TranslatedGroup, TranslatedOption, option
 from cartas.cli.language import choose
+from cartas.core import __version__
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK, LANGUAGES, choose_language, mark, use_language
 
@@ -166,9 +167,11 @@ class CartasGroup(TranslatedGroup):
 
 def _shorten(text: str, limit: int) -> str:
     """``text`` cut at a word to ``limit`` characters with an ellipsis, as click shortens a command's help."""
-    from click.utils import make_default_short_help
+    import click.utils
 
-    return make_default_short_help(text, limit)
+    # Looked up by name: click 8.2 keeps it behind a deprecating module __getattr__, which mypy types as object.
+    shorten: Callable[[str, int], str] = getattr(click.utils, "make_default_short_help")
+    return shorten(text, limit)
 
 
 def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginManager | None = None) -> click.Group:
@@ -182,7 +185,7 @@ def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginMana
         help=mark("Spanish-deck card games against bots: truco, truco paulista, chinchón, remigio, julepe and more."),
     )
     @click.version_option(
-        package_name="cartas", prog_name="cartas", cls=TranslatedOption, help=mark("Show the version and exit.")
+        __version__, prog_name="cartas", cls=TranslatedOption, help=mark("Show the version and exit.")
     )
     @option(
         "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False,

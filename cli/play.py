@@ -31,11 +31,12 @@ from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
-from cartas.core.game import Game, describe_named
+from cartas.core.game import Game
+from cartas.core.audience import PUBLIC, Audience
 from cartas.core.i18n import FRAMEWORK as _, mark
-from cartas.core.match import run_match
 from cartas.core.naming import TableNames, level_name
 from cartas.core.record import MatchRecord, load_record, replay
+from cartas.core.session import TableSession, visible_events
 from cartas.core.state import Action, State
 
 
@@ -56,7 +57,7 @@ def show_summary(
     """How the hand that just ended went, then the score, as the viewer names the players. ``unseen`` are the
     lines the viewer has not been shown yet (the last cards played); those the summary tells are not repeated.
     ``events`` are empty for a watcher, who has just read every one of them."""
-    summary = game.hand_summary(events, names)
+    summary = game.presentation().hand_summary(events, names)
     rest = [line for line in unseen if line not in summary]
     if rest:
         renderer.line(renderer.msg("just_now"))
@@ -115,6 +116,7 @@ def run_terminal(
     people = [seat for seat, who in players.items() if who in PEOPLE]
     viewer = people[0] if people else None
     names = {seat: terminal_names(players, seat, teams) for seat in people}
+    audiences = {seat: Audience(seat) for seat in people}
     watcher = terminal_names(players, None, teams)
     shown_names = names[viewer] if viewer is not None else watcher
     pause = viewer is not None and at_terminal()
@@ -137,27 +139,26 @@ def run_terminal(
         renderer.heading(f"{game.title} · seed {state.seed}")
         show_hands(renderer, state, watcher)
         for event in earlier:
-            renderer.line(describe_named(game, event, watcher))
+            renderer.line(game.presentation().describe(event, watcher))
     else:
         for seat in people:
-            recent[seat].extend(describe_named(game, e, names[seat]) for e in earlier if e.visible(seat))
+            recent[seat].extend(game.presentation().describe(e, names[seat]) for e in visible_events(earlier, audiences[seat]))
     shown = [len(state.events), state.hands_played, state.hand_events_from]
 
     def hand_events(current: State, upto: int) -> list[Event]:
         if viewer is None:  # a watcher has just read the whole hand, line by line
             return []
-        if hot_seat is not None:  # a shared screen: only what everyone saw
-            return [e for e in current.events[shown[2]:upto] if e.visible_to is None]
-        return [e for e in current.events[shown[2]:upto] if e.visible(viewer)]
+        # A shared screen shows only what everyone saw.
+        return visible_events(current.events, PUBLIC if hot_seat is not None else audiences[viewer], shown[2], upto)
 
     def tell(events: Sequence[Event]) -> None:
         """Events as they happen: printed for a watcher, kept for each person's next screen."""
         for event in events:
             if viewer is None:
-                renderer.line(describe_named(game, event, watcher))
+                renderer.line(game.presentation().describe(event, watcher))
             for person in people:
-                if event.visible(person):
-                    recent[person].append(describe_named(game, event, names[person]))
+                if audiences[person].sees(event):
+                    recent[person].append(game.presentation().describe(event, names[person]))
 
     def on_step(current: State, seat: int, action: Action) -> None:
         # A watched match is saved hand by hand: thousands of bot moves in a row would otherwise spend their
@@ -191,7 +192,7 @@ def run_terminal(
             time.sleep(delay)
 
     try:
-        result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=people)
+        result = TableSession(state, hooks=app.hooks).play(agents, on_step=on_step, prefer=people)
     except (QuitMatch, KeyboardInterrupt) as stop:
         # Not saved again here: every finished move already is, and an interrupted one must not be.
         if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, PromptInterrupted):
