@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cartas.core import PARDA, Action, Card, best_of_three, trick_winner_by_rank
-from cartas.core.bots import BotFactory, Posterior, SeatView, posterior_for
-from cartas.core.bots.inference import bidding_weight
-from cartas.core.bots.inference.rivals import logistic
+from cartas.core.bots import BotFactory, Posterior, SeatView, bidding_weight, logistic, posterior_for
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
 from cartas.games.truco.rivals import TrucoRivalReader

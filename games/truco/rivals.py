@@ -23,12 +23,8 @@ import itertools
 from collections.abc import Sequence
 from functools import cache
 
-from cartas.core.bots.base import SeatView
-from cartas.core.bots.inference import Decision, Observed, RivalBook
-from cartas.core.bots.inference.rivals import logistic
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.state import State
+from cartas.core import Card, Event, State
+from cartas.core.bots import Decision, Observed, RivalBook, SeatView, logistic
 from cartas.games.truco.bidding import (
     BLUFF_SCALE, ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS,
     TrucoBidding,

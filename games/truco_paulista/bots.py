@@ -24,8 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from cartas.core import Action, Card, Observation
-from cartas.core.bots import BotFactory, Evaluator, Posterior, SeatView, posterior_for
-from cartas.core.bots.inference import bidding_weight
+from cartas.core.bots import BotFactory, Evaluator, Posterior, SeatView, bidding_weight, posterior_for
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.bidding import PaulistaBidding
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES

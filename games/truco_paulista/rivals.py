@@ -20,12 +20,8 @@ import itertools
 from collections.abc import Mapping, Sequence
 from functools import cache
 
-from cartas.core.bots.base import SeatView
-from cartas.core.bots.inference import Decision, Observed, RivalBook
-from cartas.core.bots.inference.rivals import logistic
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.state import State
+from cartas.core import Card, Event, State
+from cartas.core.bots import Decision, Observed, RivalBook, SeatView, logistic
 from cartas.games.truco_paulista.bidding import (
     ACCEPT_BAR, CALL_BARS, SPREAD, PaulistaBidding, _onze_decision, hand_power, held_at,
 )

@@ -14,9 +14,9 @@ from cartas.core.bots.inference.model import BiddingModel, Decision, RivalReader
 from cartas.core.bots.inference.posterior import (
     DEFAULT_TRIES, Posterior, PosteriorCounts, bidding_weight, posterior_for, reader_for,
 )
-from cartas.core.bots.inference.rivals import Modes, Observed, RivalBook, Tendency
+from cartas.core.bots.inference.rivals import Modes, Observed, RivalBook, Tendency, logistic
 
 __all__ = [
     "BiddingModel", "DEFAULT_TRIES", "Decision", "Modes", "Observed", "Posterior", "PosteriorCounts", "RivalBook",
-    "RivalReader", "Tendency", "bidding_weight", "posterior_for", "reader_for", "rival_decisions", "soft_bar",
+    "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for", "rival_decisions", "soft_bar",
 ]
