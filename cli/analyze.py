@@ -86,7 +86,7 @@ def analyze_command(match: str, seat: int | None, samples: int, seed: int, json_
     if json_mode:
         click.echo(json.dumps(to_json(game, analysis), ensure_ascii=False, indent=1))
     else:
-        click.echo(f"{game.title} · {_('seat {seat}', seat=seat)} · {len(record.actions)} {_('moves')}")
+        click.echo(_("{game}: seat {seat}, {count} moves", game=game.title, seat=seat, count=len(record.actions)))
         for decision in analysis.decisions:
             if every or decision.real_loss:
                 click.echo("\n".join(decision_lines(game, decision)))
@@ -132,7 +132,7 @@ def save_chart(plt, analysis: MatchAnalysis, path: Path, title: str) -> None:  #
     axes.set_ylim(0, 100)
     axes.axhline(50, color="#ccc", linestyle="--")
     axes.set_xlabel(_("hand"))
-    axes.set_ylabel(_("chance of winning (%)"))
+    axes.set_ylabel(_("chance of winning the match"))
     axes.set_title(title)
     figure.tight_layout()
     tmp = path.with_name(path.name + ".tmp.png")

@@ -55,6 +55,8 @@ class Decision:
     loss_chance: Interval | None
     mark: str
     samples: int
+    match_decides: bool = False
+    """Valuing by the match changes the answer here (see :meth:`DecisionValues.match_decides`)."""
 
     @property
     def real_loss(self) -> bool:
@@ -168,7 +170,8 @@ def analyse(
                 values = value_moves(game, view, samples=samples, seed=seed * 1_000_003 + number)
                 best, loss_points, loss_chance, mark = judge(game, values, played)
                 decision = Decision(number, hand, tuple(state.scores()), [values.moves()[i] for i in values.ranking()],
-                                    played, best, values.by_match(), loss_points, loss_chance, mark, values.samples)
+                                    played, best, values.by_match(), loss_points, loss_chance, mark, values.samples,
+                                    values.match_decides())
                 decisions.append(decision)
                 summary.decisions += 1
                 if decision.real_loss:

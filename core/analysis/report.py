@@ -73,6 +73,7 @@ def _decision(game: Game, decision: Decision) -> dict[str, Any]:
         "best": str(decision.best),
         "best_text": game.action_text(decision.best),
         "ranked_by": "chance" if decision.by_chance else "points",
+        "match_decides": decision.match_decides,
         "samples": decision.samples,
         "mark": decision.mark,
         "loss": None if decision.loss_points is None else {
@@ -110,7 +111,7 @@ def decision_lines(game: Game, decision: Decision) -> list[str]:
         if decision.loss_chance is not None:
             loss += _(", {chance} of the match", chance=_pm(decision.loss_chance, percent=True))
         lines.append(loss)
-    if decision.by_chance:
+    if decision.match_decides:
         lines.append(_("  the match is at stake here: moves ranked by the chance of winning it"))
     width = max(len(game.action_text(move.action)) for move in decision.moves)
     for move in decision.moves:
@@ -133,9 +134,9 @@ def summary_lines(game: Game, analysis: MatchAnalysis) -> list[str]:
     lines = [_("Decisions analysed: {count} ({samples} sampled deals each)", count=len(analysis.decisions),
                samples=analysis.samples)]
     lines.append(_("Inaccuracies {inaccuracy}, mistakes {mistake}, blunders {blunder}", **marks))
-    lines.append(_("Given away: {points:.1f} points of the hand, {chance:.1f}% of the chance of winning the match",
-                   points=analysis.lost_points, chance=analysis.lost_chance * 100))
+    lines.append(_("Given away: {points} points of the hand, {chance} of the chance of winning the match",
+                   points=f"{analysis.lost_points:.1f}", chance=f"{analysis.lost_chance * 100:.1f}%"))
     for hand in analysis.costliest_hands():
-        lines.append(_("  hand {hand}: {points:.1f} points, {chance:.1f}% of the match", hand=hand.hand,
-                       points=hand.lost_points, chance=hand.lost_chance * 100))
+        lines.append(_("  hand {hand}: {points} points, {chance} of the match", hand=hand.hand,
+                       points=f"{hand.lost_points:.1f}", chance=f"{hand.lost_chance * 100:.1f}%"))
     return lines

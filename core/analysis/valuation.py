@@ -98,6 +98,17 @@ class DecisionValues:
         """Whether moves are ranked by the chance of winning the match (it is at stake and there is a model)."""
         return self.at_stake and self.chances is not None
 
+    def match_decides(self) -> bool:
+        """Whether valuing by the match changes the answer: a move loses it on the spot, or the best move by the
+        chance of winning it is not the best by the points of the hand (the screen then says so)."""
+        if self.losing:
+            return True
+        if not self.by_match() or not self.points:
+            return False
+        means = [sum(row[i] for row in self.points) / len(self.points) for i in range(len(self.legal))]
+        by_points = max(range(len(self.legal)), key=lambda i: means[i])
+        return self.ranking()[0] != by_points and means[self.ranking()[0]] < means[by_points]
+
     def ranking(self) -> list[int]:
         """The legal moves' indices, best first; a move that loses the match on the spot always last."""
         rows = self.chances if self.by_match() and self.chances is not None else self.points
