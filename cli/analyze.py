@@ -20,15 +20,17 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, T
 from cartas.cli.app import current_app, data_home
 from cartas.cli.help_text import argument, command, option
 from cartas.cli.language import speak_game
+from cartas.cli.names import terminal_names
 from cartas.cli.output import output_options
 from cartas.cli.records import viewer_seat
 from cartas.cli.save_list import resolve_save
-from cartas.core.analysis import DEFAULT_SAMPLES, MatchAnalysis, analyse, chart_points, to_json
+from cartas.core.analysis import DEFAULT_SAMPLES, Decision, MatchAnalysis, analyse, chart_points, to_json
 from cartas.core.analysis.report import decision_lines, summary_lines
 from cartas.core.errors import RecordError
-from cartas.core.game import Game
+from cartas.core.game import Game, table_lines_named
 from cartas.core.i18n import FRAMEWORK as _, mark
-from cartas.core.record import MatchRecord, load_record
+from cartas.core.record import MatchRecord, load_record, replay
+from cartas.core.state import Action
 
 ANALYZE_HELP = mark("""Analyse the match saved in MATCH move by move for one seat: a number from `cartas saves`, `last`, a match id, a record file or an online table's code.
 
@@ -65,9 +67,11 @@ def find_record(given: str) -> tuple[Path, MatchRecord]:
 @option("--chart", type=click.Path(dir_okay=False, writable=True), default=None,
         help=mark("Save a chart of the chance of winning after each hand to this PNG file (needs matplotlib)."))
 @option("--all", "every", is_flag=True, help=mark("List every decision, not only the marked ones."))
+@option("--practice", is_flag=True,
+        help=mark("Then replay the positions where the most was given away as exercises, the answer shown after."))
 @output_options
 def analyze_command(match: str, seat: int | None, samples: int, seed: int, json_mode: bool, chart: str | None,
-                    every: bool, ascii_: bool, lang: str | None) -> None:
+                    every: bool, practice: bool, ascii_: bool, lang: str | None) -> None:
     path, record = find_record(match)
     game = current_app().game(record.game)
     speak_game(game)
@@ -95,6 +99,76 @@ def analyze_command(match: str, seat: int | None, samples: int, seed: int, json_
         save_chart(plot, analysis, Path(chart), game.title)
         if not json_mode:
             click.echo(_("Chart saved to {path}", path=chart))
+    if practice and not json_mode:
+        run_practice(game, record, analysis, sys.stdin.isatty())
+
+
+PRACTICE_COUNT = 5
+"""Exercises offered at most: the decisions that gave away the most."""
+
+
+def exercises(analysis: MatchAnalysis, count: int = PRACTICE_COUNT) -> list[Decision]:
+    """The decisions with a real loss, the costliest first (chance of the match, then points), in match order."""
+    lost = [decision for decision in analysis.decisions if decision.real_loss]
+
+    def cost(decision: Decision) -> tuple[float, float]:
+        chance = decision.loss_chance.mean if decision.loss_chance is not None else 0.0
+        points = decision.loss_points.mean if decision.loss_points is not None else 0.0
+        return (-chance, -points)
+
+    return sorted(sorted(lost, key=cost)[:count], key=lambda decision: decision.move)
+
+
+def run_practice(game: Game, record: MatchRecord, analysis: MatchAnalysis, ask: bool) -> None:
+    """Each exercise: the table as the seat saw it, its moves, "what would you play here?", then the answer with
+    every move's values from the same sampled deals. Without a terminal the answers follow at once."""
+    chosen = exercises(analysis)
+    if not chosen:
+        click.echo(_("No position to practise: no move of this seat gave anything away."))
+        return
+    players = {int(seat): who for seat, who in record.players.items()}
+    names = terminal_names(players, analysis.seat, game.teams(game.options(record.options)))
+    for number, decision in enumerate(chosen, 1):
+        state = replay(record, game, upto=decision.move)
+        observation = state.observation(analysis.seat)
+        click.echo("")
+        click.echo(_("Exercise {number} of {count}: hand {hand}, score {scores}", number=number, count=len(chosen),
+                     hand=decision.hand, scores=" - ".join(map(str, decision.scores))))
+        for line in table_lines_named(game, observation, names):
+            click.echo("  " + line)
+        legal = state.legal_actions(analysis.seat)
+        for index, action in enumerate(legal, 1):
+            click.echo(f"  {index}. {game.action_text(action)}")
+        if ask:
+            answer = click.prompt(_("What would you play here?"), default="", show_default=False)
+            picked = _understood(game, answer, legal)
+            if picked is not None:
+                click.echo(verdict(game, decision, picked))
+        click.echo("\n".join(decision_lines(game, decision)))
+
+
+def _understood(game: Game, answer: str, legal: list[Action]) -> Action | None:
+    """The move an answer names: its number in the list, the game's words for it, or its canonical text."""
+    text = answer.strip()
+    if text.isdigit() and 1 <= int(text) <= len(legal):
+        return legal[int(text) - 1]
+    named = game.understand(text, legal) if text else None
+    if named is not None:
+        return named
+    return next((action for action in legal if str(action) == text), None)
+
+
+def verdict(game: Game, decision: Decision, picked: Action) -> str:
+    """How the move picked in an exercise compares with the best one, on the analysis's own deals."""
+    if picked == decision.best:
+        return _("Right: {move} is the best move.", move=game.action_text(picked))
+    values = {move.action: move for move in decision.moves}
+    best, mine = values[decision.best], values.get(picked)
+    if mine is None:
+        return _("The best move was {best}.", best=game.action_text(decision.best))
+    return _("The best move was {best} ({points} points of the hand more than {move}).",
+             best=game.action_text(decision.best), move=game.action_text(picked),
+             points=f"{best.points.mean - mine.points.mean:+.2f}")
 
 
 def _with_bar(game: Game, record: MatchRecord, seat: int, samples: int, seed: int) -> MatchAnalysis:
