@@ -18,10 +18,12 @@ from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
 from cartas.core.events import Event
-from cartas.core.game import Game, describe_named, table_view_named
+from cartas.core.audience import PUBLIC, Audience
+from cartas.core.game import Game, table_view_named
 from cartas.core.i18n import choose_language, speaking
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
+from cartas.core.session import event_wire, visible_events
 from cartas.core.state import State
 from cartas.core.views import TableView
 
@@ -117,8 +119,7 @@ def event_frame(game: Game, event: Event, v: int | None = None, names: TableName
     if v is not None:
         frame["v"] = v
     with speaking(table_language(game)):
-        text = describe_named(game, event, names)
-    frame.update(kind=event.kind, seat=event.seat, detail=event.detail, text=text)
+        frame.update(event_wire(game, event, names))
     return frame
 
 
@@ -126,16 +127,16 @@ def event_versioned(game: Game, event: Event, v: int, names: Mapping[int | None,
     """Event ``v`` written once for the spectators (``names[None]``) and once for each seat that may see it
     (``names[seat]``), so that sending it to a connection costs a lookup. A seat whose text is the spectators'
     (an event that names no one) shares it."""
-    public = event.visible_to is None
-    frame: dict[str, Any] = {"type": "event", "v": v, "kind": event.kind, "seat": event.seat, "detail": event.detail}
+    public = PUBLIC.sees(event)
     with speaking(table_language(game)):
-        spectators = describe_named(game, event, names[None])
+        frame: dict[str, Any] = {"type": "event", "v": v, **event_wire(game, event, names[None])}
+        spectators = frame["text"]
         said = {
-            seat: describe_named(game, event, seat_names) for seat, seat_names in names.items()
-            if seat is not None and (public or seat in event.visible_to)  # type: ignore[operator]
+            seat: event_wire(game, event, seat_names)["text"] for seat, seat_names in names.items()
+            if seat is not None and Audience(seat).sees(event)
         }
     variants = {seat: dumps({**frame, "text": text}) for seat, text in said.items() if text != spectators}
-    return Versioned(v, dumps({**frame, "text": spectators}), event.visible_to, public, variants=variants or None)
+    return Versioned(v, dumps(frame), event.visible_to, public, variants=variants or None)
 
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
@@ -200,8 +201,8 @@ def view_text(
 
 def hand_events(state: State, seat: int | None, said: TableNames | None = None) -> list[dict[str, Any]]:
     """This hand's events that ``seat`` (None: a spectator) may see, for a snapshot, named as ``said``."""
+    audience = PUBLIC if seat is None else Audience(seat)
     return [
         event_frame(state.game, event, names=said)
-        for event in state.events[state.hand_events_from:]
-        if (event.visible_to is None) or (seat is not None and seat in event.visible_to)
+        for event in visible_events(state.events, audience, state.hand_events_from)
     ]
