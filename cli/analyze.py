@@ -9,9 +9,11 @@ extra, imported only then).
 
 from __future__ import annotations
 
+import importlib
 import json
 import sys
 from pathlib import Path
+from types import ModuleType
 
 import click
 from rich.console import Console
@@ -182,19 +184,18 @@ def _with_bar(game: Game, record: MatchRecord, seat: int, samples: int, seed: in
         return analyse(game, record, seat, samples=samples, seed=seed, progress=progress)
 
 
-def _pyplot():  # type: ignore[no-untyped-def]  # matplotlib is optional and untyped here
-    """matplotlib's pyplot on a file-only backend, or a one-line refusal saying how to install it."""
+def _pyplot() -> ModuleType:
+    """matplotlib's pyplot on a file-only backend, or a one-line refusal saying how to install it (matplotlib is
+    the optional ``chart`` extra, imported by name so the type check does not need it)."""
     try:
-        import matplotlib
-
+        matplotlib = importlib.import_module("matplotlib")
         matplotlib.use("Agg")
-        import matplotlib.pyplot as plt
+        return importlib.import_module("matplotlib.pyplot")
     except ImportError:
         raise click.ClickException(_("--chart needs matplotlib: pip install 'cartas[chart]'")) from None
-    return plt
 
 
-def save_chart(plt, analysis: MatchAnalysis, path: Path, title: str) -> None:  # type: ignore[no-untyped-def]
+def save_chart(plt: ModuleType, analysis: MatchAnalysis, path: Path, title: str) -> None:
     """Draw :func:`cartas.core.analysis.chart_points` to ``path``: the line, and the marked hands in colour."""
     points = chart_points(analysis)
     figure, axes = plt.subplots(figsize=(8, 3))
