@@ -25,7 +25,7 @@ from cartas.cli.language import speak_game
 from cartas.cli.names import terminal_names
 from cartas.cli.output import output_options
 from cartas.cli.records import viewer_seat
-from cartas.cli.save_list import resolve_save
+from cartas.cli.match_lookup import resolve_match
 from cartas.core.analysis import DEFAULT_SAMPLES, Decision, MatchAnalysis, analyse, chart_points, to_json
 from cartas.core.analysis.report import decision_lines, summary_lines
 from cartas.core.errors import RecordError
@@ -43,14 +43,7 @@ never from the others' real cards; the move played is marked when the play-outs 
 
 def find_record(given: str) -> tuple[Path, MatchRecord]:
     """The record ``given`` names: an online table's code in the data folder first, then what saves resolve."""
-    home = data_home()
-    online = home / "online-records" / f"{given.upper()}.json"
-    if given.isalnum() and not given.isdigit() and online.is_file():
-        return online, load_record(online)
-    online = home / "online-records" / f"{given}.json"
-    if online.is_file() and "/" not in given:
-        return online, load_record(online)
-    path = resolve_save(home, given)
+    path = resolve_match(data_home(), given)
     return path, load_record(path)
 
 

@@ -102,3 +102,12 @@ def test_a_plugins_game_is_analysed_through_the_core() -> None:
     assert analysis.decisions
     assert all(decision.mark in MARKS + ("best", "too_close") for decision in analysis.decisions)
     assert analysis.hands[-1].chance_after in (0.0, 1.0)  # the match is over: won or lost
+
+
+def test_replay_takes_an_online_tables_code_too(home: Path) -> None:
+    save_record(BLUNDER, home / "online-records" / "K7QP.json")
+    result = CliRunner().invoke(make_cli(), ["replay", "k7qp", "--lang", "en"], prog_name="cartas")
+    assert result.exit_code == 0, result.output
+    assert "6 moves" in result.output
+    missing = CliRunner().invoke(make_cli(), ["replay", "ZZZZ", "--lang", "en"], prog_name="cartas")
+    assert missing.exit_code != 0
