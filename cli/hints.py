@@ -46,11 +46,13 @@ class MoveEstimate(NamedTuple):
 
 class Hint(NamedTuple):
     """The estimates best first, and how sure the top one is against the second: the paired difference on the
-    same deals and its interval's half-width (``None`` with a single move)."""
+    same deals and its interval's half-width (``None`` with a single move). Moves that lose the match on the
+    spot come last and are named in ``losing``."""
 
     moves: list[MoveEstimate]
     lead: float | None
     lead_margin: float | None
+    losing: frozenset[Action] = frozenset()
 
     @property
     def clear(self) -> bool:
@@ -74,7 +76,9 @@ def show_hint(renderer: Renderer, game: Game, view: SeatView, fallback: tuple[st
     """Measure the legal moves of ``view`` and print the hint; ``fallback`` is the bot to play them out with
     when the game has no heuristic bot of its own."""
     level, policy = play_out_policy(game, fallback)
-    hint = estimate(view, policy, seed=len(view.observation().events), sign=game.score_sign)
+    observation = view.observation()
+    losing = frozenset(action for action in view.legal_actions() if game.loses_match_now(observation, action))
+    hint = estimate(view, policy, seed=len(observation.events), sign=game.score_sign, losing=losing)
     for line in hint_lines(game, hint, level_name(level)):
         renderer.line(line)
 
@@ -87,9 +91,12 @@ def estimate(
     samples: int = MAX_SAMPLES,
     time_budget: float | None = TIME_BUDGET,
     sign: int = 1,
+    losing: frozenset[Action] = frozenset(),
 ) -> Hint:
     """Play every legal move of ``view`` out to the end of the hand on the same sampled deals; ``sign`` is -1
-    for a game whose scores are penalty points."""
+    for a game whose scores are penalty points. The ``losing`` moves lose the match on the spot
+    (:meth:`cartas.core.game.Game.loses_match_now`): they are ranked last whatever the points of the hand say
+    (a lost match scores no points in the hand, so its play-outs read +0) and never recommended."""
     legal = view.legal_actions()
     rng = random.Random(seed)
     root_scores = view.scores()
@@ -110,24 +117,26 @@ def estimate(
             play_out_hand(state, hand, policy, play_seed)
             row.append(relative_gains(state, root_scores, sign)[view.seat])
         rows.append(row)
-    return summarise(legal, rows)
+    return summarise(legal, rows, losing)
 
 
-def summarise(legal: Sequence[Action], rows: Sequence[Sequence[float]]) -> Hint:
-    """The :class:`Hint` from each sampled deal's points per move (a row per deal, a column per move)."""
+def summarise(legal: Sequence[Action], rows: Sequence[Sequence[float]], losing: frozenset[Action] = frozenset()) -> Hint:
+    """The :class:`Hint` from each sampled deal's points per move (a row per deal, a column per move); the
+    ``losing`` moves (which lose the match on the spot) last, and compared with nothing."""
     n = len(rows)
     moves = []
     for index, action in enumerate(legal):
         values = [row[index] for row in rows]
         mean, margin = _interval(values)
         moves.append(MoveEstimate(action, mean, margin, n))
-    order = sorted(range(len(legal)), key=lambda index: -moves[index].mean)
+    order = sorted(range(len(legal)), key=lambda index: (legal[index] in losing, -moves[index].mean))
     ranked = [moves[index] for index in order]
+    order = [index for index in order if legal[index] not in losing]
     if len(order) < 2 or n == 0:
-        return Hint(ranked, None, None)
+        return Hint(ranked, None, None, losing)
     top, second = order[0], order[1]
     lead, lead_margin = _interval([row[top] - row[second] for row in rows])
-    return Hint(ranked, lead, lead_margin)
+    return Hint(ranked, lead, lead_margin, losing)
 
 
 def hint_lines(game: Game, hint: Hint, player: str) -> list[str]:
@@ -143,8 +152,18 @@ def hint_lines(game: Game, hint: Hint, player: str) -> list[str]:
                "(95% interval):", count=samples, player=player)]
     width = max(len(game.action_text(move.action)) for move in moves)
     for number, move in enumerate(moves, 1):
-        lines.append(f"  {number}. {game.action_text(move.action):<{width}}  {move.mean:+.2f} ± {move.margin:.2f}")
-    if len(moves) == 1:
+        if move.action in hint.losing:
+            lines.append(f"  {number}. {game.action_text(move.action):<{width}}  " + "(!) " + _("loses the match"))
+        else:
+            lines.append(f"  {number}. {game.action_text(move.action):<{width}}  {move.mean:+.2f} ± {move.margin:.2f}")
+    if hint.losing:
+        lines.append(_("The match is at stake: a move that loses it on the spot is ranked last and never recommended."))
+    safe = [move for move in moves if move.action not in hint.losing]
+    if not safe:
+        lines.append(_("Every move loses the match."))
+    elif len(safe) == 1:
+        lines.append(_("Only one move does not lose the match: {move}", move=game.action_text(safe[0].action)))
+    elif len(moves) == 1:
         lines.append(_("Only one move: {move}", move=game.action_text(moves[0].action)))
     elif hint.clear:
         assert hint.lead is not None and hint.lead_margin is not None

@@ -51,6 +51,9 @@ BUILT_IN_COMMANDS: dict[str, LazyCommand] = {
     "replay": LazyCommand("cartas.cli.records", "replay_command",
         mark("Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match "
              "id.")),
+    "analyze": LazyCommand("cartas.cli.analyze", "analyze_command",
+        mark("Analyse the match saved in MATCH move by move for one seat: a number from `cartas saves`, "
+             "`last`, a match id, a record file or an online table's code.")),
     "saves": LazyCommand("cartas.cli.saves_command", "saves_command",
         mark("The saved matches, newest first; `cartas replay N` and `cartas resume N` take their numbers (or "
              "`last`).")),

@@ -18,7 +18,7 @@ from cartas.cli.names import terminal_names
 from cartas.cli.play import show_hands
 from cartas.cli.prompt import LineReader, at_terminal
 from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.save_list import resolve_save
+from cartas.cli.match_lookup import resolve_match
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.errors import RecordError
 from cartas.core.game import Game
@@ -64,7 +64,7 @@ STATS_HELP = mark(
 def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang: str) -> None:
     if reveal and seat is not None:
         raise click.UsageError(_("--reveal shows every seat's cards; --seat shows one seat's view: choose one"))
-    path = resolve_save(data_home(), file)
+    path = resolve_match(data_home(), file)
     record = load_record(path)
     game = current_app().game(record.game)
     speak_game(game)

@@ -358,7 +358,7 @@ class State(ABC):
 
 def redistribute(places: Sequence[list[Card]], rng: random.Random) -> None:
     """Shuffle the cards held in ``places`` among them, keeping each place's size (for ``sample``)."""
-    pool = [card for place in places for card in place]
+    pool = sorted(card for place in places for card in place)  # the draw must not depend on where they lay
     shuffle(pool, rng)
     at = 0
     for place in places:

@@ -28,6 +28,7 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
+from cartas.online.analysis import Analyses
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
 from cartas.online.expiry import SWEEP_EVERY, keep_sweeping
@@ -367,6 +368,25 @@ def create_app(
 
         return await guarded(request, handle)
 
+    analyses: dict[str, Analyses] = {}
+
+    async def analysis(request: Request) -> Response:
+        """A finished match analysed for one seat (``online/analysis.py``): the JSON of ``cartas analyze``."""
+        async def handle(request: Request) -> Any:
+            table = await table_or_404(request.path_params["code"])
+            match = await table.call(table.record)
+            if not match.finished:
+                raise Refused(409, "the match is not over: only a finished match is analysed")
+            given = request.query_params.get("seat", "")
+            seats = hub().registry.game(match.game).options(match.options).players
+            if not given.isdigit() or not 0 <= int(given) < seats:
+                raise Refused(400, f"seat must be a seat number, 0 to {seats - 1}")
+            if "runner" not in analyses:
+                analyses["runner"] = Analyses(hub().registry, hub().bots)
+            return JSONResponse(await analyses["runner"].of(request.path_params["code"], match, int(given)))
+
+        return await guarded(request, handle)
+
     async def metrics(request: Request) -> Response:
         try:
             window = float(request.query_params.get("window", "0")) or None
@@ -442,6 +462,7 @@ def create_app(
         Route("/api/tables/{code}/start", start, methods=["POST"]),
         Route("/api/tables/{code}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
+        Route("/api/tables/{code}/analysis", analysis),
         Route("/api/metrics", metrics),
         Route("/metrics", prometheus),
         Route("/healthz", healthz),

@@ -305,5 +305,6 @@ class RummyState(State):
                     at += 1
         else:
             # The hands are shown (a reenganche decision, or the end), but the stock is still face down.
+            new.stock.sort()  # the draw must not depend on the real order
             shuffle(new.stock, rng)
         return new

@@ -649,7 +649,7 @@ class TrucoState(State):
         for fact in self.reveals:
             if fact[1] != seat and (fact[0] != "sign" or fact[3] is None or seat in fact[3]):
                 facts.setdefault(fact[1], []).append(fact)
-        pool = [card for s in others for card in self.hands[s]] + self.stock
+        pool = sorted([card for s in others for card in self.hands[s]] + self.stock)  # not by where they lay
         shuffle(pool, rng)
         for who in others:
             if who not in facts:

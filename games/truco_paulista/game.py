@@ -17,7 +17,7 @@ from cartas.games.truco_paulista.actions import Action as PaulistaAction
 from cartas.games.truco_paulista.actions import Word, parse_action
 from cartas.games.truco_paulista.i18n import _
 from cartas.games.truco_paulista.cards import DECK
-from cartas.games.truco_paulista.state import PaulistaState
+from cartas.games.truco_paulista.state import TARGET, PaulistaState
 
 
 class PaulistaOptions(GameOptions):
@@ -53,6 +53,9 @@ class PaulistaGame(Game):
     name = "truco_paulista"
     title = "Truco paulista"
     language = "pt-BR"
+    match_points = TARGET
+    """The match's fixed target, for the analysis's chance of winning (``cartas.core.analysis.odds``): paulista
+    has no ``points`` option."""
     aliases = ("paulista",)
     Options = PaulistaOptions
 

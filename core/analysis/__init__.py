@@ -1,0 +1,20 @@
+"""Match analysis: every decision of one seat valued by play-outs on deals sampled from what it knew.
+
+See docs/analysis.md. :func:`analyse` walks a record; :func:`value_moves` values one decision; :func:`to_json`
+and :func:`chart_svg` present the result.
+"""
+
+from cartas.core.analysis.chart import chart_points, chart_svg
+from cartas.core.analysis.match import (
+    BEST, BLUNDER, DEFAULT_SAMPLES, INACCURACY, MARKS, MISTAKE, TOO_CLOSE, Decision, HandSummary, MatchAnalysis, analyse,
+    decisions_of,
+)
+from cartas.core.analysis.odds import win_chance
+from cartas.core.analysis.report import FORMAT, decision_lines, summary_lines, to_json
+from cartas.core.analysis.valuation import DecisionValues, Interval, MoveValue, value_moves
+
+__all__ = [
+    "BEST", "BLUNDER", "DEFAULT_SAMPLES", "FORMAT", "INACCURACY", "MARKS", "MISTAKE", "TOO_CLOSE", "Decision",
+    "DecisionValues", "HandSummary", "Interval", "MatchAnalysis", "MoveValue", "analyse", "chart_points",
+    "chart_svg", "decision_lines", "decisions_of", "summary_lines", "to_json", "value_moves", "win_chance",
+]
