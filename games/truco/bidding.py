@@ -11,9 +11,8 @@ counts them all); for a truco word, those he had not yet played, with the tricks
 
 from __future__ import annotations
 
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Decision, soft_bar
-from cartas.core.state import State
+from cartas.core import Card, State
+from cartas.core.bots import Decision, soft_bar
 from cartas.games.truco.envido import tanto
 from cartas.games.truco.state import RANK, TrucoState
 

@@ -14,11 +14,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from cartas.core.bots.base import BotFactory, SeatView
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Posterior, posterior_for
-from cartas.core.state import Action
-from cartas.core.tricks import PARDA, best_of_three, trick_winner_by_rank
+from cartas.core import PARDA, Action, Card, best_of_three, trick_winner_by_rank
+from cartas.core.bots import BotFactory, Posterior, SeatView, posterior_for
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
 from cartas.games.truco.senas import CARD_SIGN

@@ -23,12 +23,8 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from cartas.core.bots.base import BotFactory, SeatView
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Posterior, posterior_for
-from cartas.core.bots.search import Evaluator
-from cartas.core.observation import Observation
-from cartas.core.state import Action
+from cartas.core import Action, Card, Observation
+from cartas.core.bots import BotFactory, Evaluator, Posterior, SeatView, posterior_for
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.bidding import PaulistaBidding
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
