@@ -129,6 +129,13 @@ class Game(ABC):
         read and write stays ``str(action)`` (``play 3O``). Games override it to speak their terms."""
         return str(action)
 
+    def action_said(self, action: Action) -> str:
+        """A move as it is said aloud at the table, for a button that makes it ("¡Truco!", "¡Quiero retruco!",
+        "Aceito!"): :meth:`action_text` with a capital by default. Games whose calls are sung otherwise than the
+        move is written override it; what programs read and write stays ``str(action)``."""
+        text = self.action_text(action)
+        return text[:1].upper() + text[1:]
+
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         """The legal move that a player's words name in any of the game's languages (``tiro el 3 de oros``,
         ``3 de oro``, ``aceito``), or ``None`` when the words name none of them; the front end then tries the

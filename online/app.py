@@ -387,6 +387,18 @@ def create_app(
 
         return await guarded(request, handle)
 
+    async def steps(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            table = await table_or_404(request.path_params["code"])
+            asked = request.query_params.get("seat")
+            try:
+                seat = None if asked in (None, "") else int(asked)
+            except ValueError:
+                raise Refused(400, "seat must be a whole number") from None
+            return {"steps": await table.call(table.steps, bearer(request), seat), "seat": seat}
+
+        return await guarded(request, handle)
+
     async def metrics(request: Request) -> Response:
         try:
             window = float(request.query_params.get("window", "0")) or None
@@ -438,6 +450,9 @@ def create_app(
     async def table_page(request: Request) -> Response:
         return page("table.html")
 
+    async def match_page(request: Request) -> Response:
+        return page("match.html")
+
     async def websocket(socket: WebSocket) -> None:
         key = client_key(socket.scope)
         if not limiter.socket_opened(key):
@@ -451,6 +466,7 @@ def create_app(
     routes = [
         Route("/", lobby_page),
         Route("/t/{code}", table_page),
+        Route("/t/{code}/match", match_page),
         Route("/api/games", games_list),
         Route("/api/labels", labels),
         Route("/api/tables", tables_list, methods=["GET"]),
@@ -463,6 +479,7 @@ def create_app(
         Route("/api/tables/{code}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
         Route("/api/tables/{code}/analysis", analysis),
+        Route("/api/tables/{code}/steps", steps),
         Route("/api/metrics", metrics),
         Route("/metrics", prometheus),
         Route("/healthz", healthz),

@@ -32,6 +32,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
+from cartas.online.match_steps import match_steps
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
@@ -261,6 +262,19 @@ class LiveTable:
         if self.state is None or not (self.state.is_over or self.row.status == "abandoned"):
             raise Refused(409, "the match is not over; its record is kept secret until the end")
         return record_of(self.state, self.players())
+
+    def steps(self, token: str | None, seat: int | None) -> list[dict[str, Any]]:
+        """The finished match move by move as ``seat`` saw it (with that seat's token), or as a spectator
+        (``seat`` None): only once the match is over, as its record is."""
+        record = self.record()
+        if seat is not None:
+            if not 0 <= seat < len(self.seats):
+                raise Refused(400, f"seat must be a seat of this table, 0 to {len(self.seats) - 1}")
+            if not token:
+                raise Refused(401, "a seat's view needs that seat's token (Authorization: Bearer TOKEN)")
+            if self._seat_of(token) != seat:
+                raise Refused(403, "that token is not this seat's; without seat= the match is shown as a spectator saw it")
+        return match_steps(self.game, record, seat, self.names(), self.said()[seat])
 
     # --- frames ---------------------------------------------------------------------------------------------
 

@@ -141,7 +141,8 @@ def event_versioned(game: Game, event: Event, v: int, names: Mapping[int | None,
 
 def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
     """A seat's legal actions as buttons: index, canonical text (what the client sends), the label as players
-    say the move in the table's language, and the card when a card is played."""
+    say the move in the table's language, the move as it is said aloud (``said``, what a call button reads:
+    "¡Truco!"), and the card when a card is played."""
     legal = state.legal_actions(seat)
     if not legal:
         return []
@@ -152,7 +153,10 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
             text = str(action)
             verb, _, rest = text.partition(" ")
             card = rest if verb in CARD_VERBS and rest in hand else None
-            moves.append({"index": index, "text": text, "label": state.game.action_text(action), "card": card})
+            moves.append({
+                "index": index, "text": text, "label": state.game.action_text(action),
+                "said": state.game.action_said(action), "card": card,
+            })
     return moves
 
 

@@ -93,6 +93,16 @@ class TrucoGame(Game):
         assert isinstance(action, TrucoAction)
         return words.action_text(action)
 
+    def action_said(self, action: Action) -> str:
+        """The call as it is sung ("¡Truco!", "¡Quiero retruco!", "¡No quiero!"); a card or a seña as written."""
+        text = str(action)
+        if text in CALLS:
+            return _(CALLS[text])
+        answer = text.replace(" ", "_")
+        if answer in ANSWERS:
+            return _(ANSWERS[answer])
+        return super().action_said(action)
+
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         return words.understand(text, [action for action in legal if isinstance(action, TrucoAction)])
 

@@ -79,6 +79,11 @@ class PaulistaGame(Game):
     def action_text(self, action: Action) -> str:
         return words.action_text(action)  # type: ignore[arg-type]  # the state hands only paulista's actions
 
+    def action_said(self, action: Action) -> str:
+        """The word as it is shouted ("Truco!", "Seis!", "Aceito!", "Corro!"); a card as written."""
+        said = CALLS.get(str(action))
+        return _(said) if said is not None else super().action_said(action)
+
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         ours: list[PaulistaAction] = list(legal)  # type: ignore[arg-type]
         return words.understand(text, ours)

@@ -427,7 +427,9 @@ function renderPlay() {
   }
   board.append(centrePanel(ctx));
   if (!watching) board.append(myPanel(ctx));
-  return h("div", { class: "play" }, scoresPanel(), summaryPanel(ctx), resultPanel(ctx),
+  const summary = summaryPanel(ctx);
+  if (summary) board.append(summary); // a band on the felt, above the rivals' seats, never over the hand or the bar
+  return h("div", { class: "play" }, scoresPanel(), resultPanel(ctx),
     watching ? h("p", { class: "watching", text: t("spectator") }) : null, board,
     watching ? null : actionBar(ctx));
 }
@@ -562,6 +564,9 @@ function render() {
   const bar = document.getElementById("actionbar");
   const fixed = bar && getComputedStyle(bar).position === "fixed" && !bar.classList.contains("empty");
   document.body.style.paddingBottom = fixed ? `${bar.offsetHeight + 8}px` : "";
+  document.documentElement.style.setProperty("--bar-h", fixed ? `${bar.offsetHeight}px` : "0px");
+  const me = document.querySelector(".board > .me");
+  if (me) document.documentElement.style.setProperty("--me-h", `${me.offsetHeight}px`);
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
   if (focused) document.getElementById("chat-input").focus();

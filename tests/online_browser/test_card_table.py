@@ -218,3 +218,52 @@ def test_the_keyboard_plays_and_the_mazo_asks_twice(server: str, browser: Browse
         raise
     finally:
         context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_match_page_steps_through_a_finished_truco(server: str, browser: Browser, size: str) -> None:
+    shots = Shots()
+    code, (ana_seat,) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana"])
+    context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
+    try:
+        ana = shots.watch("ana", context.new_page())
+        open_seat(ana, server, code, ana_seat)
+        play_by_socket_until(ana, "() => Boolean(window.cartasTable.state.result)", timeout_s=150)
+        link = ana.locator("#result #match-link")
+        expect(link).to_be_visible()
+        link.click()
+        ana.wait_for_url(re.compile(rf"/t/{code}/match$"))
+        expect(ana.locator("#board")).to_be_visible()
+        steps = ana.evaluate("window.cartasMatch.state.steps.length")
+        record = api_call(server, f"/api/tables/{code}/record")
+        assert steps == len(record["actions"]) + 1
+        # The first step: the deal, Ana's three cards, as her seat saw it.
+        expect(ana.locator("#step-line")).to_contain_text(f"0 / {steps - 1}")
+        expect(ana.locator("#hand svg.card")).to_have_count(3)
+        expect(ana.locator("#seen-as")).to_contain_text("Ana")
+        expect(ana.locator("#step-first")).to_be_disabled()
+        # Next: one move made, a card on the table (Ana's or the bot's).
+        ana.click("#step-next")
+        expect(ana.locator("#step-line")).to_contain_text(f"1 / {steps - 1}")
+        expect(ana.locator("#board .played svg.card, #centre .my-played svg.card")).not_to_have_count(0)
+        # The keys: End, then the left arrow; the slider follows.
+        ana.keyboard.press("End")
+        expect(ana.locator("#step-line")).to_contain_text(f"{steps - 1} / {steps - 1}")
+        expect(ana.locator("#step-next")).to_be_disabled()
+        ana.keyboard.press("ArrowLeft")
+        expect(ana.locator("#step-slider")).to_have_value(str(steps - 2))
+        ana.click("#step-first")
+        expect(ana.locator("#step-slider")).to_have_value("0")
+        expect(ana.locator("#stepper")).to_be_in_viewport()
+        shots.step(f"match-page-{size}")
+        # A spectator's view of the same match: no hand of Ana's.
+        ana.click("#as-spectator")
+        expect(ana.locator("#seen-as")).not_to_contain_text("Ana")
+        expect(ana.locator("#board")).to_be_visible()
+        expect(ana.locator("#hand")).to_have_count(0)
+        assert not shots.errors, shots.errors
+    except BaseException:
+        print(f"browser test failed; screenshots in {shots.failure()}")
+        raise
+    finally:
+        context.close()

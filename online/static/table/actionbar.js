@@ -20,6 +20,12 @@ export function moveFamily(text) {
   return "plain";
 }
 
+/** What a button reads: the move as it is said at the table ("¡Truco!", "¡Quiero retruco!", "Aceito!"), from
+ * the server (``said``), else its label; the family's icon stands apart from it (CSS), so colour is not alone. */
+export function spoken(action) {
+  return action.said || action.label || action.text;
+}
+
 /** A letter per button, from its label, each used once. */
 function letters(labels) {
   const used = new Set();
@@ -47,7 +53,20 @@ function whoLine(ctx) {
   for (const [seat, said] of ctx.speech.bubbles) if (seat !== me && !said.old && !said.secret) open = [seat, said];
   return h("p", { class: "who-acts mine", id: "who-acts" },
     open ? h("span", { class: "called", text: `${ctx.nameOf(open[0])}: ${open[1].text} · ` }) : null,
-    h("strong", { text: open ? t("your_answer") : t("your_turn") }));
+    h("strong", { text: open ? t("your_answer") : t("your_turn") }),
+    open ? null : todo(ctx));
+}
+
+/** What a rummy player must do now, said in words, since the moves are taps on the piles and the hand: "Robá del
+ * mazo o del descarte", then "Tirá una carta, o cerrá". Nothing for the games whose moves are all buttons. */
+function todo(ctx) {
+  const legal = (ctx.state.view && ctx.state.view.legal) || [];
+  const texts = legal.map((action) => String(action.text));
+  let key = null;
+  if (texts.some((text) => text === "draw stock" || text === "draw discard")) key = "draw_prompt";
+  else if (texts.some((text) => text.startsWith("close "))) key = "discard_prompt";
+  else if (texts.some((text) => text.startsWith("discard "))) key = "discard_only";
+  return key ? h("span", { class: "todo", id: "todo", text: ` · ${t(key)}` }) : null;
 }
 
 export function actionBar(ctx) {
@@ -67,7 +86,7 @@ export function actionBar(ctx) {
   if (signs.length > 1 && !ctx.state.signsOpen) {
     buttons.splice(0, buttons.length, ...buttons.filter((action) => moveFamily(action.text) !== "sign"));
   }
-  const keys = letters(buttons.map((a) => a.label || a.text));
+  const keys = letters(buttons.map(spoken));
   const row = h("div", { class: "actions", id: "actions" });
   buttons.forEach((action, index) => {
     const family = moveFamily(action.text);
@@ -75,7 +94,8 @@ export function actionBar(ctx) {
     const button = h("button", {
       type: "button", class: `action family-${family}${confirming ? " confirming" : ""}`, disabled: ctx.state.pending,
       dataset: { action: action.text, key: keys[index] },
-      text: confirming ? `${t("confirm_mazo")}` : action.label || action.text,
+      text: confirming ? `${t("confirm_mazo")}` : spoken(action),
+      title: action.label && action.label !== spoken(action) ? action.label : undefined,
       "aria-keyshortcuts": keys[index] || undefined,
     });
     if (keys[index]) button.append(h("kbd", { class: "key", "aria-hidden": "true", text: keys[index] }));

@@ -109,6 +109,7 @@ export function resultPanel(ctx) {
     winners.length ? h("p", { text: `${t("winners")}: ${winners.map(ctx.nameOf).join(", ")}` }) : null,
     rematchBox(ctx),
     h("p", { class: "links" },
+      h("a", { href: `/t/${encodeURIComponent(ctx.code)}/match`, id: "match-link", text: t("see_match") }), " · ",
       h("a", { href: record, id: "record-link", download: `cartas-${ctx.code}.json`, text: t("record") }), " · ",
       h("a", { href: "/", text: t("back_to_lobby") })));
 }
