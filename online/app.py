@@ -26,6 +26,9 @@ from starlette.websockets import WebSocket, WebSocketDisconnect
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
+from cartas.online.accounts.db import runner_for
+from cartas.online.accounts.service import Accounts
+from cartas.online.accounts.web import account_routes, current
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
 from cartas.online.expiry import SWEEP_EVERY, keep_sweeping
@@ -37,6 +40,7 @@ from cartas.online.labels import all_labels
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
+from cartas.online.tokens import hash_token
 from cartas.online.views import dumps
 
 log = logging.getLogger("cartas.online")
@@ -218,11 +222,18 @@ def create_app(
         abandon_floor=abandon_floor,
     )
     limiter = Limiter(limits or Limits(), clock)
-    state: dict[str, Hub] = {}
+    state: dict[str, Any] = {}
     settings.hooks = hooks  # the lifecycle hooks every table fires (docs/session.md)
 
     def hub() -> Hub:
-        return state["hub"]
+        found = state["hub"]
+        assert isinstance(found, Hub)
+        return found
+
+    def accounts() -> Accounts:
+        found = state["accounts"]
+        assert isinstance(found, Accounts)
+        return found
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -230,6 +241,7 @@ def create_app(
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
+        state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
         rebuilt = await state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from the database", rebuilt)
@@ -294,7 +306,11 @@ def create_app(
             bucket = limiter.tables.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("new tables", bucket)
-            return JSONResponse(await hub().create(await json_body(request, body_timeout)), status_code=201)
+            created = await hub().create(await json_body(request, body_timeout))
+            logged_in = await current(accounts(), request)
+            if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
+                await accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0])
+            return JSONResponse(created, status_code=201)
 
         return await guarded(request, handle)
 
@@ -312,7 +328,12 @@ def create_app(
                 return too_many("joins", bucket)
             table = await table_or_404(request.path_params["code"])
             body = await json_body(request, body_timeout)
-            return await table.call(table.join, body.get("name"), body.get("seat"))
+            logged_in = await current(accounts(), request)
+            name = body.get("name") or (logged_in[0].display if logged_in is not None else None)
+            joined = await table.call(table.join, name, body.get("seat"))
+            if logged_in is not None:
+                await accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0])
+            return joined
 
         return await guarded(request, handle)
 
@@ -335,6 +356,25 @@ def create_app(
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
             return await table.call(table.start, bearer(request))
+
+        return await guarded(request, handle)
+
+    async def reclaim(request: Request) -> Response:
+        """A logged-in person's seat at this table, its token issued again for this browser (docs/accounts.md)."""
+
+        async def handle(request: Request) -> Any:
+            logged_in = await current(accounts(), request)
+            if logged_in is None:
+                raise Refused(401, "log in with the account that took the seat")
+            table = await table_or_404(request.path_params["code"])
+            mine = await accounts().tokens_of(table.code, logged_in[0])
+            seat = next((row.seat for row in table.seats if row.token_hash in mine), None)
+            if seat is None:
+                raise Refused(404, "your account holds no seat at this table")
+            old = table.seats[seat].token_hash
+            given = await table.call(table.reissue, seat)
+            await accounts().moved_seat(table.code, str(old), hash_token(given["token"]))
+            return given
 
         return await guarded(request, handle)
 
@@ -371,6 +411,9 @@ def create_app(
     async def table_page(request: Request) -> Response:
         return page("table.html")
 
+    async def account_page(request: Request) -> Response:
+        return page("account.html")
+
     async def websocket(socket: WebSocket) -> None:
         key = client_key(socket.scope)
         if not limiter.socket_opened(key):
@@ -394,6 +437,11 @@ def create_app(
         Route("/api/tables/{code}/seating", seating, methods=["POST"]),
         Route("/api/tables/{code}/start", start, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
+        Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
+        Route("/account", account_page),
+        *account_routes(
+            accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
+        ),
         Route("/api/metrics", metrics),
         WebSocketRoute("/ws/{code}", websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
@@ -402,6 +450,7 @@ def create_app(
     app.add_middleware(OriginCheck, allowed=allow_origins)
     app.add_middleware(SecurityHeaders)
     app.state.hub = hub
+    app.state.accounts = accounts
     app.state.settings = settings
     app.state.default_grace = grace
     app.state.ownership = ownership

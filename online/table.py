@@ -17,7 +17,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -370,6 +370,18 @@ class LiveTable:
         token = new_token()
         self.seats[seat] = SeatRow(seat, "human", name=name, token_hash=hash_token(token))
         await self._save_lobby()
+        return {"seat": seat, "token": token}
+
+    async def reissue(self, seat: int) -> dict[str, Any]:
+        """A new token for a person's seat, the old one no longer valid: the seat's account logged in from
+        another browser to take it back (cartas.online.accounts). A connection with the old token becomes a
+        spectator; the new one connects with the token returned."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or self.row.status == "finished":
+            raise Refused(409, "that seat holds no person at a table still open")
+        token = new_token()
+        self.seats[seat] = replace(self.seats[seat], token_hash=hash_token(token))
+        await self.store.save_lobby(self.code, self.seats, self.version)  # no frame: the version stays
+        self._follow_seats()
         return {"seat": seat, "token": token}
 
     async def leave(self, token: str | None) -> dict[str, Any]:
