@@ -27,6 +27,7 @@ from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.accounts.db import runner_for
+from cartas.online.accounts.finish import mark_rated, on_finished
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import account_routes, current
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
@@ -38,6 +39,8 @@ from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels
 from cartas.online.pg_store import PostgresStore, is_postgres_url
+from cartas.online.ratings import leaderboard as best_rated
+from cartas.online.ratings import matches_of, ratings_of
 from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
 from cartas.online.tokens import hash_token
@@ -242,6 +245,7 @@ def create_app(
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
         state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
+        settings.on_finished = lambda table: on_finished(accounts(), table)
         rebuilt = await state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from the database", rebuilt)
@@ -306,10 +310,19 @@ def create_app(
             bucket = limiter.tables.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("new tables", bucket)
-            created = await hub().create(await json_body(request, body_timeout))
+            body = await json_body(request, body_timeout)
+            rated = body.pop("rated", False)
+            if not isinstance(rated, bool):
+                raise Refused(400, "rated must be true or false")
             logged_in = await current(accounts(), request)
+            if rated and logged_in is None:
+                raise Refused(401, "log in to create a rated table")
+            created = await hub().create(body)
             if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
                 await accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0])
+            if rated:
+                await mark_rated(accounts(), created["code"])
+                created["rated"] = True
             return JSONResponse(created, status_code=201)
 
         return await guarded(request, handle)
@@ -378,6 +391,29 @@ def create_app(
 
         return await guarded(request, handle)
 
+    async def leaderboard(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            game = request.query_params.get("game", "")
+            fmt = request.query_params.get("format", "1v1")
+            if game not in {g["name"] for g in hub().games()}:
+                raise Refused(400, "game must be the name of an installed game (GET /api/games)")
+            if fmt not in ("1v1", "2v2"):
+                raise Refused(400, "format must be 1v1 or 2v2")
+            return {"game": game, "format": fmt, "players": await best_rated(accounts().db, game, fmt)}
+
+        return await guarded(request, handle)
+
+    async def my_matches(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            logged_in = await current(accounts(), request)
+            if logged_in is None:
+                raise Refused(401, "log in first (this needs an account)")
+            account = logged_in[0].id
+            db = accounts().db
+            return {"ratings": await ratings_of(db, account), "matches": await matches_of(db, account)}
+
+        return await guarded(request, handle)
+
     async def record(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
@@ -439,6 +475,8 @@ def create_app(
         Route("/api/tables/{code}/record", record),
         Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
         Route("/account", account_page),
+        Route("/api/leaderboard", leaderboard),
+        Route("/api/account/matches", my_matches),
         *account_routes(
             accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
         ),

@@ -142,6 +142,7 @@ STEPS: dict[int, list[str]] = {
             PRIMARY KEY (code, account)
         )""",
         "CREATE INDEX rated_players_account ON rated_players (account, at)",
+        "CREATE TABLE rated_tables (code TEXT PRIMARY KEY)",
         """CREATE TABLE reports (
             id TEXT PRIMARY KEY,
             reporter TEXT NOT NULL,
