@@ -450,6 +450,9 @@ def create_app(
     async def account_page(request: Request) -> Response:
         return page("account.html")
 
+    async def leaderboard_page(request: Request) -> Response:
+        return page("leaderboard.html")
+
     async def websocket(socket: WebSocket) -> None:
         key = client_key(socket.scope)
         if not limiter.socket_opened(key):
@@ -475,6 +478,7 @@ def create_app(
         Route("/api/tables/{code}/record", record),
         Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
         Route("/account", account_page),
+        Route("/leaderboard", leaderboard_page),
         Route("/api/leaderboard", leaderboard),
         Route("/api/account/matches", my_matches),
         *account_routes(

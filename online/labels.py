@@ -32,6 +32,21 @@ ACCOUNT_LABELS: dict[str, str] = {
     "deck_contrast": mark("high contrast"),
     "save": mark("Save"),
     "saved": mark("Saved."),
+    "rated_table": mark("Rated table (players need an account)"),
+    "leaderboard": mark("Leaderboard"),
+    "your_ratings": mark("Your ratings"),
+    "your_matches": mark("Your matches"),
+    "no_matches": mark("No finished matches yet."),
+    "no_ratings": mark("Nobody is rated at this game yet."),
+    "won": mark("won"),
+    "lost": mark("lost"),
+    "casual": mark("casual"),
+    "rated": mark("rated"),
+    "rivals": mark("Rivals"),
+    "partner_label": mark("Partner"),
+    "rating": mark("Rating"),
+    "matches_played": mark("Matches"),
+    "format": mark("Format"),
 }
 """The account page's words (docs/accounts.md)."""
 

@@ -3,11 +3,15 @@
 // Every string goes in with textContent (through h()), never as markup.
 
 import { api, h } from "/static/api.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { LANGUAGES, chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
 
-const AVATAR_MARKS = { sol: "☀", luna: "☾", estrella: "★", copa: "🏆", espada: "⚔", basto: "🌿", oro: "●", mate: "🧉" };
+// Symbols every system font has (no emoji: a missing emoji font shows an empty box).
+const AVATAR_MARKS = { sol: "☀", luna: "☾", estrella: "★", copa: "♕", espada: "⚔", basto: "♣", oro: "●", mate: "☕" };
 const app = document.getElementById("app");
-const state = { account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "" };
+const state = {
+  account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "",
+  history: { ratings: [], matches: [] },
+};
 
 setLanguage(chosenLanguage() || navigator.language || "en");
 
@@ -16,6 +20,7 @@ async function load() {
   state.account = me.account;
   state.choices = me.choices;
   state.sessions = state.account ? await api("GET", "/api/account/sessions") : [];
+  state.history = state.account ? await api("GET", "/api/account/matches") : { ratings: [], matches: [] };
   render();
 }
 
@@ -73,7 +78,8 @@ function select(name, values, current, labelOf = (v) => v) {
 
 function profileForm(account) {
   const display = h("input", { name: "display", value: account.display, maxLength: 24 });
-  const language = select("language", state.choices.languages, account.language);
+  const names = Object.fromEntries(LANGUAGES);
+  const language = select("language", state.choices.languages, account.language, (tag) => names[tag] || tag);
   const deck = select("deck", state.choices.decks, account.deck, (v) => t(`deck_${v}`));
   let avatar = account.avatar;
   const avatars = h("div", { class: "avatars", role: "group", "aria-label": t("avatar") },
@@ -111,12 +117,42 @@ function sessionsList() {
     }))));
 }
 
+/** A rating as mu ± sigma (its uncertainty), e.g. "27.6 ± 8.1". */
+export function ratingText(mu, sigma) {
+  return `${Number(mu).toFixed(1)} ± ${Number(sigma).toFixed(1)}`;
+}
+
+function ratingsTable() {
+  if (!state.history.ratings.length) return h("p", { text: t("no_matches") });
+  return h("table", { class: "ratings" },
+    h("thead", {}, h("tr", {}, [t("game"), t("format"), t("rating"), t("matches_played")].map((x) => h("th", { text: x })))),
+    h("tbody", {}, state.history.ratings.map((r) => h("tr", {},
+      h("td", { text: r.game }), h("td", { text: r.format }), h("td", { text: ratingText(r.mu, r.sigma) }),
+      h("td", { text: String(r.matches) })))));
+}
+
+function matchesList() {
+  if (!state.history.matches.length) return h("p", { text: t("no_matches") });
+  return h("ul", { class: "matches" }, state.history.matches.map((m) => {
+    const change = m.change === null ? t("casual") : `${m.change >= 0 ? "+" : ""}${m.change.toFixed(2)}`;
+    const who = [];
+    if (m.partner.length) who.push(`${t("partner_label")}: ${m.partner.join(", ")}`);
+    if (m.rivals.length) who.push(`${t("rivals")}: ${m.rivals.join(", ")}`);
+    return h("li", {},
+      h("a", { href: m.table, text: `${m.game} · ${m.won ? t("won") : t("lost")} · ${m.score}` }),
+      h("small", { text: ` ${change} · ${who.join(" · ")} · ${m.at}` }));
+  }));
+}
+
 function accountView(account) {
   return [
     h("p", {}, h("span", { class: "avatar", text: `${AVATAR_MARKS[account.avatar] || ""} ` }),
       h("strong", { text: account.display }), h("span", { text: ` (${account.username})` })),
     errorLine(),
     h("section", {}, h("h2", { text: t("profile") }), profileForm(account)),
+    h("section", {}, h("h2", { text: t("your_ratings") }), ratingsTable(),
+      h("p", {}, h("a", { href: "/leaderboard", text: t("leaderboard") }))),
+    h("section", {}, h("h2", { text: t("your_matches") }), matchesList()),
     h("section", {}, h("h2", { text: t("sessions") }), sessionsList()),
     h("button", { type: "button", id: "logout", text: t("log_out"), onclick: () => attempt(() => api("POST", "/api/account/logout")) }),
   ];
