@@ -39,6 +39,8 @@ from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels
 from cartas.online.pg_store import PostgresStore, is_postgres_url
+from cartas.online.quickplay import QuickPlay
+from cartas.online.quickplay_web import group_seater, keep_pairing, quickplay_routes
 from cartas.online.ratings import leaderboard as best_rated
 from cartas.online.ratings import matches_of, ratings_of
 from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
@@ -233,6 +235,11 @@ def create_app(
         assert isinstance(found, Hub)
         return found
 
+    def quickplay() -> QuickPlay:
+        found = state["quickplay"]
+        assert isinstance(found, QuickPlay)
+        return found
+
     def accounts() -> Accounts:
         found = state["accounts"]
         assert isinstance(found, Accounts)
@@ -246,6 +253,7 @@ def create_app(
         app.state.store = store
         state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
         settings.on_finished = lambda table: on_finished(accounts(), table)
+        state["quickplay"] = QuickPlay(accounts().db, group_seater(hub, accounts))
         rebuilt = await state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from the database", rebuilt)
@@ -255,6 +263,7 @@ def create_app(
         leases = loop.create_task(state["hub"].keep_leases())
         lobby = loop.create_task(state["hub"].listen_lobby())
         sweeper = loop.create_task(keep_sweeping(state["hub"], sweep_every))
+        pairing = loop.create_task(keep_pairing(state["quickplay"]))
         app.state.leases = leases
         try:
             yield
@@ -264,6 +273,7 @@ def create_app(
             leases.cancel()
             lobby.cancel()
             sweeper.cancel()
+            pairing.cancel()
             await state["hub"].shut_down()
             await store.close()
 
@@ -319,7 +329,7 @@ def create_app(
                 raise Refused(401, "log in to create a rated table")
             created = await hub().create(body)
             if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
-                await accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0])
+                await accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0].id)
             if rated:
                 await mark_rated(accounts(), created["code"])
                 created["rated"] = True
@@ -345,7 +355,7 @@ def create_app(
             name = body.get("name") or (logged_in[0].display if logged_in is not None else None)
             joined = await table.call(table.join, name, body.get("seat"))
             if logged_in is not None:
-                await accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0])
+                await accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0].id)
             return joined
 
         return await guarded(request, handle)
@@ -480,6 +490,7 @@ def create_app(
         Route("/account", account_page),
         Route("/leaderboard", leaderboard_page),
         Route("/api/leaderboard", leaderboard),
+        *quickplay_routes(quickplay, hub, accounts, lambda request: json_body(request, body_timeout), guarded),
         Route("/api/account/matches", my_matches),
         *account_routes(
             accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded

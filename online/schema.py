@@ -143,6 +143,23 @@ STEPS: dict[int, list[str]] = {
         )""",
         "CREATE INDEX rated_players_account ON rated_players (account, at)",
         "CREATE TABLE rated_tables (code TEXT PRIMARY KEY)",
+        """CREATE TABLE quickplay (
+            ticket_hash TEXT PRIMARY KEY,
+            setup TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            account TEXT,
+            rating DOUBLE PRECISION NOT NULL,
+            bots_after DOUBLE PRECISION,
+            joined DOUBLE PRECISION NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('waiting', 'pairing', 'seated')),
+            code TEXT,
+            seat INTEGER,
+            token TEXT
+        )""",
+        "CREATE INDEX quickplay_waiting ON quickplay (status, setup, rating)",
         """CREATE TABLE reports (
             id TEXT PRIMARY KEY,
             reporter TEXT NOT NULL,

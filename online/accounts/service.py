@@ -304,11 +304,20 @@ class Accounts:
 
     # --- seats ------------------------------------------------------------------------------------------
 
-    async def claim_seat(self, code: str, token_hash: str, account: Account) -> None:
-        """Record that ``account`` holds the seat whose token hashes to ``token_hash`` at table ``code``."""
+    async def claim_seat(self, code: str, token_hash: str, account_id: str) -> None:
+        """Record that the account holds the seat whose token hashes to ``token_hash`` at table ``code``."""
         await self.db.run(
-            "INSERT INTO seat_accounts (code, token_hash, account) VALUES (?, ?, ?)", (code, token_hash, account.id)
+            "INSERT INTO seat_accounts (code, token_hash, account) VALUES (?, ?, ?)", (code, token_hash, account_id)
         )
+
+    async def rating(self, account_id: str | None, game: str, fmt: str | None) -> float:
+        """The account's mu at ``game`` in format ``fmt`` (25, openskill's start, for a guest or a new player)."""
+        if account_id is None or fmt is None:
+            return 25.0
+        rows = await self.db.rows(
+            "SELECT mu FROM ratings WHERE account = ? AND game = ? AND format = ?", (account_id, game, fmt)
+        )
+        return float(rows[0][0]) if rows else 25.0
 
     async def moved_seat(self, code: str, old_hash: str, new_hash: str) -> None:
         """The seat's token was issued again: the account keeps the seat under its new token."""
