@@ -460,6 +460,9 @@ def create_app(
     async def account_page(request: Request) -> Response:
         return page("account.html")
 
+    async def quickplay_page(request: Request) -> Response:
+        return page("quickplay.html")
+
     async def leaderboard_page(request: Request) -> Response:
         return page("leaderboard.html")
 
@@ -489,6 +492,7 @@ def create_app(
         Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
         Route("/account", account_page),
         Route("/leaderboard", leaderboard_page),
+        Route("/play", quickplay_page),
         Route("/api/leaderboard", leaderboard),
         *quickplay_routes(quickplay, hub, accounts, lambda request: json_body(request, body_timeout), guarded),
         Route("/api/account/matches", my_matches),

@@ -47,6 +47,10 @@ ACCOUNT_LABELS: dict[str, str] = {
     "rating": mark("Rating"),
     "matches_played": mark("Matches"),
     "format": mark("Format"),
+    "play_now": mark("Play now"),
+    "looking_for_players": mark("Looking for players…"),
+    "leave_queue": mark("Stop looking"),
+    "accept_bots_after": mark("Play with bots after (seconds; empty: people only)"),
 }
 """The account page's words (docs/accounts.md)."""
 

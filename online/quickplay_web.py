@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cartas.core.errors import CartasError
+from cartas.online.accounts.finish import mark_rated
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import current
 from cartas.online.hub import Hub
@@ -38,6 +39,8 @@ def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Ca
             {"game": first.game, "options": {**first.options, "players": first.players}, "name": first.name}
         )
         code, host = created["code"], created["host_token"]
+        if len(group) == first.players and all(person.account is not None for person in group):
+            await mark_rated(accounts(), code)  # people only, all logged in: a rated match (docs/accounts.md)
         table = await hub().get(code)
         assert table is not None
         seats = [(code, 0, str(created["token"]))]

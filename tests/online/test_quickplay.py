@@ -73,3 +73,20 @@ def test_the_window_pairs_the_closest_ratings_and_widens_with_the_wait() -> None
     assert [[p.name for p in g] for g in groups_of(far, now + 5)] == [["a", "b"]]
     alone = [person("a", 20.0, now, bots_after=10)]
     assert groups_of(alone, now + 9) == [] and [[p.name for p in g] for g in groups_of(alone, now + 10)] == [["a"]]
+
+
+def test_people_with_accounts_paired_without_bots_play_a_rated_match(server: Server) -> None:
+    tickets = []
+    for name in ("ana", "beto"):
+        server.client.cookies.clear()
+        signed = server.client.post("/api/account/signup", json={"username": name, "password": "correct horse"})
+        assert signed.status_code == 201
+        body = {"game": "truco", "players": 2, "options": {"points": 15}}
+        tickets.append(server.client.post("/api/quickplay", json=body).json()["ticket"])
+    seated = [poll(server, ticket) for ticket in tickets]
+    code = seated[0]["code"]
+    db = server.app.state.store.sync.db
+    assert db.execute("SELECT code FROM rated_tables").fetchall() == [(code,)]
+    assert len(db.execute("SELECT account FROM seat_accounts WHERE code = ?", (code,)).fetchall()) == 2
+    names = [s["name"] for s in server.client.get(f"/api/tables/{code}").json()["seats"]]
+    assert names == ["ana", "beto"]
