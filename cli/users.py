@@ -36,7 +36,7 @@ def _run(db: str | None, work: object) -> object:
         raise click.ClickException(str(problem)) from None
 
 
-@click.group(name="users", help="The online server's accounts: list, disable, enable, reset a password.")
+@click.group(name="users", help="The online server's accounts: list, disable, enable, reset a password, reports.")
 def users_command() -> None:
     pass
 
@@ -76,6 +76,25 @@ def enable(username: str, db: str | None) -> None:
 
     _run(db, work)
     click.echo(f"{username}: enabled")
+
+
+@users_command.command(name="reports", help="The reports players made of other players, newest first.")
+@click.option("--db", default=None, help=DB_HELP)
+def list_reports(db: str | None) -> None:
+    async def work(accounts: object) -> object:
+        from cartas.online.accounts.service import reports
+
+        return await reports(accounts.db)  # type: ignore[attr-defined]
+
+    listed = _run(db, work)
+    assert isinstance(listed, list)
+    if not listed:
+        click.echo("no reports")
+    for item in listed:
+        click.echo(
+            f"{item['at']}  table {item['code']} seat {item['seat']}: {item['reported']}, reported by"
+            f" {item['reporter']}: {item['reason']}"
+        )
 
 
 @users_command.command(name="reset-password", help="Give USERNAME a new password (printed) and log out its sessions.")

@@ -28,7 +28,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.accounts.db import runner_for
 from cartas.online.accounts.finish import mark_rated, on_finished
-from cartas.online.accounts.service import Accounts
+from cartas.online.accounts.service import Accounts, add_report
 from cartas.online.accounts.web import account_routes, current
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
@@ -424,6 +424,34 @@ def create_app(
 
         return await guarded(request, handle)
 
+    async def report(request: Request) -> Response:
+        """Report the player at a seat (kept for the operator: cartas users reports; docs/accounts.md)."""
+
+        async def handle(request: Request) -> Any:
+            bucket = limiter.joins.bucket(client_key(request.scope))
+            if not bucket.take():
+                return too_many("reports", bucket)
+            table = await table_or_404(request.path_params["code"])
+            body = await json_body(request, body_timeout)
+            seat = body.get("seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+                raise Refused(400, f"seat must be a number from 0 to {len(table.seats) - 1}")
+            row = table.seats[seat]
+            if row.kind != "human":
+                raise Refused(409, "only a person can be reported")
+            owners = await accounts().seat_tokens(table.code)
+            owner = owners.get(row.token_hash or "")
+            reported = row.name or f"seat {seat}"
+            if owner is not None:
+                found = await accounts().by_id(owner)
+                reported = f"{reported} ({found.username})" if found is not None else reported
+            logged_in = await current(accounts(), request)
+            reporter = logged_in[0].username if logged_in else f"guest at {client_key(request.scope)}"
+            made = await add_report(accounts().db, reporter, table.code, seat, reported, body.get("reason"))
+            return JSONResponse({"report": made}, status_code=201)
+
+        return await guarded(request, handle)
+
     async def record(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
@@ -490,6 +518,7 @@ def create_app(
         Route("/api/tables/{code}/start", start, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
         Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
+        Route("/api/tables/{code}/report", report, methods=["POST"]),
         Route("/account", account_page),
         Route("/leaderboard", leaderboard_page),
         Route("/play", quickplay_page),

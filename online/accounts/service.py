@@ -337,5 +337,32 @@ class Accounts:
         return {str(r[0]) for r in rows}
 
 
+MAX_REASON = 300
+
+
+async def add_report(db: Runner, reporter: str, code: str, seat: int, reported: str, reason: Any) -> str:
+    """Keep a report of the player at ``seat`` of table ``code`` for the operator (``cartas users reports``)."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise Refused(400, "a report needs a reason (a few words)")
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
+    if len(text) > MAX_REASON:
+        raise Refused(400, f"a reason has at most {MAX_REASON} characters")
+    report = secrets.token_hex(6)
+    await db.run(
+        "INSERT INTO reports (id, reporter, code, seat, reported, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (report, reporter, code, seat, reported, text, now_iso()),
+    )
+    return report
+
+
+async def reports(db: Runner, limit: int = 200) -> list[dict[str, Any]]:
+    """The latest reports, newest first."""
+    rows = await db.rows(
+        "SELECT id, at, reporter, code, seat, reported, reason FROM reports ORDER BY at DESC, id LIMIT ?", (limit,)
+    )
+    keys = ("id", "at", "reporter", "code", "seat", "reported", "reason")
+    return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
 def wait(seconds: float) -> int:
     return max(1, int(seconds + 0.999))

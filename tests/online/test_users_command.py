@@ -32,3 +32,21 @@ def test_the_operator_lists_disables_and_resets_an_account(make_server: Any, tmp
     assert server.client.post("/api/account/login", json=login).status_code == 200
     missing = runner.invoke(make_cli(), ["users", "disable", "nobody", "--db", str(db)])
     assert missing.exit_code == 1 and missing.output.strip() == "Error: no account 'nobody'"
+
+
+def test_a_report_of_a_player_is_kept_for_the_operator(make_server: Any, tmp_path: Path) -> None:
+    db = tmp_path / "reports.sqlite3"
+    server: Server = make_server(db=db)
+    created = server.create("truco", name="Ana", players=2)
+    code = created["code"]
+    server.client.cookies.clear()
+    signed = server.client.post("/api/account/signup", json={"username": "beto", "password": "correct horse"})
+    assert signed.status_code == 201
+    assert server.client.post(f"/api/tables/{code}/join", json={}).status_code == 200
+    made = server.client.post(f"/api/tables/{code}/report", json={"seat": 0, "reason": "insults\nin   the chat"})
+    assert made.status_code == 201, made.text
+    assert server.client.post(f"/api/tables/{code}/report", json={"seat": 0, "reason": " "}).status_code == 400
+    assert server.client.post(f"/api/tables/{code}/report", json={"seat": 7, "reason": "x"}).status_code == 400
+    listed = CliRunner().invoke(make_cli(), ["users", "reports", "--db", str(db)])
+    assert listed.exit_code == 0
+    assert listed.output.strip().endswith(f"table {code} seat 0: Ana, reported by beto: insults in the chat")
