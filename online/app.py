@@ -11,10 +11,12 @@ import asyncio
 import contextlib
 import logging
 import time
+import typing
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -38,12 +40,15 @@ from cartas.online.origin import OriginCheck
 from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels
+from cartas.online.logs import RequestIds
+from cartas.online.measured_store import MeasuredStore
+from cartas.online.presence import CoalescedPresence
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.quickplay import QuickPlay
 from cartas.online.quickplay_web import group_seater, keep_pairing, quickplay_routes
 from cartas.online.ratings import leaderboard as best_rated
 from cartas.online.ratings import matches_of, ratings_of
-from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
+from cartas.online.store import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
 from cartas.online.tokens import hash_token
 from cartas.online.views import dumps
@@ -56,6 +61,8 @@ MAX_FRAME = 4096
 HELLO_TIMEOUT = 15.0
 CHECKPOINT_EVERY = 5.0
 """Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store)."""
+WAL_LOOK_EVERY = 0.5
+"""Seconds between looks at the WAL's size: one past :data:`WAL_LIMIT` is checkpointed at once."""
 CLOSE_BAD_FRAME = 4400
 CLOSE_NO_TABLE = 4404
 CLOSE_TOO_MANY = 4429
@@ -247,7 +254,9 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await open_store(db)
+        # Presence writes coalesced (cartas.online.presence), every write measured (cartas.online.measured_store).
+        coalesced = typing.cast(AsyncStore, CoalescedPresence(await open_store(db)))
+        store = typing.cast(AsyncStore, MeasuredStore(coalesced, settings.metrics))
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
@@ -276,6 +285,10 @@ def create_app(
             pairing.cancel()
             await state["hub"].shut_down()
             await store.close()
+
+    def refuse_when_draining() -> None:
+        if hub().draining:
+            raise Refused(503, "the server is restarting; try again in a moment")
 
     async def table_or_404(code: str) -> LiveTable:
         table = await hub().get(code)
@@ -317,6 +330,7 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         async def handle(request: Request) -> Response:
+            refuse_when_draining()
             bucket = limiter.tables.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("new tables", bucket)
@@ -346,6 +360,7 @@ def create_app(
 
     async def join(request: Request) -> Response:
         async def handle(request: Request) -> Any:
+            refuse_when_draining()
             bucket = limiter.joins.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("joins", bucket)
@@ -452,6 +467,12 @@ def create_app(
 
         return await guarded(request, handle)
 
+    async def rematch(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            return await hub().rematch(request.path_params["code"], bearer(request))
+
+        return await guarded(request, handle)
+
     async def record(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
@@ -472,6 +493,32 @@ def create_app(
             "move_ms": settings.metrics.moves.summary(window),
             "loop_lag_ms": settings.metrics.loop_lag.summary(window),
         })
+
+    def gauges() -> dict[str, float]:
+        found = state.get("hub")
+        if found is None:
+            return {}
+        tables = list(found.tables.values())
+        return {
+            "cartas_tables_playing": sum(table.row.status == "playing" for table in tables),
+            "cartas_tables_loaded": len(tables),
+            "cartas_connections": sum(len(table.connections) for table in tables),
+            "cartas_bot_queue": getattr(found.bots, "pending", 0),
+        }
+
+    settings.metrics.gauges(gauges)
+
+    async def prometheus(request: Request) -> Response:
+        return Response(generate_latest(settings.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "alive"})
+
+    async def readyz(request: Request) -> Response:
+        problem = await not_ready(state.get("hub"), settings)
+        if problem is not None:
+            return JSONResponse({"status": "not ready", "reason": problem}, status_code=503)
+        return JSONResponse({"status": "ready"})
 
     def page(name: str) -> Response:
         path = STATIC / name
@@ -516,6 +563,7 @@ def create_app(
         Route("/api/tables/{code}/leave", leave, methods=["POST"]),
         Route("/api/tables/{code}/seating", seating, methods=["POST"]),
         Route("/api/tables/{code}/start", start, methods=["POST"]),
+        Route("/api/tables/{code}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
         Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
         Route("/api/tables/{code}/report", report, methods=["POST"]),
@@ -529,14 +577,24 @@ def create_app(
             accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
         ),
         Route("/api/metrics", metrics),
+        Route("/metrics", prometheus),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
         WebSocketRoute("/ws/{code}", websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(OriginCheck, allowed=allow_origins)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)
     app.state.hub = hub
     app.state.accounts = accounts
+
+    async def drain() -> int:
+        found = state.get("hub")
+        return 0 if found is None else await found.drain()
+
+    app.state.drain = drain
     app.state.settings = settings
     app.state.default_grace = grace
     app.state.ownership = ownership
@@ -544,14 +602,42 @@ def create_app(
     return app
 
 
-async def checkpoint_every(store: AsyncStore, seconds: float) -> None:
-    """Checkpoint the database now and then (SQLite's in a worker thread), so the event loop never does it."""
+READY_TIMEOUT = 2.0
+"""Seconds ``/readyz`` waits for the store to answer before it says the server is not ready."""
+
+
+async def not_ready(hub: Hub | None, settings: Settings) -> str | None:
+    """Why the server should get no new traffic now (``/readyz`` answers 503 with it), or None when it is ready:
+    starting or shutting down, its store not answering, or its latest write refused (a full disk)."""
+    if hub is None:
+        return "starting"
+    if hub.draining:
+        return "shutting down"
+    try:
+        await asyncio.wait_for(hub.store.load_table(""), READY_TIMEOUT)
+    except Exception as problem:
+        return f"the database does not answer: {' '.join(str(problem).split()) or type(problem).__name__}"
+    if settings.metrics.last_write_failed:
+        return "the database refused the latest write (a full disk?)"
+    return None
+
+
+async def checkpoint_every(store: AsyncStore, seconds: float, look_every: float = WAL_LOOK_EVERY) -> None:
+    """Checkpoint the database every ``seconds`` (SQLite's in a worker thread, so the event loop never does it),
+    and sooner whenever the WAL has grown past its limit: its size is looked at every ``look_every`` seconds."""
+    sync = getattr(store, "sync", None)
+    wal_bytes = getattr(sync, "wal_bytes", None)
+    last = time.monotonic()
     while True:
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(look_every)
+        due = time.monotonic() - last >= seconds
+        if not due and (wal_bytes is None or wal_bytes() <= WAL_LIMIT):
+            continue
+        last = time.monotonic()
         try:
             await store.checkpoint()
-        except Exception:  # a busy or locked database: try again next time
-            log.exception("the database checkpoint failed")
+        except Exception as problem:  # a busy, locked or full database: try again next time
+            log.warning("the database checkpoint failed: %s", problem)
 
 
 async def _receive(socket: WebSocket) -> str | bytes:
@@ -662,7 +748,7 @@ async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = No
             elif kind == "chat":
                 chat = limiter.chat.bucket(key)
                 if chat.take():
-                    table.post(table.say, connection, frame.get("text"))
+                    table.post(table.say, connection, frame.get("text"), frame.get("name"))
                 else:
                     connection.send(dumps({"type": "error", "message": "too many chat lines from your address"}))
             else:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
@@ -50,8 +51,15 @@ def decide(registry: Registry, request: BotRequest) -> str:
     return str(bot.choose(SeatView(state, request.seat)))
 
 
+CLOSE_WAIT = 2.0
+"""Seconds the bot workers get to end when the server stops, before they are terminated."""
+
+
 class BotRunner(Protocol):
     """Where bot decisions run."""
+
+    pending: int
+    """Decisions asked for and not yet answered (the ``cartas_bot_queue`` gauge)."""
 
     async def decide(self, request: BotRequest) -> str: ...
 
@@ -63,6 +71,8 @@ class InlineBots:
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
+
+    pending = 0
 
     async def decide(self, request: BotRequest) -> str:
         return decide(self.registry, request)
@@ -95,9 +105,25 @@ class PoolBots:
         self.pool = ProcessPoolExecutor(
             max_workers=count, mp_context=multiprocessing.get_context("spawn"), initializer=_load_worker
         )
+        self.pending = 0
+        """Decisions asked for and not yet answered: queued for a worker or being worked on."""
 
     async def decide(self, request: BotRequest) -> str:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, _decide_in_worker, request)
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, _decide_in_worker, request)
+        finally:
+            self.pending -= 1
 
-    def close(self) -> None:
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """Stop the workers with the server: the queued decisions are dropped, the running ones get ``wait``
+        seconds to end, and a worker still alive after that is terminated (one once outlived its server)."""
+        workers = list(getattr(self.pool, "_processes", {}).values())  # the executor has no public list of them
         self.pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + wait
+        for worker in workers:
+            worker.join(max(0.0, deadline - time.monotonic()))
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+                worker.join(1.0)

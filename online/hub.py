@@ -14,10 +14,12 @@ can never both commit a move: moves are keyed by (table, move number), so the st
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
@@ -28,8 +30,9 @@ from cartas.online.bots import BotRunner
 from cartas.online.expiry import DONE
 from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
+from cartas.online.rematch import RematchOffer, rematch_row, rematch_seats
 from cartas.online.seat_names import display_names
-from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
+from cartas.online.store import AsyncStore, Lease, SeatRow, StoreError, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token
 
@@ -41,6 +44,10 @@ PAGE = 50
 MAX_PAGE = 200
 CLOSE_MOVED = 4503
 """The websocket close code a table's clients get when this process lost the table to another: reconnect."""
+CLOSE_RESTART = 1012
+"""The websocket close code ("service restart") a table's clients get when the server shuts down: reconnect."""
+DRAIN_SECONDS = 10.0
+"""The longest a graceful shutdown waits for the tables to finish the work they were given."""
 
 
 class NotOwner(Exception):
@@ -100,7 +107,13 @@ class Hub:
         self.default_grace = default_grace
         self.ownership = ownership or Ownership()
         self.tables: dict[str, LiveTable] = {}
+        self.rematches: dict[str, RematchOffer] = {}
+        """Rematch offers by the finished table's code (see :mod:`cartas.online.rematch`)."""
         self.loading: dict[str, asyncio.Lock] = {}
+        self.draining = False
+        """A graceful shutdown has begun (:meth:`drain`): no new table, no join."""
+        self.damaged: set[str] = set()
+        """Tables whose rows could not be read or whose moves did not replay: skipped, not tried again."""
         self.lobby_cache: list[dict[str, Any]] | None = None
         self.lobby_changes = 0
         self.lobby_trusted = False
@@ -136,14 +149,14 @@ class Hub:
         code = code.upper()
         table = self.tables.get(code)
         if table is None:
-            if len(code) > 16:
+            if len(code) > 16 or code in self.damaged:
                 return None
             lock = self.loading.setdefault(code, asyncio.Lock())
             try:
                 async with lock:  # two requests for one table must not load it twice
                     table = self.tables.get(code)
                     if table is None:
-                        table = await self._load(code)
+                        table = await self._load_or_skip(code)
             finally:
                 if not lock.locked():
                     self.loading.pop(code, None)
@@ -151,6 +164,15 @@ class Hub:
                 return None
         table.ensure_running()
         return table
+
+    async def _load_or_skip(self, code: str) -> LiveTable | None:
+        """:meth:`_load`, except that a table that cannot be read or replayed is logged once and skipped (None)."""
+        try:
+            return await self._load(code)
+        except (CartasError, StoreError) as error:
+            self.damaged.add(code)
+            log.error("table %s could not be rebuilt from the store, it is skipped: %s", code, error)
+            return None
 
     async def _load(self, code: str) -> LiveTable | None:
         row = await self.store.load_table(code)
@@ -177,7 +199,7 @@ class Hub:
             if not self.settings.record_path(row.code).exists():
                 try:
                     (await self._live(row)).export()
-                except CartasError as error:
+                except (CartasError, StoreError) as error:
                     log.error("finished table %s could not be exported: %s", row.code, error)
         return rebuilt
 
@@ -185,7 +207,7 @@ class Hub:
         """Take over every table in play whose lease ran out (or that has none); returns how many were taken."""
         taken = 0
         for code in await self.store.unowned_playing(self.ownership.owner):
-            if code in self.tables:
+            if code in self.tables or code in self.damaged:
                 continue
             try:
                 if await self.get(code) is not None:
@@ -193,8 +215,9 @@ class Hub:
                     log.info("took table %s over", code)
             except NotOwner:
                 continue  # another process was quicker
-            except CartasError as error:
-                log.error("table %s could not be rebuilt from the store: %s", code, error)
+            except (CartasError, StoreError) as error:  # one line, and the other tables are served
+                self.damaged.add(code)
+                log.error("table %s could not be rebuilt from the store, it is skipped: %s", code, error)
         return taken
 
     async def renew(self) -> None:
@@ -238,6 +261,31 @@ class Hub:
                 await self.sweep()
             except Exception:
                 log.exception("looking for tables whose lease ran out failed")
+
+    async def drain(self) -> int:
+        """The first step of a graceful shutdown (SIGTERM): let every table finish what it was given (a move
+        being committed, a bot's move on its way), then tell each client to reconnect and close its socket with
+        1012. The app refuses new tables and joins from the moment ``draining`` is set. Returns the sockets closed.
+        """
+        self.draining = True
+        tables = list(self.tables.values())
+
+        async def settle(table: LiveTable) -> None:
+            with contextlib.suppress(Exception):
+                await table.call(lambda: None)  # queued behind everything the table was already given
+
+        await asyncio.wait_for(asyncio.gather(*(settle(table) for table in tables)), DRAIN_SECONDS)
+        closed = 0
+        frame = json.dumps({"type": "restart", "message": "the server is restarting; reconnect in a moment"})
+        for table in tables:
+            for connection in list(table.connections):
+                connection.send(frame)
+                connection.close(CLOSE_RESTART)
+                closed += 1
+        writers = [c.writer for table in tables for c in table.connections]
+        if writers:
+            await asyncio.wait(writers, timeout=2)
+        return closed
 
     async def forget(self, code: str) -> None:
         """Drop a table that has ended from memory and give up its lease; it is loaded again if asked for."""
@@ -304,6 +352,44 @@ class Hub:
         await self._lease(row.code)
         (await self._live(row)).ensure_running()
         return {"code": row.code, "seat": 0, "token": token, "host_token": host_token, "url": f"/t/{row.code}"}
+
+    async def rematch(self, code: str, token: str | None) -> dict[str, Any]:
+        """The person holding ``token`` at finished table ``code`` accepts a rematch (see :mod:`.rematch`)."""
+        table = await self.get(code)
+        if table is None:
+            raise Refused(404, f"no table {code}")
+        return cast(dict[str, Any], await table.call(self._accept_rematch, table, token))
+
+    async def _accept_rematch(self, table: LiveTable, token: str | None) -> dict[str, Any]:
+        """Run in the finished table's task, so two acceptances never make two new tables."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Refused(401, "this needs your seat token at this table (Authorization: Bearer SEAT_TOKEN)")
+        if table.state is None or not table.state.is_over:
+            raise Refused(409, "the match is not over; a rematch is offered at its end")
+        bots = frozenset(row.seat for row in table.seats if row.kind == "bot")
+        offer = self.rematches.get(table.code)
+        if offer is None:
+            seats, tokens, host_token = rematch_seats(table.seats)
+            for _ in range(20):
+                row = rematch_row(table.row, new_code(), new_seed(), seats, host_token)
+                if await self.store.create_table(row):
+                    break
+            else:
+                raise Refused(503, "no free table code was found; try again")
+            await self._lease(row.code)
+            (await self._live(row)).ensure_running()
+            offer = RematchOffer(row.code, tokens, host_token, table.host_seat(), frozenset(tokens))
+            self.rematches[table.code] = offer
+        offer.accepted.add(seat)
+        if offer.everyone_accepted() and not offer.started:
+            new = await self.get(offer.code)
+            if new is None:
+                raise Refused(410, "the rematch table is gone")
+            await new.call(new.start, offer.host_token)
+            offer.started = True
+        table.tell_everyone(offer.frame(bots))
+        return offer.answer(seat, bots)
 
     async def open_tables(self, limit: int = PAGE, after: tuple[str, str] | None = None) -> list[dict[str, Any]]:
         """A page of the tables in the lobby with a free seat, oldest first (whichever process runs them): up to

@@ -75,7 +75,10 @@ class PgRunner:
 
 
 def runner_for(store: Any) -> Runner:
-    """The runner over an opened table store: an ``OnLoop(SQLiteStore)`` or a ``PostgresStore``."""
+    """The runner over an opened table store: an ``OnLoop(SQLiteStore)`` or a ``PostgresStore``, possibly
+    inside wrappers that keep it as ``.store``."""
+    while not hasattr(store, "sync") and not hasattr(store, "pool") and hasattr(store, "store"):
+        store = store.store  # the server's wrappers (measured writes, coalesced presence) around the store
     sync = getattr(store, "sync", None)
     if sync is not None and hasattr(sync, "db"):
         return SQLiteRunner(sync.db)

@@ -34,7 +34,7 @@ def test_sign_up_logs_in_and_the_password_is_kept_as_an_argon2id_hash(server: Se
     assert response.json()["username"] == "ana_1" and response.json()["display"] == "Ana"
     me = server.client.get("/api/account").json()["account"]
     assert me["username"] == "ana_1"
-    db = server.app.state.store.sync.db
+    db = server.app.state.accounts().db.db
     stored = db.execute("SELECT password FROM accounts WHERE username = 'ana_1'").fetchone()[0]
     assert stored.startswith("$argon2id$v=19$m=19456,t=2,p=1$")
     assert HASHER.verify(stored, "correct horse")
@@ -46,7 +46,7 @@ def test_a_taken_username_or_a_short_password_is_refused_with_one_line(server: S
     assert taken.status_code == 409 and taken.json() == {"error": "the username 'ana' is taken"}
     short = sign_up(server, "beto", password="short")
     assert short.status_code == 400 and "at least 8" in short.json()["error"]
-    count = server.app.state.store.sync.db.execute("SELECT count(*) FROM accounts").fetchone()[0]
+    count = server.app.state.accounts().db.db.execute("SELECT count(*) FROM accounts").fetchone()[0]
     assert count == 1
 
 

@@ -85,7 +85,7 @@ def test_people_with_accounts_paired_without_bots_play_a_rated_match(server: Ser
         tickets.append(server.client.post("/api/quickplay", json=body).json()["ticket"])
     seated = [poll(server, ticket) for ticket in tickets]
     code = seated[0]["code"]
-    db = server.app.state.store.sync.db
+    db = server.app.state.accounts().db.db
     assert db.execute("SELECT code FROM rated_tables").fetchall() == [(code,)]
     assert len(db.execute("SELECT account FROM seat_accounts WHERE code = ?", (code,)).fetchall()) == 2
     names = [s["name"] for s in server.client.get(f"/api/tables/{code}").json()["seats"]]
