@@ -48,6 +48,8 @@ ACCOUNT_LABELS: dict[str, str] = {
     "matches_played": mark("Matches"),
     "format": mark("Format"),
     "play_now": mark("Play now"),
+    "your_tables": mark("Your tables in play"),
+    "take_seat_here": mark("Take my seat here"),
     "looking_for_players": mark("Looking for players…"),
     "leave_queue": mark("Stop looking"),
     "accept_bots_after": mark("Play with bots after (seconds; empty: people only)"),

@@ -330,6 +330,16 @@ class Accounts:
         rows = await self.db.rows("SELECT token_hash, account FROM seat_accounts WHERE code = ?", (code,))
         return {str(r[0]): str(r[1]) for r in rows}
 
+    async def open_seats(self, account: Account, limit: int = 20) -> list[dict[str, Any]]:
+        """The tables not over yet where the account holds a seat, newest first (to take a seat back)."""
+        rows = await self.db.rows(
+            "SELECT DISTINCT t.code, t.game, t.status, t.created FROM seat_accounts s JOIN tables t ON t.code = s.code"
+            " WHERE s.account = ? AND t.status IN ('lobby', 'playing') AND t.ended IS NULL"
+            " ORDER BY t.created DESC LIMIT ?",
+            (account.id, limit),
+        )
+        return [{"code": r[0], "game": r[1], "status": r[2], "created": r[3], "url": f"/t/{r[0]}"} for r in rows]
+
     async def tokens_of(self, code: str, account: Account) -> set[str]:
         rows = await self.db.rows(
             "SELECT token_hash FROM seat_accounts WHERE code = ? AND account = ?", (code, account.id)

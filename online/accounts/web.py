@@ -134,6 +134,13 @@ def account_routes(
 
         return await guarded(request, handle)
 
+    async def seats(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            account, _ = await required(accounts(), request)
+            return await accounts().open_seats(account)
+
+        return await guarded(request, handle)
+
     async def revoke(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             account, _ = await required(accounts(), request)
@@ -150,5 +157,6 @@ def account_routes(
         Route("/api/account/profile", profile, methods=["POST"]),
         Route("/api/account/password", password, methods=["POST"]),
         Route("/api/account/sessions", sessions, methods=["GET"]),
+        Route("/api/account/seats", seats, methods=["GET"]),
         Route("/api/account/sessions/{session}/revoke", revoke, methods=["POST"]),
     ]

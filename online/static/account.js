@@ -2,7 +2,7 @@
 // (display name, language, deck, avatar), the open sessions with a button to log each out, and log out.
 // Every string goes in with textContent (through h()), never as markup.
 
-import { api, h } from "/static/api.js";
+import { api, h, saveSeat } from "/static/api.js";
 import { LANGUAGES, chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
 
 // Symbols every system font has (no emoji: a missing emoji font shows an empty box).
@@ -10,7 +10,7 @@ const AVATAR_MARKS = { sol: "☀", luna: "☾", estrella: "★", copa: "♕", es
 const app = document.getElementById("app");
 const state = {
   account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "",
-  history: { ratings: [], matches: [] },
+  history: { ratings: [], matches: [] }, seats: [],
 };
 
 setLanguage(chosenLanguage() || navigator.language || "en");
@@ -21,6 +21,7 @@ async function load() {
   state.choices = me.choices;
   state.sessions = state.account ? await api("GET", "/api/account/sessions") : [];
   state.history = state.account ? await api("GET", "/api/account/matches") : { ratings: [], matches: [] };
+  state.seats = state.account ? await api("GET", "/api/account/seats") : [];
   render();
 }
 
@@ -144,11 +145,25 @@ function matchesList() {
   }));
 }
 
+/** Tables not over where this account holds a seat: "take my seat here" issues the seat's token again for this
+ * browser (the other browser becomes a spectator) and opens the table. */
+function seatsList() {
+  if (!state.seats.length) return null;
+  return h("section", {}, h("h2", { text: t("your_tables") }), h("ul", { class: "matches" }, state.seats.map((seat) =>
+    h("li", {}, h("span", { text: `${seat.game} · ${seat.code} ` }),
+      h("button", { type: "button", class: "take-seat", text: t("take_seat_here"), onclick: () => attempt(async () => {
+        const given = await api("POST", `/api/tables/${encodeURIComponent(seat.code)}/reclaim`);
+        saveSeat(seat.code, { token: given.token, seat: given.seat, name: state.account.display });
+        location.assign(seat.url);
+      }) })))));
+}
+
 function accountView(account) {
   return [
     h("p", {}, h("span", { class: "avatar", text: `${AVATAR_MARKS[account.avatar] || ""} ` }),
       h("strong", { text: account.display }), h("span", { text: ` (${account.username})` })),
     errorLine(),
+    seatsList(),
     h("section", {}, h("h2", { text: t("profile") }), profileForm(account)),
     h("section", {}, h("h2", { text: t("your_ratings") }), ratingsTable(),
       h("p", {}, h("a", { href: "/leaderboard", text: t("leaderboard") }))),

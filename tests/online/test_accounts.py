@@ -129,8 +129,10 @@ def test_a_seat_taken_while_logged_in_is_taken_back_from_another_browser(server:
     assert server.client.get(f"/api/tables/{created['code']}").json()["seats"][1]["name"] == "Ana"
     old = server.connect(created["code"], joined["token"])
     assert old.until("welcome")["seat"] == 1
-    # Another browser: log in there and ask for the seat.
+    # Another browser: log in there, find the table among the account's, and ask for the seat.
     log_in(server, "ana")
+    listed = server.client.get("/api/account/seats").json()
+    assert [(t["code"], t["status"]) for t in listed] == [(created["code"], "lobby")]
     taken = server.client.post(f"/api/tables/{created['code']}/reclaim")
     assert taken.status_code == 200, taken.text
     assert taken.json()["seat"] == 1 and taken.json()["token"] != joined["token"]
