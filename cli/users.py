@@ -12,6 +12,8 @@ from pathlib import Path
 import click
 
 from cartas.cli.app import data_home
+from cartas.cli.help_text import TranslatedGroup
+from cartas.core.i18n import mark
 
 
 def _db(db: str | None) -> Path | str:
@@ -36,7 +38,11 @@ def _run(db: str | None, work: object) -> object:
         raise click.ClickException(str(problem)) from None
 
 
-@click.group(name="users", help="The online server's accounts: list, disable, enable, reset a password, reports.")
+@click.group(
+    name="users", cls=TranslatedGroup,
+    help=mark("The online server's accounts: list them, disable one, reset a password."),
+    epilog="cartas users reports lists the reports players made of other players.",
+)
 def users_command() -> None:
     pass
 
