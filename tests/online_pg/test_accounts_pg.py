@@ -78,3 +78,37 @@ def test_quick_play_seats_people_queued_on_two_processes_together(two_servers: t
     seated = [poll(one, ana), poll(other, beto)]
     assert [s["status"] for s in seated] == ["seated", "seated"], seated
     assert seated[0]["code"] == seated[1]["code"] and {s["seat"] for s in seated} == {0, 1}
+
+
+def test_a_rated_match_is_stored_and_listed_on_postgres(two_servers: tuple[TestClient, TestClient]) -> None:
+    from openskill.models import PlackettLuce
+
+    from cartas.online.ratings import Finished, record_match
+
+    one, other = two_servers
+    ids = []
+    for name in ("ana", "beto"):
+        one.cookies.clear()
+        assert one.post("/api/account/signup", json={"username": name, "password": "correct horse"}).status_code == 201
+    accounts = one.app.state.accounts()  # type: ignore[attr-defined]
+
+    async def rate() -> None:
+        for name in ("ana", "beto"):
+            found = await accounts.by_name(name)
+            ids.append(found.id)
+        match = Finished(
+            code="PGTEST", game="truco", players=2, teams=None, winners=(1,), scores=(9, 15),
+            accounts={0: ids[0], 1: ids[1]}, kinds={0: "human", 1: "human"}, bot_share={}, rated_table=True,
+        )
+        await record_match(accounts.db, match)
+
+    one.portal.call(rate)  # type: ignore[union-attr]
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()], [model.rating()]], ranks=[2.0, 1.0])
+    board = other.get("/api/leaderboard?game=truco").json()["players"]
+    assert [(p["username"], p["mu"]) for p in board] == [
+        ("beto", round(expected[1][0].mu, 2)), ("ana", round(expected[0][0].mu, 2))
+    ]
+    other.post("/api/account/login", json={"username": "ana", "password": "correct horse"})
+    played = other.get("/api/account/matches").json()["matches"]
+    assert [(m["code"], m["won"], m["rivals"], m["score"]) for m in played] == [("PGTEST", False, ["beto"], 9)]
