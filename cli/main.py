@@ -22,6 +22,7 @@ import click
 from cartas.cli.click_words import asked_language, click_speaking
 from cartas.cli.help_text import TranslatedGroup, TranslatedOption, option
 from cartas.cli.language import choose
+from cartas.core import __version__
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK, LANGUAGES, choose_language, mark, use_language
 
@@ -186,7 +187,7 @@ def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginMana
         help=mark("Spanish-deck card games against bots: truco, truco paulista, chinchón, remigio, julepe and more."),
     )
     @click.version_option(
-        package_name="cartas", prog_name="cartas", cls=TranslatedOption, help=mark("Show the version and exit.")
+        __version__, prog_name="cartas", cls=TranslatedOption, help=mark("Show the version and exit.")
     )
     @option(
         "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False,
