@@ -73,6 +73,8 @@ BUILT_IN_COMMANDS: dict[str, LazyCommand] = {
         mark("Play BOTS against each other at GAME on duplicate deals.")),
     "serve": LazyCommand("cartas.cli.serve", "serve_command",
         mark("Serve online play: a lobby and tables in the browser, bots in the empty seats.")),
+    "users": LazyCommand("cartas.cli.users", "users_command",
+        mark("The online server's accounts: list them, disable one, reset a password.")),
 }
 
 EXAMPLES = mark("""Examples:

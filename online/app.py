@@ -29,6 +29,10 @@ from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.analysis import Analyses
+from cartas.online.accounts.db import runner_for
+from cartas.online.accounts.finish import mark_rated, on_finished
+from cartas.online.accounts.service import Accounts, add_report
+from cartas.online.accounts.web import account_routes, current
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
 from cartas.online.expiry import SWEEP_EVERY, keep_sweeping
@@ -41,8 +45,13 @@ from cartas.online.logs import RequestIds
 from cartas.online.measured_store import MeasuredStore
 from cartas.online.presence import CoalescedPresence
 from cartas.online.pg_store import PostgresStore, is_postgres_url
+from cartas.online.quickplay import QuickPlay
+from cartas.online.quickplay_web import group_seater, keep_pairing, quickplay_routes
+from cartas.online.ratings import leaderboard as best_rated
+from cartas.online.ratings import matches_of, ratings_of
 from cartas.online.store import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
+from cartas.online.tokens import hash_token
 from cartas.online.views import dumps
 
 log = logging.getLogger("cartas.online")
@@ -226,11 +235,23 @@ def create_app(
         abandon_floor=abandon_floor,
     )
     limiter = Limiter(limits or Limits(), clock)
-    state: dict[str, Hub] = {}
+    state: dict[str, Any] = {}
     settings.hooks = hooks  # the lifecycle hooks every table fires (docs/session.md)
 
     def hub() -> Hub:
-        return state["hub"]
+        found = state["hub"]
+        assert isinstance(found, Hub)
+        return found
+
+    def quickplay() -> QuickPlay:
+        found = state["quickplay"]
+        assert isinstance(found, QuickPlay)
+        return found
+
+    def accounts() -> Accounts:
+        found = state["accounts"]
+        assert isinstance(found, Accounts)
+        return found
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -240,6 +261,9 @@ def create_app(
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
+        state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
+        settings.on_finished = lambda table: on_finished(accounts(), table)
+        state["quickplay"] = QuickPlay(accounts().db, group_seater(hub, accounts))
         rebuilt = await state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from the database", rebuilt)
@@ -249,6 +273,7 @@ def create_app(
         leases = loop.create_task(state["hub"].keep_leases())
         lobby = loop.create_task(state["hub"].listen_lobby())
         sweeper = loop.create_task(keep_sweeping(state["hub"], sweep_every))
+        pairing = loop.create_task(keep_pairing(state["quickplay"]))
         app.state.leases = leases
         try:
             yield
@@ -258,6 +283,7 @@ def create_app(
             leases.cancel()
             lobby.cancel()
             sweeper.cancel()
+            pairing.cancel()
             await state["hub"].shut_down()
             await store.close()
 
@@ -309,7 +335,20 @@ def create_app(
             bucket = limiter.tables.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("new tables", bucket)
-            return JSONResponse(await hub().create(await json_body(request, body_timeout)), status_code=201)
+            body = await json_body(request, body_timeout)
+            rated = body.pop("rated", False)
+            if not isinstance(rated, bool):
+                raise Refused(400, "rated must be true or false")
+            logged_in = await current(accounts(), request)
+            if rated and logged_in is None:
+                raise Refused(401, "log in to create a rated table")
+            created = await hub().create(body)
+            if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
+                await accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0].id)
+            if rated:
+                await mark_rated(accounts(), created["code"])
+                created["rated"] = True
+            return JSONResponse(created, status_code=201)
 
         return await guarded(request, handle)
 
@@ -328,7 +367,12 @@ def create_app(
                 return too_many("joins", bucket)
             table = await table_or_404(request.path_params["code"])
             body = await json_body(request, body_timeout)
-            return await table.call(table.join, body.get("name"), body.get("seat"))
+            logged_in = await current(accounts(), request)
+            name = body.get("name") or (logged_in[0].display if logged_in is not None else None)
+            joined = await table.call(table.join, name, body.get("seat"))
+            if logged_in is not None:
+                await accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0].id)
+            return joined
 
         return await guarded(request, handle)
 
@@ -351,6 +395,76 @@ def create_app(
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
             return await table.call(table.start, bearer(request))
+
+        return await guarded(request, handle)
+
+    async def reclaim(request: Request) -> Response:
+        """A logged-in person's seat at this table, its token issued again for this browser (docs/accounts.md)."""
+
+        async def handle(request: Request) -> Any:
+            logged_in = await current(accounts(), request)
+            if logged_in is None:
+                raise Refused(401, "log in with the account that took the seat")
+            table = await table_or_404(request.path_params["code"])
+            mine = await accounts().tokens_of(table.code, logged_in[0])
+            seat = next((row.seat for row in table.seats if row.token_hash in mine), None)
+            if seat is None:
+                raise Refused(404, "your account holds no seat at this table")
+            old = table.seats[seat].token_hash
+            given = await table.call(table.reissue, seat)
+            await accounts().moved_seat(table.code, str(old), hash_token(given["token"]))
+            return given
+
+        return await guarded(request, handle)
+
+    async def leaderboard(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            game = request.query_params.get("game", "")
+            fmt = request.query_params.get("format", "1v1")
+            if game not in {g["name"] for g in hub().games()}:
+                raise Refused(400, "game must be the name of an installed game (GET /api/games)")
+            if fmt not in ("1v1", "2v2"):
+                raise Refused(400, "format must be 1v1 or 2v2")
+            return {"game": game, "format": fmt, "players": await best_rated(accounts().db, game, fmt)}
+
+        return await guarded(request, handle)
+
+    async def my_matches(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            logged_in = await current(accounts(), request)
+            if logged_in is None:
+                raise Refused(401, "log in first (this needs an account)")
+            account = logged_in[0].id
+            db = accounts().db
+            return {"ratings": await ratings_of(db, account), "matches": await matches_of(db, account)}
+
+        return await guarded(request, handle)
+
+    async def report(request: Request) -> Response:
+        """Report the player at a seat (kept for the operator: cartas users reports; docs/accounts.md)."""
+
+        async def handle(request: Request) -> Any:
+            bucket = limiter.joins.bucket(client_key(request.scope))
+            if not bucket.take():
+                return too_many("reports", bucket)
+            table = await table_or_404(request.path_params["code"])
+            body = await json_body(request, body_timeout)
+            seat = body.get("seat")
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
+                raise Refused(400, f"seat must be a number from 0 to {len(table.seats) - 1}")
+            row = table.seats[seat]
+            if row.kind != "human":
+                raise Refused(409, "only a person can be reported")
+            owners = await accounts().seat_tokens(table.code)
+            owner = owners.get(row.token_hash or "")
+            reported = row.name or f"seat {seat}"
+            if owner is not None:
+                found = await accounts().by_id(owner)
+                reported = f"{reported} ({found.username})" if found is not None else reported
+            logged_in = await current(accounts(), request)
+            reporter = logged_in[0].username if logged_in else f"guest at {client_key(request.scope)}"
+            made = await add_report(accounts().db, reporter, table.code, seat, reported, body.get("reason"))
+            return JSONResponse({"report": made}, status_code=201)
 
         return await guarded(request, handle)
 
@@ -452,6 +566,14 @@ def create_app(
 
     async def match_page(request: Request) -> Response:
         return page("match.html")
+    async def account_page(request: Request) -> Response:
+        return page("account.html")
+
+    async def quickplay_page(request: Request) -> Response:
+        return page("quickplay.html")
+
+    async def leaderboard_page(request: Request) -> Response:
+        return page("leaderboard.html")
 
     async def websocket(socket: WebSocket) -> None:
         key = client_key(socket.scope)
@@ -480,6 +602,17 @@ def create_app(
         Route("/api/tables/{code}/record", record),
         Route("/api/tables/{code}/analysis", analysis),
         Route("/api/tables/{code}/steps", steps),
+        Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
+        Route("/api/tables/{code}/report", report, methods=["POST"]),
+        Route("/account", account_page),
+        Route("/leaderboard", leaderboard_page),
+        Route("/play", quickplay_page),
+        Route("/api/leaderboard", leaderboard),
+        *quickplay_routes(quickplay, hub, accounts, lambda request: json_body(request, body_timeout), guarded),
+        Route("/api/account/matches", my_matches),
+        *account_routes(
+            accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
+        ),
         Route("/api/metrics", metrics),
         Route("/metrics", prometheus),
         Route("/healthz", healthz),
@@ -492,6 +625,7 @@ def create_app(
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestIds)
     app.state.hub = hub
+    app.state.accounts = accounts
 
     async def drain() -> int:
         found = state.get("hub")

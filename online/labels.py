@@ -13,6 +13,49 @@ from cartas.core.naming import LEVEL_NAMES
 SITE_LANGUAGES: tuple[str, ...] = ("es-AR", "pt-BR", "es", "en")
 """The languages the pages offer, as BCP-47 tags (the games' own languages, then English)."""
 
+ACCOUNT_LABELS: dict[str, str] = {
+    "account": mark("Account"),
+    "account_optional": mark("An account is optional: it keeps your name, your seats and your ratings."),
+    "username": mark("Username"),
+    "password": mark("Password"),
+    "display_name": mark("Name shown at the table"),
+    "sign_up": mark("Sign up"),
+    "log_in": mark("Log in"),
+    "log_out": mark("Log out"),
+    "log_out_session": mark("Log it out"),
+    "profile": mark("Profile"),
+    "sessions": mark("Where you are logged in"),
+    "this_browser": mark("This browser"),
+    "avatar": mark("Avatar"),
+    "deck": mark("Cards"),
+    "deck_classic": mark("classic"),
+    "deck_contrast": mark("high contrast"),
+    "save": mark("Save"),
+    "saved": mark("Saved."),
+    "rated_table": mark("Rated table (players need an account)"),
+    "leaderboard": mark("Leaderboard"),
+    "your_ratings": mark("Your ratings"),
+    "your_matches": mark("Your matches"),
+    "no_matches": mark("No finished matches yet."),
+    "no_ratings": mark("Nobody is rated at this game yet."),
+    "won": mark("won"),
+    "lost": mark("lost"),
+    "casual": mark("casual"),
+    "rated": mark("rated"),
+    "rivals": mark("Rivals"),
+    "partner_label": mark("Partner"),
+    "rating": mark("Rating"),
+    "matches_played": mark("Matches"),
+    "format": mark("Format"),
+    "play_now": mark("Play now"),
+    "your_tables": mark("Your tables in play"),
+    "take_seat_here": mark("Take my seat here"),
+    "looking_for_players": mark("Looking for players…"),
+    "leave_queue": mark("Stop looking"),
+    "accept_bots_after": mark("Play with bots after (seconds; empty: people only)"),
+}
+"""The account page's words (docs/accounts.md)."""
+
 LABELS: dict[str, str] = {
     "absence": mark("When someone is away"),
     "grace": mark("Seconds before a bot plays for them"),
@@ -136,6 +179,7 @@ LABELS: dict[str, str] = {
     "hands_ended": mark("hands ended"),
     # The built-in bot levels as players read them (``medio``); the pages keep the canonical name as the value.
     **{f"level_{level}": message for level, message in LEVEL_NAMES.items()},
+    **ACCOUNT_LABELS,
 }
 
 

@@ -83,6 +83,93 @@ STEPS: dict[int, list[str]] = {
         "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 0",
         "CREATE INDEX tables_open ON tables (status, created, code)",
     ],
+    # Version 5 (issue 30, accounts and ratings; see docs/accounts.md): optional accounts (an argon2 hash of
+    # the password, a profile), their login sessions (only a token's sha256 kept), which account took which
+    # seat (by the seat token's hash, which follows the person when the host reseats them), ratings per game and format, the rated matches and what each player's rating did, and reports.
+    5: [
+        """CREATE TABLE accounts (
+            id TEXT PRIMARY KEY,
+            username TEXT NOT NULL UNIQUE,
+            password TEXT NOT NULL,
+            display TEXT NOT NULL,
+            language TEXT NOT NULL DEFAULT 'es',
+            deck TEXT NOT NULL DEFAULT 'classic',
+            avatar TEXT NOT NULL DEFAULT 'sol',
+            disabled INTEGER NOT NULL DEFAULT 0,
+            created TEXT NOT NULL
+        )""",
+        """CREATE TABLE account_sessions (
+            id TEXT PRIMARY KEY,
+            account TEXT NOT NULL REFERENCES accounts (id),
+            token_hash TEXT NOT NULL UNIQUE,
+            created TEXT NOT NULL,
+            seen TEXT NOT NULL,
+            agent TEXT NOT NULL,
+            revoked INTEGER NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX account_sessions_account ON account_sessions (account)",
+        """CREATE TABLE seat_accounts (
+            code TEXT NOT NULL,
+            token_hash TEXT NOT NULL,
+            account TEXT NOT NULL REFERENCES accounts (id),
+            PRIMARY KEY (code, token_hash)
+        )""",
+        """CREATE TABLE ratings (
+            account TEXT NOT NULL REFERENCES accounts (id),
+            game TEXT NOT NULL,
+            format TEXT NOT NULL,
+            mu DOUBLE PRECISION NOT NULL,
+            sigma DOUBLE PRECISION NOT NULL,
+            matches INTEGER NOT NULL,
+            PRIMARY KEY (account, game, format)
+        )""",
+        "CREATE INDEX ratings_board ON ratings (game, format, mu)",
+        """CREATE TABLE rated_players (
+            code TEXT NOT NULL,
+            account TEXT NOT NULL REFERENCES accounts (id),
+            game TEXT NOT NULL,
+            format TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            team INTEGER NOT NULL,
+            score INTEGER NOT NULL,
+            won INTEGER NOT NULL,
+            rated INTEGER NOT NULL,
+            before_mu DOUBLE PRECISION,
+            before_sigma DOUBLE PRECISION,
+            after_mu DOUBLE PRECISION,
+            after_sigma DOUBLE PRECISION,
+            at TEXT NOT NULL,
+            PRIMARY KEY (code, account)
+        )""",
+        "CREATE INDEX rated_players_account ON rated_players (account, at)",
+        "CREATE TABLE rated_tables (code TEXT PRIMARY KEY)",
+        """CREATE TABLE quickplay (
+            ticket_hash TEXT PRIMARY KEY,
+            setup TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            name TEXT NOT NULL,
+            account TEXT,
+            rating DOUBLE PRECISION NOT NULL,
+            bots_after DOUBLE PRECISION,
+            joined DOUBLE PRECISION NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('waiting', 'pairing', 'seated')),
+            code TEXT,
+            seat INTEGER,
+            token TEXT
+        )""",
+        "CREATE INDEX quickplay_waiting ON quickplay (status, setup, rating)",
+        """CREATE TABLE reports (
+            id TEXT PRIMARY KEY,
+            reporter TEXT NOT NULL,
+            code TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            reported TEXT NOT NULL,
+            reason TEXT NOT NULL,
+            at TEXT NOT NULL
+        )""",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

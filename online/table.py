@@ -17,7 +17,7 @@ import logging
 import time
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -79,6 +79,9 @@ class Settings:
     metrics: Metrics = field(default_factory=Metrics)
     lobby_expiry: float = 1800.0
     """Seconds a table may stay in the lobby with nobody connected before it expires (cartas.online.expiry)."""
+    on_finished: Any = None
+    """An ``async (table) -> None`` called once a match has finished and been exported (the ratings and the
+    accounts' history, cartas.online.ratings); ``None``: nothing."""
     abandon_floor: float = 5.0
     """A match with no person connected stops after its grace, but never sooner than this: a page reload is not
     a departure."""
@@ -128,6 +131,9 @@ class LiveTable:
         self.alone_epoch = 0
         """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
         self.active_at: float | None = None
+        self.decisions: dict[int, list[int]] = {}
+        """Per seat, the decisions its person made and those a bot made for them, since this process loaded
+        the table: a match a bot played mostly for a person is not rated (cartas.online.ratings)."""
         """When (time.time) a connection last came or went, for the lobby's expiry (None: never since loaded)."""
 
     # --- the task and its inbox ------------------------------------------------------------------------------
@@ -399,6 +405,18 @@ class LiveTable:
         await self._save_lobby()
         return {"seat": seat, "token": token}
 
+    async def reissue(self, seat: int) -> dict[str, Any]:
+        """A new token for a person's seat, the old one no longer valid: the seat's account logged in from
+        another browser to take it back (cartas.online.accounts). A connection with the old token becomes a
+        spectator; the new one connects with the token returned."""
+        if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or self.row.status == "finished":
+            raise Refused(409, "that seat holds no person at a table still open")
+        token = new_token()
+        self.seats[seat] = replace(self.seats[seat], token_hash=hash_token(token))
+        await self.store.save_lobby(self.code, self.seats, self.version)  # no frame: the version stays
+        self._follow_seats()
+        return {"seat": seat, "token": token}
+
     async def leave(self, token: str | None) -> dict[str, Any]:
         self._check_lobby()
         seat = self._seat_of(token)
@@ -611,6 +629,7 @@ class LiveTable:
         state = session.state
         before_version = self.version
         applied = session.apply(action, seat, announce=False)
+        self.decisions.setdefault(seat, [0, 0])[0 if mover is not None else 1] += 1
         frames = [self._event(e) for e in state.events[applied.start:]]
         finished = None
         if state.is_over:
@@ -641,6 +660,11 @@ class LiveTable:
             self.row.status = "finished"
             self.row.finished = finished
             self.export()
+            if self.settings.on_finished is not None:
+                try:
+                    await self.settings.on_finished(self)
+                except Exception:
+                    log.exception("table %s: the finished match could not be rated", self.code)
         else:
             self._schedule_bot()
 

@@ -121,6 +121,9 @@ function createForm() {
   more.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),
     h("div", { class: "field" }, h("label", { for: "grace" }, h("span", { text: t("grace") }), grace)),
     h("div", { class: "field" }, h("label", { for: "bot-level" }, h("span", { text: t("absent_level") }), absentLevel))));
+  // A rated table moves its players' ratings (docs/accounts.md); the server asks for a login.
+  const rated = h("input", { type: "checkbox", id: "rated", name: "rated" });
+  form.append(h("div", { class: "field" }, h("label", { for: "rated", class: "check" }, rated, h("span", { text: t("rated_table") }))));
   form.append(h("p", { class: "error", id: "create-error", role: "alert", text: state.error }));
   form.append(h("button", { type: "submit", class: "primary", id: "create", text: t("create") }));
   form.addEventListener("submit", async (event) => {
@@ -135,6 +138,7 @@ function createForm() {
     try {
       const body = { game: game.name, options: values, name: who, bot_level: absentLevel.value };
       if (grace.value !== "") body.grace = Number(grace.value);
+      if (rated.checked) body.rated = true;
       remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace });
       const made = await api("POST", "/api/tables", body);
       saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name: who });

@@ -1,0 +1,45 @@
+"""What the server does with a finished match for the accounts: rate it and keep it in each account's history.
+
+Called by the table (``Settings.on_finished``) after the match's record is exported, so the table module
+knows nothing about accounts: this reads the seats' accounts (by their tokens' hashes), whether the table was
+created rated, and the share of each person's decisions a bot took, then hands it to cartas.online.ratings.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cartas.online.accounts.service import Accounts
+from cartas.online.ratings import Finished, record_match
+
+
+async def rated_table(accounts: Accounts, code: str) -> bool:
+    return bool(await accounts.db.rows("SELECT code FROM rated_tables WHERE code = ?", (code,)))
+
+
+async def mark_rated(accounts: Accounts, code: str) -> None:
+    await accounts.db.run("INSERT INTO rated_tables (code) VALUES (?)", (code,))
+
+
+def finished_match(table: Any, owners: dict[str, str], rated: bool) -> Finished:
+    """The :class:`Finished` of a :class:`~cartas.online.table.LiveTable` whose match is over."""
+    outcome = table.state.result()
+    accounts = {row.seat: owners[row.token_hash] for row in table.seats if row.token_hash in owners}
+    share = {}
+    for seat, (person, bot) in table.decisions.items():
+        if table.seats[seat].kind == "human" and person + bot:
+            share[seat] = bot / (person + bot)
+    teams = table.teams
+    return Finished(
+        code=table.code, game=table.game.name, players=len(table.seats),
+        teams=tuple(teams) if teams is not None else None, winners=tuple(outcome.winners),
+        scores=tuple(outcome.scores), accounts=accounts, kinds={row.seat: row.kind for row in table.seats},
+        bot_share=share, rated_table=rated,
+    )
+
+
+async def on_finished(accounts: Accounts, table: Any) -> None:
+    owners = await accounts.seat_tokens(table.code)
+    if not owners:
+        return
+    await record_match(accounts.db, finished_match(table, owners, await rated_table(accounts, table.code)))

@@ -1,0 +1,26 @@
+"""What ``cartas users`` does, outside any server: open the database, run one account operation, close it.
+
+Here rather than in cartas.cli so the logic stays with the accounts (the CLI only parses and prints).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import TypeVar
+
+from cartas.online.accounts.db import runner_for
+from cartas.online.accounts.service import Accounts
+
+T = TypeVar("T")
+
+
+async def with_accounts(db: Path | str, work: Callable[[Accounts], Awaitable[T]]) -> T:
+    """Run ``work`` on the accounts of the database ``db`` (a SQLite file or a postgresql:// URL)."""
+    from cartas.online.app import open_store
+
+    store = await open_store(db)
+    try:
+        return await work(Accounts(runner_for(store)))
+    finally:
+        await store.close()

@@ -1,0 +1,378 @@
+"""What the server and ``cartas users`` do with accounts: sign up, log in and out, sessions, profiles, seats.
+
+Every method checks its input and refuses with a one-line :class:`~cartas.online.table.Refused` (the HTTP
+status and the message), changing nothing. Passwords are hashed with argon2id in a worker thread
+(:mod:`cartas.online.accounts.passwords`); a session is a random token given to the browser in a cookie, of
+which the database keeps only the sha256, so a copy of the database logs nobody in.
+
+Logins are rate-limited with the server's token buckets (:mod:`cartas.online.limits`), one bucket per client
+address and one per username: an attempt takes a token from each, and a wrong password takes
+:data:`WRONG_COST` more from the username's, so a few wrong passwords in a row are refused with 429 for a while
+(the person trying a password list is slowed; the account's owner, with the right password, is let in again
+after a minute). The check comes before the hash, so a refused attempt costs the server nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+import secrets
+import time
+import unicodedata
+from dataclasses import dataclass, field
+from typing import Any
+
+from cartas.online.accounts.db import Runner
+from cartas.online.accounts.passwords import hash_password, needs_rehash, verify_password
+from cartas.online.limits import Clock, KeyedBuckets, Rate
+from cartas.online.names import BadName, clean_name
+from cartas.online.table import Refused
+from cartas.online.tokens import hash_token, new_token
+
+USERNAME = re.compile(r"[a-z0-9_.-]{3,24}")
+MIN_PASSWORD = 8
+MAX_PASSWORD = 256
+LANGUAGES = ("es-AR", "pt-BR", "es", "en")
+DECKS = ("classic", "contrast")
+"""The card faces a person may prefer: the usual ones, or a high-contrast set (suits in four colours)."""
+AVATARS = ("sol", "luna", "estrella", "copa", "espada", "basto", "oro", "mate")
+WRONG_COST = 2.0
+"""What a wrong password takes from its username's bucket on top of the attempt's token."""
+SEEN_EVERY = 300.0
+"""Seconds between two writes of a session's "last seen" time (a page load reads it; it need not write)."""
+
+
+@dataclass(frozen=True)
+class LoginRates:
+    """Login attempts allowed: per client address, and per username whoever tries it."""
+
+    address: Rate = Rate(burst=10, per_minute=10)
+    username: Rate = Rate(burst=5, per_minute=5)
+
+
+@dataclass(frozen=True)
+class Account:
+    id: str
+    username: str
+    display: str
+    language: str
+    deck: str
+    avatar: str
+    disabled: bool
+    created: str
+
+    def public(self) -> dict[str, Any]:
+        """What the account's owner and others may see (never the hash)."""
+        return {
+            "username": self.username, "display": self.display, "language": self.language, "deck": self.deck,
+            "avatar": self.avatar, "created": self.created,
+        }
+
+
+ACCOUNT_COLUMNS = "id, username, display, language, deck, avatar, disabled, created"
+
+
+def _account(row: tuple[Any, ...]) -> Account:
+    return Account(row[0], row[1], row[2], row[3], row[4], row[5], bool(row[6]), row[7])
+
+
+def now_iso() -> str:
+    return time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime())
+
+
+def clean_username(name: Any) -> str:
+    """A username as stored: lower case, 3 to 24 of a-z, 0-9, ``_``, ``.`` and ``-``."""
+    if not isinstance(name, str):
+        raise Refused(400, "a username is needed")
+    cleaned: str = unicodedata.normalize("NFKC", name).strip().lower()
+    if not USERNAME.fullmatch(cleaned):
+        raise Refused(400, "a username is 3 to 24 letters a-z, digits, '_', '.' or '-'")
+    return cleaned
+
+
+def check_password(password: Any) -> str:
+    if not isinstance(password, str) or len(password) < MIN_PASSWORD:
+        raise Refused(400, f"a password has at least {MIN_PASSWORD} characters")
+    if len(password) > MAX_PASSWORD:
+        raise Refused(400, f"a password has at most {MAX_PASSWORD} characters")
+    return password
+
+
+def clean_display(name: Any) -> str:
+    try:
+        return clean_name(name)
+    except BadName as problem:
+        raise Refused(400, str(problem)) from None
+
+
+def one_of(what: str, value: Any, allowed: tuple[str, ...]) -> str:
+    if value not in allowed:
+        raise Refused(400, f"{what} must be one of {', '.join(allowed)}")
+    return str(value)
+
+
+@dataclass
+class Accounts:
+    """The accounts of one server (or of ``cartas users``) over the store's database."""
+
+    db: Runner
+    rates: LoginRates = field(default_factory=LoginRates)
+    clock: Clock = time.monotonic
+    by_address: KeyedBuckets = field(init=False)
+    by_username: KeyedBuckets = field(init=False)
+    gate: asyncio.Semaphore = field(init=False)
+    seen: dict[str, float] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.by_address = KeyedBuckets(self.rates.address, self.clock)
+        self.by_username = KeyedBuckets(self.rates.username, self.clock)
+        self.gate = asyncio.Semaphore(2)
+
+    # --- accounts ---------------------------------------------------------------------------------------
+
+    async def by_name(self, username: str) -> Account | None:
+        rows = await self.db.rows(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE username = ?", (username,))
+        return _account(rows[0]) if rows else None
+
+    async def by_id(self, account_id: str) -> Account | None:
+        rows = await self.db.rows(f"SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = ?", (account_id,))
+        return _account(rows[0]) if rows else None
+
+    async def sign_up(self, username: Any, password: Any, display: Any = None, address: str = "") -> Account:
+        """A new account (its display name the username unless given); 409 when the username is taken."""
+        name = clean_username(username)
+        check_password(password)
+        shown = clean_display(display if display else name)
+        if not self.by_address.take(address):
+            raise Refused(429, "too many sign-ups and logins from your address; try again in a minute")
+        if await self.by_name(name) is not None:
+            raise Refused(409, f"the username {name!r} is taken")
+        hashed = await hash_password(password, self.gate)
+        account_id = secrets.token_hex(8)
+        try:
+            await self.db.run(
+                "INSERT INTO accounts (id, username, password, display, created) VALUES (?, ?, ?, ?, ?)",
+                (account_id, name, hashed, shown, now_iso()),
+            )
+        except Exception as problem:  # the UNIQUE constraint: taken between the check and the insert
+            if "unique" in str(problem).lower():
+                raise Refused(409, f"the username {name!r} is taken") from None
+            raise
+        account = await self.by_id(account_id)
+        assert account is not None
+        return account
+
+    async def log_in(self, username: Any, password: Any, address: str) -> Account:
+        """The account whose password this is; 429 past the rate limits, 401 for a wrong name or password."""
+        if not isinstance(username, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
+            raise Refused(400, "a login needs a username and a password")
+        name = unicodedata.normalize("NFKC", username).strip().lower()[:64]
+        by_name = self.by_username.bucket(name)
+        by_address = self.by_address.bucket(address)
+        if by_name.tokens < 1 or by_address.tokens < 1:
+            by_name.take(0)
+            by_address.take(0)  # refill to now, so retry_after is right
+        if not by_address.take():
+            raise Refused(429, f"too many logins from your address; try again in {wait(by_address.retry_after())} s")
+        if not by_name.take():
+            raise Refused(429, f"too many logins as {name!r}; try again in {wait(by_name.retry_after())} s")
+        rows = await self.db.rows("SELECT id, password, disabled FROM accounts WHERE username = ?", (name,))
+        stored = rows[0][1] if rows else None
+        if not await verify_password(stored, password, self.gate):
+            by_name.take(min(WRONG_COST, by_name.tokens))
+            raise Refused(401, "wrong username or password")
+        account_id = rows[0][0]
+        if rows[0][2]:
+            raise Refused(403, "this account is disabled; ask the server's operator")
+        if needs_rehash(stored or ""):
+            rehashed = await hash_password(password, self.gate)
+            await self.db.run("UPDATE accounts SET password = ? WHERE id = ?", (rehashed, account_id))
+        account = await self.by_id(account_id)
+        assert account is not None
+        return account
+
+    async def set_profile(self, account: Account, changes: dict[str, Any]) -> Account:
+        """Change the display name, language, deck or avatar (only the keys given); nothing if any is bad."""
+        unknown = set(changes) - {"display", "language", "deck", "avatar"}
+        if unknown:
+            raise Refused(400, f"a profile has no {sorted(unknown)[0]!r}; it has display, language, deck, avatar")
+        values = {
+            "display": clean_display(changes["display"]) if "display" in changes else account.display,
+            "language": one_of("language", changes.get("language", account.language), LANGUAGES),
+            "deck": one_of("deck", changes.get("deck", account.deck), DECKS),
+            "avatar": one_of("avatar", changes.get("avatar", account.avatar), AVATARS),
+        }
+        await self.db.run(
+            "UPDATE accounts SET display = ?, language = ?, deck = ?, avatar = ? WHERE id = ?",
+            (values["display"], values["language"], values["deck"], values["avatar"], account.id),
+        )
+        changed = await self.by_id(account.id)
+        assert changed is not None
+        return changed
+
+    async def change_password(self, account: Account, old: Any, new: Any) -> None:
+        """A new password, given the current one; every other session is logged out."""
+        rows = await self.db.rows("SELECT password FROM accounts WHERE id = ?", (account.id,))
+        if not isinstance(old, str) or not await verify_password(rows[0][0], old, self.gate):
+            raise Refused(403, "the current password is wrong")
+        hashed = await hash_password(check_password(new), self.gate)
+        await self.db.run("UPDATE accounts SET password = ? WHERE id = ?", (hashed, account.id))
+
+    # --- sessions ---------------------------------------------------------------------------------------
+
+    async def open_session(self, account: Account, agent: str) -> str:
+        """A new login session for ``account``; the token to put in the cookie (only its hash is stored)."""
+        token = new_token()
+        at = now_iso()
+        await self.db.run(
+            "INSERT INTO account_sessions (id, account, token_hash, created, seen, agent) VALUES (?, ?, ?, ?, ?, ?)",
+            (secrets.token_hex(6), account.id, hash_token(token), at, at, agent[:200]),
+        )
+        return token
+
+    async def account_of(self, token: str | None) -> tuple[Account, str] | None:
+        """The account and session id a cookie's token logs in, or None (unknown, revoked, or disabled)."""
+        if not token or len(token) > 100:
+            return None
+        rows = await self.db.rows(
+            f"SELECT s.id, {', '.join('a.' + c.strip() for c in ACCOUNT_COLUMNS.split(','))}"
+            " FROM account_sessions s JOIN accounts a ON a.id = s.account"
+            " WHERE s.token_hash = ? AND s.revoked = 0",
+            (hash_token(token),),
+        )
+        if not rows:
+            return None
+        account = _account(rows[0][1:])
+        if account.disabled:
+            return None
+        session = str(rows[0][0])
+        now = self.clock()
+        if now - self.seen.get(session, -SEEN_EVERY) >= SEEN_EVERY:
+            self.seen[session] = now
+            if len(self.seen) > 10_000:
+                self.seen.clear()
+            await self.db.run("UPDATE account_sessions SET seen = ? WHERE id = ?", (now_iso(), session))
+        return account, session
+
+    async def sessions(self, account: Account) -> list[dict[str, Any]]:
+        rows = await self.db.rows(
+            "SELECT id, created, seen, agent FROM account_sessions WHERE account = ? AND revoked = 0"
+            " ORDER BY created",
+            (account.id,),
+        )
+        return [{"id": r[0], "created": r[1], "seen": r[2], "agent": r[3]} for r in rows]
+
+    async def revoke(self, account: Account, session: str) -> None:
+        """Log one of the account's sessions out; 404 when it has no such session open."""
+        changed = await self.db.run(
+            "UPDATE account_sessions SET revoked = 1 WHERE id = ? AND account = ? AND revoked = 0",
+            (session, account.id),
+        )
+        if not changed:
+            raise Refused(404, f"no open session {session!r}")
+
+    async def revoke_all(self, account_id: str) -> None:
+        await self.db.run("UPDATE account_sessions SET revoked = 1 WHERE account = ?", (account_id,))
+
+    # --- the operator (cartas users) --------------------------------------------------------------------
+
+    async def listing(self) -> list[Account]:
+        return [_account(r) for r in await self.db.rows(f"SELECT {ACCOUNT_COLUMNS} FROM accounts ORDER BY username")]
+
+    async def set_disabled(self, username: str, disabled: bool) -> Account:
+        """Disable an account (and log out all its sessions) or enable it again."""
+        account = await self.by_name(clean_username(username))
+        if account is None:
+            raise Refused(404, f"no account {username!r}")
+        await self.db.run("UPDATE accounts SET disabled = ? WHERE id = ?", (int(disabled), account.id))
+        if disabled:
+            await self.revoke_all(account.id)
+        changed = await self.by_id(account.id)
+        assert changed is not None
+        return changed
+
+    async def reset_password(self, username: str, password: str | None = None) -> str:
+        """Set a new password (a random one when None) and log out every session; the new password."""
+        account = await self.by_name(clean_username(username))
+        if account is None:
+            raise Refused(404, f"no account {username!r}")
+        password = check_password(password) if password is not None else secrets.token_urlsafe(12)
+        hashed = await hash_password(password, self.gate)
+        await self.db.run("UPDATE accounts SET password = ? WHERE id = ?", (hashed, account.id))
+        await self.revoke_all(account.id)
+        return password
+
+    # --- seats ------------------------------------------------------------------------------------------
+
+    async def claim_seat(self, code: str, token_hash: str, account_id: str) -> None:
+        """Record that the account holds the seat whose token hashes to ``token_hash`` at table ``code``."""
+        await self.db.run(
+            "INSERT INTO seat_accounts (code, token_hash, account) VALUES (?, ?, ?)", (code, token_hash, account_id)
+        )
+
+    async def rating(self, account_id: str | None, game: str, fmt: str | None) -> float:
+        """The account's mu at ``game`` in format ``fmt`` (25, openskill's start, for a guest or a new player)."""
+        if account_id is None or fmt is None:
+            return 25.0
+        rows = await self.db.rows(
+            "SELECT mu FROM ratings WHERE account = ? AND game = ? AND format = ?", (account_id, game, fmt)
+        )
+        return float(rows[0][0]) if rows else 25.0
+
+    async def moved_seat(self, code: str, old_hash: str, new_hash: str) -> None:
+        """The seat's token was issued again: the account keeps the seat under its new token."""
+        await self.db.run(
+            "UPDATE seat_accounts SET token_hash = ? WHERE code = ? AND token_hash = ?", (new_hash, code, old_hash)
+        )
+
+    async def seat_tokens(self, code: str) -> dict[str, str]:
+        """The account id of each seat token (by hash) of ``code`` taken while logged in."""
+        rows = await self.db.rows("SELECT token_hash, account FROM seat_accounts WHERE code = ?", (code,))
+        return {str(r[0]): str(r[1]) for r in rows}
+
+    async def open_seats(self, account: Account, limit: int = 20) -> list[dict[str, Any]]:
+        """The tables not over yet where the account holds a seat, newest first (to take a seat back)."""
+        rows = await self.db.rows(
+            "SELECT DISTINCT t.code, t.game, t.status, t.created FROM seat_accounts s JOIN tables t ON t.code = s.code"
+            " WHERE s.account = ? AND t.status IN ('lobby', 'playing') AND t.ended IS NULL"
+            " ORDER BY t.created DESC LIMIT ?",
+            (account.id, limit),
+        )
+        return [{"code": r[0], "game": r[1], "status": r[2], "created": r[3], "url": f"/t/{r[0]}"} for r in rows]
+
+    async def tokens_of(self, code: str, account: Account) -> set[str]:
+        rows = await self.db.rows(
+            "SELECT token_hash FROM seat_accounts WHERE code = ? AND account = ?", (code, account.id)
+        )
+        return {str(r[0]) for r in rows}
+
+
+MAX_REASON = 300
+
+
+async def add_report(db: Runner, reporter: str, code: str, seat: int, reported: str, reason: Any) -> str:
+    """Keep a report of the player at ``seat`` of table ``code`` for the operator (``cartas users reports``)."""
+    if not isinstance(reason, str) or not reason.strip():
+        raise Refused(400, "a report needs a reason (a few words)")
+    text = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
+    if len(text) > MAX_REASON:
+        raise Refused(400, f"a reason has at most {MAX_REASON} characters")
+    report = secrets.token_hex(6)
+    await db.run(
+        "INSERT INTO reports (id, reporter, code, seat, reported, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+        (report, reporter, code, seat, reported, text, now_iso()),
+    )
+    return report
+
+
+async def reports(db: Runner, limit: int = 200) -> list[dict[str, Any]]:
+    """The latest reports, newest first."""
+    rows = await db.rows(
+        "SELECT id, at, reporter, code, seat, reported, reason FROM reports ORDER BY at DESC, id LIMIT ?", (limit,)
+    )
+    keys = ("id", "at", "reporter", "code", "seat", "reported", "reason")
+    return [dict(zip(keys, row, strict=True)) for row in rows]
+
+
+def wait(seconds: float) -> int:
+    return max(1, int(seconds + 0.999))
