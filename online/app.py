@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cartas.core.buildinfo import build_info
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
@@ -239,6 +240,7 @@ def create_app(
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
+        log.info("cartas %s", build_info().describe())  # which build serves: docs/compiled.md
         rebuilt = await state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from the database", rebuilt)
