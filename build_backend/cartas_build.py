@@ -25,10 +25,12 @@ def _compile(config_settings: dict[str, Any] | None) -> bool:
 
 def get_requires_for_build_wheel(config_settings: dict[str, Any] | None = None) -> list[str]:
     extra = [MYPY] if _compile(config_settings) else []
-    return [*_setuptools.get_requires_for_build_wheel(config_settings), *extra]
+    required: list[str] = _setuptools.get_requires_for_build_wheel(config_settings)
+    return [*required, *extra]
 
 
 def build_wheel(wheel_directory: str, config_settings: dict[str, Any] | None = None,
                 metadata_directory: str | None = None) -> str:
     _compile(config_settings)
-    return _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+    name: str = _setuptools.build_wheel(wheel_directory, config_settings, metadata_directory)
+    return name
