@@ -355,6 +355,12 @@ def create_app(
 
         return await guarded(request, handle)
 
+    async def rematch(request: Request) -> Response:
+        async def handle(request: Request) -> Any:
+            return await hub().rematch(request.path_params["code"], bearer(request))
+
+        return await guarded(request, handle)
+
     async def record(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
@@ -436,6 +442,7 @@ def create_app(
         Route("/api/tables/{code}/leave", leave, methods=["POST"]),
         Route("/api/tables/{code}/seating", seating, methods=["POST"]),
         Route("/api/tables/{code}/start", start, methods=["POST"]),
+        Route("/api/tables/{code}/rematch", rematch, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
         Route("/api/metrics", metrics),
         Route("/metrics", prometheus),
@@ -608,7 +615,7 @@ async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = No
             elif kind == "chat":
                 chat = limiter.chat.bucket(key)
                 if chat.take():
-                    table.post(table.say, connection, frame.get("text"))
+                    table.post(table.say, connection, frame.get("text"), frame.get("name"))
                 else:
                     connection.send(dumps({"type": "error", "message": "too many chat lines from your address"}))
             else:

@@ -19,7 +19,7 @@ import json
 import logging
 import uuid
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, cast
 
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
@@ -30,6 +30,7 @@ from cartas.online.bots import BotRunner
 from cartas.online.expiry import DONE
 from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
+from cartas.online.rematch import RematchOffer, rematch_row, rematch_seats
 from cartas.online.seat_names import display_names
 from cartas.online.store import AsyncStore, Lease, SeatRow, StoreError, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
@@ -106,6 +107,8 @@ class Hub:
         self.default_grace = default_grace
         self.ownership = ownership or Ownership()
         self.tables: dict[str, LiveTable] = {}
+        self.rematches: dict[str, RematchOffer] = {}
+        """Rematch offers by the finished table's code (see :mod:`cartas.online.rematch`)."""
         self.loading: dict[str, asyncio.Lock] = {}
         self.draining = False
         """A graceful shutdown has begun (:meth:`drain`): no new table, no join."""
@@ -349,6 +352,44 @@ class Hub:
         await self._lease(row.code)
         (await self._live(row)).ensure_running()
         return {"code": row.code, "seat": 0, "token": token, "host_token": host_token, "url": f"/t/{row.code}"}
+
+    async def rematch(self, code: str, token: str | None) -> dict[str, Any]:
+        """The person holding ``token`` at finished table ``code`` accepts a rematch (see :mod:`.rematch`)."""
+        table = await self.get(code)
+        if table is None:
+            raise Refused(404, f"no table {code}")
+        return cast(dict[str, Any], await table.call(self._accept_rematch, table, token))
+
+    async def _accept_rematch(self, table: LiveTable, token: str | None) -> dict[str, Any]:
+        """Run in the finished table's task, so two acceptances never make two new tables."""
+        seat = table.seat_of(token)
+        if seat is None:
+            raise Refused(401, "this needs your seat token at this table (Authorization: Bearer SEAT_TOKEN)")
+        if table.state is None or not table.state.is_over:
+            raise Refused(409, "the match is not over; a rematch is offered at its end")
+        bots = frozenset(row.seat for row in table.seats if row.kind == "bot")
+        offer = self.rematches.get(table.code)
+        if offer is None:
+            seats, tokens, host_token = rematch_seats(table.seats)
+            for _ in range(20):
+                row = rematch_row(table.row, new_code(), new_seed(), seats, host_token)
+                if await self.store.create_table(row):
+                    break
+            else:
+                raise Refused(503, "no free table code was found; try again")
+            await self._lease(row.code)
+            (await self._live(row)).ensure_running()
+            offer = RematchOffer(row.code, tokens, host_token, table.host_seat(), frozenset(tokens))
+            self.rematches[table.code] = offer
+        offer.accepted.add(seat)
+        if offer.everyone_accepted() and not offer.started:
+            new = await self.get(offer.code)
+            if new is None:
+                raise Refused(410, "the rematch table is gone")
+            await new.call(new.start, offer.host_token)
+            offer.started = True
+        table.tell_everyone(offer.frame(bots))
+        return offer.answer(seat, bots)
 
     async def open_tables(self, limit: int = PAGE, after: tuple[str, str] | None = None) -> list[dict[str, Any]]:
         """A page of the tables in the lobby with a free seat, oldest first (whichever process runs them): up to

@@ -324,6 +324,16 @@ class LiveTable:
         if not token_matches(token, self.row.host_hash):
             raise Refused(403, "only the host can do that, with the host token")
 
+    def seat_of(self, token: str | None) -> int | None:
+        """The seat whose token this is, or None."""
+        return self._seat_of(token)
+
+    def tell_everyone(self, frame: dict[str, Any]) -> None:
+        """Send every connection ``frame`` now, outside the table's numbered history (a ``rematch`` offer)."""
+        text = dumps(frame)
+        for connection in self.connections:
+            connection.send(text)
+
     def _seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is; every seat is compared, so the time taken does not tell which matched."""
         found = None
@@ -694,7 +704,9 @@ class LiveTable:
 
     # --- chat -----------------------------------------------------------------------------------------------
 
-    async def say(self, connection: Connection, text: Any) -> None:
+    async def say(self, connection: Connection, text: Any, spectator_name: Any = None) -> None:
+        """A chat line from ``connection``: a seat speaks under its seat's name; a spectator under the name it
+        gives (``spectator_name``, cleaned as a seat's name is), else "spectator"; the frame's null seat marks it."""
         if not isinstance(text, str) or not text.strip():
             connection.send(dumps({"type": "error", "message": "a chat line needs some text"}))
             return
@@ -710,12 +722,20 @@ class LiveTable:
             connection.send(dumps({"type": "error", "message": f"at most {limit} chat lines every {window:g} seconds"}))
             return
         seat = connection.seat
-        name = (display_name(self.seats[seat]) if seat is not None else None) or "spectator"
+        name = (display_name(self.seats[seat]) if seat is not None else _spectator(spectator_name)) or "spectator"
         frame_data = {"type": "chat", "seat": seat, "name": name, "text": text}
         frame = self._next(frame_data)
         await self.store.add_chat(self.code, ChatRow(self.version, seat, name, text, now_iso()))
         self.chat.append(frame_data)
         self._broadcast([frame])
+
+
+def _spectator(name: Any) -> str | None:
+    """The name a spectator chats under, when it is a valid seat name; None otherwise."""
+    try:
+        return clean_name(name) if name is not None else None
+    except LobbyError:
+        return None
 
 
 def new_table_row(

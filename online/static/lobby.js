@@ -1,8 +1,29 @@
 // The lobby page: every installed game with its own options, creating a table, the invite link, and the list of
-// open tables (refreshed every few seconds) to join.
+// open tables (refreshed every few seconds) to join. It remembers, in this browser, the game last chosen and the
+// options last used with each game; the first time it opens on truco.
 
 import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
 import { chosenLanguage, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
+import { switches } from "/static/table/prefs.js";
+
+const LAST_GAME_KEY = "cartas:lobby:game";
+const FIRST_GAME = "truco";
+
+/** What was last chosen for `game` here: {players, options, bot_level, grace}, or {}. */
+function remembered(game) {
+  try { return JSON.parse(localStorage.getItem(`cartas:lobby:${game}`) || "{}") || {}; } catch (_) { return {}; }
+}
+
+function remember(game, choice) {
+  try {
+    localStorage.setItem(`cartas:lobby:${game}`, JSON.stringify(choice));
+    localStorage.setItem(LAST_GAME_KEY, game);
+  } catch (_) { /* private mode: not remembered */ }
+}
+
+function lastGame() {
+  try { return localStorage.getItem(LAST_GAME_KEY); } catch (_) { return null; }
+}
 
 const REFRESH_MS = 4000;
 const state = { games: [], tables: [], created: null, error: "", gameName: null, values: {} };
@@ -69,12 +90,15 @@ function createForm() {
     state.games.map((g) => h("option", { value: g.name, text: g.title || g.name, selected: g === game })));
   gameSelect.addEventListener("change", () => {
     state.gameName = gameSelect.value;
+    try { localStorage.setItem(LAST_GAME_KEY, gameSelect.value); } catch (_) { /* not remembered */ }
     render();
   });
   form.append(h("div", { class: "field" }, h("label", { for: "game" }, h("span", { text: t("game") }), gameSelect)));
   if (!game) return form;
+  const before = remembered(game.name);
+  const chosenPlayers = (game.players || []).includes(before.players) ? before.players : game.default_players;
   const players = h("select", { id: "players", name: "players" },
-    (game.players || []).map((n) => h("option", { value: String(n), text: String(n), selected: n === game.default_players })));
+    (game.players || []).map((n) => h("option", { value: String(n), text: String(n), selected: n === chosenPlayers })));
   form.append(h("div", { class: "field" }, h("label", { for: "players" }, h("span", { text: t("players") }), players)));
   const options = (game.options || []).filter((option) => option.name !== "players");
   // Points first: it is what people choose most, then the rest in the game's order.
@@ -82,13 +106,18 @@ function createForm() {
   // Points stay in sight; the game's other options fold away, since most tables keep their defaults.
   const box = h("div", { class: "option-inputs" });
   const more = h("details", { class: "options" }, h("summary", { text: t("options") }));
-  for (const option of options) (option.name === "points" ? box : more).append(optionInput(option, option.default));
+  const kept = before.options || {};
+  for (const option of options) {
+    const value = Object.prototype.hasOwnProperty.call(kept, option.name) ? kept[option.name] : option.default;
+    (option.name === "points" ? box : more).append(optionInput(option, value));
+  }
   box.append(more);
   form.append(box);
   const levels = Array.isArray(game.levels) && game.levels.length ? game.levels : ["medium"];
   const absentLevel = h("select", { id: "bot-level", name: "bot_level" },
-    levels.map((level) => h("option", { value: level, text: levelName(level), selected: level === "medium" })));
-  const grace = h("input", { type: "number", id: "grace", name: "grace", min: 0, max: 3600, step: 1, value: "60", inputMode: "numeric" });
+    levels.map((level) => h("option", { value: level, text: levelName(level), selected: level === (levels.includes(before.bot_level) ? before.bot_level : "medium") })));
+  const grace = h("input", { type: "number", id: "grace", name: "grace", min: 0, max: 3600, step: 1,
+    value: typeof before.grace === "number" ? String(before.grace) : "60", inputMode: "numeric" });
   more.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),
     h("div", { class: "field" }, h("label", { for: "grace" }, h("span", { text: t("grace") }), grace)),
     h("div", { class: "field" }, h("label", { for: "bot-level" }, h("span", { text: t("absent_level") }), absentLevel))));
@@ -106,6 +135,7 @@ function createForm() {
     try {
       const body = { game: game.name, options: values, name: who, bot_level: absentLevel.value };
       if (grace.value !== "") body.grace = Number(grace.value);
+      remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace });
       const made = await api("POST", "/api/tables", body);
       saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name: who });
       state.created = made;
@@ -161,7 +191,7 @@ function tablesPanel() {
 
 function render() {
   const slot = document.getElementById("lang-slot");
-  slot.replaceChildren(languageSelector(() => render()));
+  slot.replaceChildren(switches(() => render()), languageSelector(() => render()));
   document.title = t("lobby_title");
   app.replaceChildren(h("h1", { text: t("lobby_title") }),
     h("div", { class: "lobby-grid" },
@@ -185,6 +215,7 @@ async function main() {
     state.error = error.message;
   }
   state.gameName = state.games.length ? state.games[0].name : null;
+  for (const choice of [FIRST_GAME, lastGame()]) if (choice && state.games.some((g) => g.name === choice)) state.gameName = choice;
   const wanted = new URLSearchParams(window.location.search).get("game");
   if (wanted && state.games.some((g) => g.name === wanted)) state.gameName = wanted;
   render();

@@ -1,11 +1,23 @@
-// The table page (/t/CODE): join a seat, the seating before the start (the host's controls), then the match:
-// cards, the trick, scores, whose turn, the legal moves, what happened, the end-of-hand summary, the result and chat.
+// The table page (/t/CODE): join a seat, the seating before the start (the host's controls), then the match drawn
+// as a card table (table/*.js: the seats around it, the calls in bubbles, the middle, the hand, the action bar,
+// the end of a hand and of the match), what happened, and chat. This module holds the state and the frames.
 // Every server or player string is set with textContent; card texts are drawn only when they parse as cards.
 
-import { api, copyText, forgetSeat, h, inviteLink, lastName, loadSeat, rememberName, saveSeat } from "/static/api.js";
-import { cardBack, cardFace, parseCard } from "/static/cards.js";
+import { api, forgetSeat, h, lastName, loadSeat, rememberName, saveSeat } from "/static/api.js";
+import { parseCard } from "/static/cards.js";
 import { TableSocket } from "/static/conn.js";
-import { chosenLanguage, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { actionBar } from "/static/table/actionbar.js";
+import { announce } from "/static/table/announce.js";
+import { centrePanel, manilhaRank } from "/static/table/centre.js";
+import { myPanel } from "/static/table/hand.js";
+import { placeSeats } from "/static/table/layout.js";
+import { renderSeating, seatingList } from "/static/table/seating.js";
+import { keepAwake, switches } from "/static/table/prefs.js";
+import { pieSeats, seatPanel } from "/static/table/seats.js";
+import { sound } from "/static/table/sound.js";
+import { Speech } from "/static/table/speech.js";
+import { resultPanel, summaryPanel } from "/static/table/summary.js";
 
 const LOG_LINES = 40;
 const code = decodeURIComponent(window.location.pathname.split("/").filter(Boolean).pop() || "").toUpperCase();
@@ -28,7 +40,17 @@ const state = {
   notice: "",
   conn: "connecting",
   joining: false,
+  turnKey: "", // whose turn it is, to time the wait
+  turnSince: Date.now(),
+  fresh: new Set(), // "seat:index" of cards that have just been played, drawn arriving
+  confirming: null, // the move ("mazo") waiting for its second tap
+  closing: false, // the next card tapped closes (chinchón, remigio)
+  rematch: null, // {accepted, code}
+  rematchPending: false,
+  signsOpen: false, // the señas shown in the action bar
+  away: null, // after a reconnect, what happened until the next view: {moves, mine, hand, scores}
 };
+const speech = new Speech();
 
 const app = document.getElementById("app");
 let socket = null;
@@ -50,7 +72,7 @@ function nameOf(seat) {
   if (names && names[String(seat)]) return names[String(seat)];
   const info = state.info && state.info.seats && state.info.seats[seat];
   if (info && info.name) return info.name;
-  return `${t("seat")} ${seat}`;
+  return `${t("seat")} ${seat + 1}`;
 }
 
 function applyLanguage() {
@@ -58,10 +80,19 @@ function applyLanguage() {
   setLanguage(chosen === "en" || !state.info ? chosen || (state.info && state.info.language) || "en" : state.info.language);
 }
 
-function setNotice(text) {
+/** The line above the table: an error (the default), or `info` such as what happened while you were away. */
+function setNotice(text, kind = "") {
   state.notice = text || "";
+  state.noticeKind = kind;
   const box = document.getElementById("notice");
-  if (box) box.textContent = state.notice;
+  if (box) {
+    box.textContent = state.notice;
+    box.className = `notice ${kind}`.trim();
+  }
+}
+
+function watching() {
+  return state.me === null || state.me === undefined || state.me < 0;
 }
 
 /** The names the table's text gives the seats and the sides for this reader (`{seats, sides}`), if sent. */
@@ -77,27 +108,44 @@ function tv() {
   return (state.view && state.view.table_view) || {};
 }
 
-function cardRow(cards, className = "", { small = false } = {}) {
-  const row = h("div", { class: `cards ${className}`.trim() });
-  for (const card of cards || []) {
-    const face = parseCard(card) ? cardFace(card, small ? "small" : "") : cardBack(small ? "small" : "");
-    row.append(face);
-  }
-  return row;
-}
 
 // --- frames ----------------------------------------------------------------------------------------------------
 
-function addEvent(frame) {
+/** One event: into the hand's log, and, when `live` (not a snapshot's past), said, sounded and drawn arriving. */
+function addEvent(frame, live = false) {
   if (frame.kind === "deal") {
     state.lastHandLog = state.handLog;
     state.handLog = [];
   }
-  if (!frame.text) return;
-  const line = { v: frame.v, text: String(frame.text), kind: frame.kind || "" };
+  const spoken = speech.take(frame);
+  if (!frame.kind) return;
+  const line = { v: frame.v, text: frame.text ? String(frame.text) : "", kind: frame.kind || "", seat: frame.seat, detail: frame.detail };
+  if (frame.kind === "play" && typeof frame.seat === "number") {
+    const before = state.handLog.filter((l) => l.kind === "play" && l.seat === frame.seat).length;
+    if (live) {
+      state.fresh.add(`${frame.seat}:${before}`);
+      setTimeout(() => state.fresh.clear(), 900);
+    }
+  }
   state.handLog.push(line);
+  if (state.away && (frame.kind === "play" || frame.kind === "discard")) {
+    state.away.moves += 1;
+    if (frame.seat === state.me) state.away.mine += 1;
+  }
+  if (!line.text) return;
   state.log.push(line);
   if (state.log.length > LOG_LINES) state.log.splice(0, state.log.length - LOG_LINES);
+  // The last hand's summary folds away by itself once the reader has played a card in the new hand (a spectator:
+  // once two have been played).
+  if (live && state.summary && frame.kind === "play"
+    && (watching() ? state.handLog.filter((l) => l.kind === "play").length >= 2 : frame.seat === state.me)) {
+    state.summary = null;
+  }
+  if (live) {
+    if (spoken) sound("call");
+    else if (frame.kind === "play") sound("card");
+    if (spoken || frame.kind === "play" || frame.kind === "trick") announce(line.text);
+  }
 }
 
 /** A new view: notice a finished hand (the hand number grew) and keep the summary of it. */
@@ -107,6 +155,17 @@ function takeView(view) {
   if (view && view.you !== undefined && view.you !== null) state.me = view.you;
   const o = obs();
   if (!o) return;
+  const turnKey = `${o.hand_number}:${o.to_act.join(",")}`;
+  if (turnKey !== state.turnKey) {
+    const mine = typeof state.me === "number" && o.to_act.includes(state.me);
+    const wasMine = state.turnKey && typeof state.me === "number" && state.turnKey.split(":")[1].split(",").includes(String(state.me));
+    state.turnKey = turnKey;
+    state.turnSince = Date.now();
+    if (mine && !wasMine) sound("turn");
+    state.confirming = null;
+    state.signsOpen = false;
+  }
+  keepAwake(!o.over);
   if (state.handNumber !== null && o.hand_number > state.handNumber && !o.over) {
     state.summary = {
       before: state.handScores || o.scores.map(() => 0),
@@ -126,6 +185,8 @@ function onFrame(frame) {
     case "welcome":
       state.me = typeof frame.seat === "number" ? frame.seat : null;
       state.host = Boolean(frame.host);
+      // Back after a drop with a match on: count what arrives until the next view, to say it in one line.
+      state.away = obs() && !obs().over ? { moves: 0, mine: 0, hand: obs().hand_number, scores: obs().scores.slice() } : null;
       break;
     case "snapshot":
       state.info = frame.table || state.info;
@@ -133,6 +194,7 @@ function onFrame(frame) {
       state.handLog = [];
       state.lastHandLog = [];
       state.handNumber = null;
+      speech.clear();
       for (const event of frame.events || []) addEvent(event);
       state.chat = (frame.chat || []).slice(-50);
       state.result = frame.result || null;
@@ -152,10 +214,14 @@ function onFrame(frame) {
       break;
     }
     case "event":
-      addEvent(frame);
+      addEvent(frame, true);
+      break;
+    case "rematch":
+      takeRematch(frame);
       break;
     case "view":
       takeView(frame.view);
+      sayWhileAway();
       break;
     case "presence":
       if (state.info && state.info.seats && state.info.seats[frame.seat]) state.info.seats[frame.seat].presence = frame.presence;
@@ -220,7 +286,7 @@ function renderHeader() {
   const info = state.info;
   document.getElementById("title").textContent = info ? `${info.title || info.game} · ${code}` : code;
   document.title = info ? `${info.title || info.game} ${code} · cartas` : `cartas ${code}`;
-  document.getElementById("lang-slot").replaceChildren(languageSelector(() => render()));
+  document.getElementById("lang-slot").replaceChildren(switches(() => render()), languageSelector(() => render()));
   onConnState(state.conn === "refused" ? "offline" : state.conn);
 }
 
@@ -246,8 +312,8 @@ async function showJoin() {
   }
   const name = h("input", { id: "join-name", required: true, maxLength: 30, autocomplete: "nickname", value: lastName() });
   const seat = h("select", { id: "join-seat" }, h("option", { value: "", text: t("any_seat") }),
-    free.map((s) => h("option", { value: String(s.seat), text: `${t("seat")} ${s.seat}` +
-      (info.teams ? ` (${t("team")} ${info.teams[s.seat]})` : "") })));
+    free.map((s) => h("option", { value: String(s.seat), text: `${t("seat")} ${s.seat + 1}` +
+      (info.teams ? ` (${t("team")} ${info.teams[s.seat] + 1})` : "") })));
   const error = h("p", { class: "error", role: "alert", text: state.notice });
   const form = h("form", { class: "panel join", id: "join-form" },
     h("h2", { text: `${t("join_table")}: ${info.title || info.game}` }),
@@ -275,151 +341,21 @@ async function showJoin() {
     }
   });
   state.joining = true;
-  app.replaceChildren(seatingList(info, false), form);
+  app.replaceChildren(seatingList(pageContext(), info, false), form);
 }
 
-// --- the seating (lobby phase) ---------------------------------------------------------------------------------
-
-async function seating(op) {
-  try {
-    const info = await api("POST", `/api/tables/${encodeURIComponent(code)}/seating`, op, hostToken());
-    if (info && info.seats) state.info = info;
-    setNotice("");
-  } catch (error) {
-    setNotice(error.message);
-  }
-  render();
-}
-
-async function startMatch() {
-  try {
-    await api("POST", `/api/tables/${encodeURIComponent(code)}/start`, {}, hostToken());
-    setNotice("");
-  } catch (error) {
-    setNotice(error.message);
-  }
-}
-
-/** The bot levels of this table's game, from /api/games. */
-function levels() {
-  const game = state.games.find((g) => state.info && g.name === state.info.game);
-  return game && Array.isArray(game.levels) && game.levels.length ? game.levels : ["random", "easy", "medium", "hard"];
-}
-
-function levelSelect(current, id) {
-  return h("select", { id, "aria-label": t("level") },
-    levels().map((level) => h("option", { value: level, text: levelName(level), selected: level === current })));
-}
-
-function seatingList(info, controls) {
-  const n = info.seats.length;
-  const list = h("ol", { class: "seats", id: "seats" });
-  for (const seat of info.seats) {
-    const tags = [];
-    if (seat.seat === state.me) tags.push(h("span", { class: "tag you", text: t("you") }));
-    if (seat.seat === info.host_seat) tags.push(h("span", { class: "tag", text: t("host") }));
-    if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: `${t("team")} ${info.teams[seat.seat]}` }));
-    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${levelName(seat.level)}` : ""}` }));
-    const away = seat.kind === "human" && (seat.presence === "away" || seat.presence === "bot");
-    if (away) tags.push(h("span", { class: "tag away", text: t(`presence_${seat.presence}`) }));
-    const row = h("li", { class: `seat-row kind-${seat.kind}`, dataset: { seat: String(seat.seat) } },
-      h("span", { class: "seat-no", text: String(seat.seat) }),
-      h("span", { class: "who" }, h("strong", { text: seat.kind === "empty" ? t("empty") : seat.name || "" }), " ", ...tags));
-    if (controls) {
-      const tools = h("span", { class: "tools" });
-      if (seat.kind === "empty" || seat.kind === "bot") {
-        const select = levelSelect(seat.level || "medium", `level-${seat.seat}`);
-        if (seat.kind === "bot") select.addEventListener("change", () => seating({ op: "bot", seat: seat.seat, level: select.value }));
-        tools.append(select);
-        if (seat.kind === "empty") {
-          tools.append(h("button", { type: "button", class: "add-bot", text: t("add_bot"),
-            onclick: () => seating({ op: "bot", seat: seat.seat, level: select.value }) }));
-        }
-      }
-      if (seat.kind !== "empty" && seat.seat !== info.host_seat) {
-        tools.append(h("button", { type: "button", class: "remove", text: t("remove"), onclick: () => seating({ op: "empty", seat: seat.seat }) }));
-      }
-      tools.append(
-        h("button", { type: "button", class: "move-up", title: t("move_up"), "aria-label": t("move_up"), text: "↑", disabled: seat.seat === 0,
-          onclick: () => seating({ op: "move", seat: seat.seat, to: seat.seat - 1 }) }),
-        h("button", { type: "button", class: "move-down", title: t("move_down"), "aria-label": t("move_down"), text: "↓", disabled: seat.seat === n - 1,
-          onclick: () => seating({ op: "move", seat: seat.seat, to: seat.seat + 1 }) }));
-      row.append(tools);
-    }
-    list.append(row);
-  }
-  return list;
-}
-
-function invitePanel() {
-  const link = inviteLink(code);
-  const input = h("input", { id: "invite", readOnly: true, value: link, "aria-label": t("invite_link") });
-  const copy = h("button", { type: "button", id: "copy-invite", text: t("copy") });
-  copy.addEventListener("click", async () => { if (await copyText(link, input)) copy.textContent = t("copied"); });
-  return h("div", { class: "invite" }, h("label", { for: "invite", text: t("invite_link") }), h("div", { class: "row" }, input, copy));
-}
-
-function renderSeating() {
-  const info = state.info;
-  const host = state.host || (hostToken() !== null && state.me === info.host_seat);
-  const panel = h("section", { class: "panel seating" }, h("h2", { text: `${t("lobby_phase")} · ${info.title || info.game}` }));
-  const facts = [`${info.players} ${t("players").toLowerCase()}`];
-  if (info.options && info.options.points) facts.push(`${info.options.points} ${t("points")}`);
-  panel.append(h("p", { class: "muted", text: facts.join(" · ") }), invitePanel(), seatingList(info, host));
-  if (host) {
-    const row = h("div", { class: "row wrap host-tools" });
-    if (info.teams && info.players >= 4) {
-      row.append(h("button", { type: "button", id: "rotate", text: t("rotate_partners"), onclick: () => seating({ op: "rotate" }) }),
-        h("button", { type: "button", id: "swap", text: t("swap_opponents"), onclick: () => seating({ op: "swap" }) }));
-    }
-    row.append(h("button", { type: "button", id: "start", class: "primary", text: t("start"),
-      disabled: info.seats.some((seat) => seat.kind === "empty"), onclick: startMatch }));
-    panel.append(row);
-  } else {
-    panel.append(h("p", { class: "muted", text: state.me === null ? t("spectator") : t("waiting_host") }));
-  }
-  return panel;
+/** What the seating module needs of the page. */
+function pageContext() {
+  return { state, code, hostToken, setNotice, render };
 }
 
 // --- the match -------------------------------------------------------------------------------------------------
 
-/** The centre cards (vira, trump, discard...) from the table view, or from a game's own observation fields. */
-function centreCards() {
-  const centre = tv().centre;
-  const out = [];
-  if (Array.isArray(centre)) {
-    for (const item of centre) {
-      if (typeof item === "string") out.push(["", [item]]);
-      else if (item && typeof item === "object") out.push([item.label || item.name || "", [].concat(item.cards || item.card || [])]);
-    }
-  } else if (centre && typeof centre === "object") {
-    for (const [label, cards] of Object.entries(centre)) if (cards) out.push([label, [].concat(cards)]);
-  } else {
-    const table = (obs() && obs().table) || {};
-    for (const [key, label] of [["vira", "vira"], ["trump", "trump"], ["up", "trump"], ["upcard", "upcard"]]) {
-      const value = table[key];
-      if (typeof value === "string" && parseCard(value)) out.push([t(label), [value]]);
-    }
-  }
-  return out.filter(([, cards]) => cards.length);
-}
+const TRUCO_GAMES = new Set(["truco", "truco_paulista"]);
+const RUMMY_GAMES = new Set(["chinchon", "remigio"]);
 
-function trickCards() {
-  const table = (obs() && obs().table) || {};
-  const trick = tv().trick !== undefined ? tv().trick : table.trick || table.current_trick;
-  const out = [];
-  for (const item of trick || []) {
-    if (Array.isArray(item)) out.push([item[0], item[1]]);
-    else if (item && typeof item === "object") out.push([item.seat, item.card]);
-  }
-  return out;
-}
-
-function playedBy(seat) {
-  const played = tv().played !== undefined ? tv().played : obs() && obs().table && obs().table.played;
-  if (Array.isArray(played)) return played[seat] || [];
-  if (played && typeof played === "object") return played[String(seat)] || [];
-  return [];
+function gameName() {
+  return (state.info && state.info.game) || "";
 }
 
 function sideName(team, teams) {
@@ -430,168 +366,135 @@ function sideName(team, teams) {
   return members.map((seat) => (seat === state.me ? t("you") : nameOf(seat))).join(" + ");
 }
 
+/** Each trick's winner this hand, in order (-1 for a tie), from the hand's events. */
+function trickWinners() {
+  const out = [];
+  for (const line of state.handLog) {
+    if (line.kind === "parda") out.push(-1);
+    else if (line.kind === "trick") out.push(line.detail === "parda" ? -1 : line.seat);
+  }
+  return out;
+}
+
+/** What every drawing module reads: the state and the few questions they ask of it. */
+function context() {
+  const o = obs();
+  const vira = (tv().centre || []).find((item) => Array.isArray(item) && item[0] === "vira");
+  const manilha = gameName() === "truco_paulista" && vira ? manilhaRank(vira[1]) : null;
+  const places = new Map(placeSeats(o.players, state.me).map(({ seat, place }) => [seat, place]));
+  const legal = (state.view && state.view.legal) || [];
+  return {
+    state, code, obs, tv, said, nameOf, sideName, render, sendMove, speech,
+    turnSince: state.turnSince,
+    trickWinners: trickWinners(),
+    fresh: state.fresh,
+    pie: pieSeats(o, TRUCO_GAMES.has(gameName())),
+    rummy: () => RUMMY_GAMES.has(gameName()) || tv().may_close !== null && tv().may_close !== undefined,
+    isManilha: (card) => {
+      const parsed = manilha !== null && parseCard(card);
+      return Boolean(parsed && parsed.rank === manilha);
+    },
+    partner: (seat) => typeof state.me === "number" && state.me >= 0 && seat !== state.me && o.teams[seat] === o.teams[state.me],
+    placeOf: (seat) => places.get(seat) || "top",
+    legalText: (text) => legal.find((action) => action.text === text) || null,
+    acceptRematch,
+  };
+}
+
 function scoresPanel() {
   const o = obs();
   const box = h("section", { class: "scores", id: "scores", "aria-label": t("scores") });
   o.scores.forEach((score, team) => {
-    const mine = state.me !== null && o.teams[state.me] === team;
-    box.append(h("div", { class: `score-side${mine ? " mine" : ""}`, dataset: { team: String(team) } },
+    const mine = state.me !== null && state.me >= 0 && o.teams[state.me] === team;
+    box.append(h("div", { class: `score-side team-${team}${mine ? " mine" : ""}`, dataset: { team: String(team) } },
       h("span", { class: "side-name", text: sideName(team, o.teams) }),
       h("strong", { class: "side-score", text: String(score) })));
   });
-  const target = (o.table && o.table.points) || (state.info && state.info.options && state.info.options.points);
-  if (target) box.append(h("div", { class: "muted target", text: `${t("points")}: ${target}` }));
+  const target = tv().target || (state.info && state.info.options && state.info.options.points);
+  if (target) box.append(h("div", { class: "target", text: `${t("points")}: ${target}` }));
   return box;
-}
-
-function seatTags(seat) {
-  const o = obs();
-  const tags = [];
-  if (o.mano === seat) tags.push(h("span", { class: "tag mano", text: t("mano") }));
-  if (o.dealer === seat) tags.push(h("span", { class: "tag dealer", text: t("dealer") }));
-  // The name the table's text gives this seat, where it is not the one on the seat ("Compañero" for a partner),
-  // so a line such as "Compañero: tiro 3O" points at a seat on the page.
-  const spoken = said() && said().seats && said().seats[seat];
-  if (spoken && seat !== state.me && spoken !== nameOf(seat)) tags.push(h("span", { class: "tag said", text: spoken }));
-  const presence = state.info && state.info.seats && state.info.seats[seat] && state.info.seats[seat].presence;
-  const kind = state.info && state.info.seats && state.info.seats[seat] && state.info.seats[seat].kind;
-  if (presence === "away" || (presence === "bot" && kind === "human")) tags.push(h("span", { class: "tag away", text: t(`presence_${presence}`) }));
-  return tags;
-}
-
-function seatPanel(seat) {
-  const o = obs();
-  const turn = o.to_act.includes(seat);
-  const table = o.table || {};
-  const sizes = tv().hand_sizes || table.hand_sizes || table.cards_in_hand;
-  const backs = sizes && typeof sizes[seat] === "number" ? Array.from({ length: Math.min(sizes[seat], 12) }, () => "") : [];
-  return h("div", { class: `seat-panel team-${o.teams[seat]}${turn ? " turn" : ""}`, dataset: { seat: String(seat) } },
-    h("div", { class: "seat-head" }, h("strong", { text: nameOf(seat) }), ...seatTags(seat),
-      turn ? h("span", { class: "tag turn", text: t("turn") }) : null),
-    backs.length ? cardRow(backs, "backs", { small: true }) : null,
-    cardRow(playedBy(seat), "played", { small: true }));
-}
-
-function centrePanel() {
-  const box = h("section", { class: "centre", id: "centre" });
-  const trick = trickCards();
-  if (trick.length) {
-    box.append(h("div", { class: "trick", id: "trick" }, h("span", { class: "label", text: t("trick") }),
-      h("div", { class: "cards" }, trick.map(([seat, card]) => h("figure", { class: "played-card", dataset: { seat: String(seat) } },
-        cardFace(card), h("figcaption", { text: nameOf(seat) }))))));
-  }
-  for (const [label, cards] of centreCards()) {
-    box.append(h("div", { class: "centre-cards" }, h("span", { class: "label", text: label || t("centre") }), cardRow(cards)));
-  }
-  const lines = Array.isArray(tv().lines) ? tv().lines : [];
-  if (lines.length) box.append(h("ul", { class: "lines" }, lines.map((line) => h("li", { text: String(line) }))));
-  return box;
-}
-
-function meldsPanel() {
-  const view = tv();
-  // Every game's table view has (empty) melds and loose cards; only a rummy game fills them or prices them.
-  const melds = Array.isArray(view.melds) ? view.melds : [];
-  const loose = Array.isArray(view.loose) ? view.loose : [];
-  if (!melds.length && !loose.length && typeof view.loose_points !== "number") return null;
-  const box = h("div", { class: "melds", id: "melds" });
-  if (Array.isArray(view.melds) && view.melds.length) {
-    box.append(h("span", { class: "label", text: t("melds") }),
-      h("div", { class: "meld-list" }, view.melds.map((meld) => cardRow(Array.isArray(meld) ? meld : meld.cards || [], "meld", { small: true }))));
-  }
-  if (Array.isArray(view.loose)) {
-    box.append(h("span", { class: "label", text: `${t("loose")}${typeof view.loose_points === "number" ? ` · ${t("loose_points")}: ${view.loose_points}` : ""}` }),
-      cardRow(view.loose, "loose", { small: true }));
-  }
-  return box;
-}
-
-function myPanel() {
-  const o = obs();
-  const legal = (state.view && state.view.legal) || [];
-  const byCard = new Map();
-  const buttons = [];
-  for (const action of legal) {
-    if (action.card && !byCard.has(String(action.card).toUpperCase())) byCard.set(String(action.card).toUpperCase(), action);
-    else buttons.push(action);
-  }
-  const hand = tv().hand || o.hand || [];
-  const handRow = h("div", { class: "cards hand", id: "hand" });
-  for (const card of hand) {
-    const action = byCard.get(String(card).toUpperCase());
-    const face = cardFace(card, action ? "playable" : "");
-    if (action) {
-      const button = h("button", { type: "button", class: "card-button", title: action.label || action.text,
-        "aria-label": action.label || action.text, disabled: state.pending, dataset: { action: action.text } }, face);
-      button.addEventListener("click", () => sendMove(action));
-      handRow.append(button);
-    } else {
-      handRow.append(h("span", { class: "card-slot" }, face));
-    }
-  }
-  // A card move whose card is not in the hand (a discard pile, a stock): a plain button.
-  for (const [card, action] of byCard) if (!hand.some((c) => String(c).toUpperCase() === card)) buttons.push(action);
-  const turn = o.to_act.includes(state.me);
-  return h("section", { class: `me team-${o.teams[state.me]}${turn ? " turn" : ""}`, id: "me" },
-    h("div", { class: "seat-head" }, h("strong", { text: `${nameOf(state.me)} (${t("you")})` }), ...seatTags(state.me),
-      turn ? h("span", { class: "tag turn", text: t("turn") }) : null),
-    cardRow(playedBy(state.me), "played", { small: true }),
-    h("span", { class: "label", text: t("your_hand") }),
-    handRow,
-    meldsPanel(),
-    h("div", { class: "actions", id: "actions" }, buttons.map((action) => h("button", {
-      type: "button", class: "action", disabled: state.pending, dataset: { action: action.text },
-      text: action.label || action.text, onclick: () => sendMove(action) }))));
-}
-
-function waitingLine() {
-  const o = obs();
-  if (o.over || !o.to_act.length || o.to_act.includes(state.me)) return null;
-  return h("p", { class: "muted waiting", text: `${t("waiting_for")} ${o.to_act.map(nameOf).join(", ")}…` });
-}
-
-function summaryPanel() {
-  const s = state.summary;
-  if (!s) return null;
-  const rows = s.after.map((after, team) => {
-    const delta = after - (s.before[team] || 0);
-    return h("li", { text: `${sideName(team, s.teams)}: ${s.before[team] || 0} → ${after} (${delta >= 0 ? "+" : ""}${delta})` });
-  });
-  return h("div", { class: "overlay", id: "summary", role: "dialog", "aria-label": t("hand_summary") },
-    h("div", { class: "panel" },
-      h("h2", { text: t("hand_summary") }),
-      h("h3", { text: t("score_change") }), h("ul", {}, rows),
-      h("h3", { text: t("events") }), h("ul", { class: "summary-lines" }, s.lines.map((line) => h("li", { text: line.text }))),
-      h("button", { type: "button", class: "primary", id: "summary-close", text: t("continue"),
-        onclick: () => { state.summary = null; render(); } })));
-}
-
-function resultPanel() {
-  const r = state.result;
-  if (!r) return null;
-  const winners = (r.winners || []).map((seat) => (typeof seat === "number" ? nameOf(seat) : String(seat)));
-  const record = typeof r.record === "string" && r.record.startsWith("/api/") ? r.record : `/api/tables/${encodeURIComponent(code)}/record`;
-  return h("section", { class: "panel result", id: "result" },
-    h("h2", { text: t("match_over") }),
-    h("p", {}, h("strong", { text: `${t("winners")}: ` }), winners.join(", ")),
-    h("p", { text: `${t("scores")}: ${(r.scores || []).join(" – ")}` }),
-    h("a", { href: record, id: "record-link", download: `cartas-${code}.json`, text: t("record") }), " · ",
-    h("a", { href: "/", text: t("back_to_lobby") }));
 }
 
 function renderPlay() {
+  const ctx = context();
   const o = obs();
-  const n = o.players;
-  const me = state.me;
-  const others = [];
-  if (me === null || me === undefined || me < 0) for (let s = 0; s < n; s += 1) others.push(s);
-  else for (let i = n - 1; i >= 1; i -= 1) others.push((me + i) % n);
-  const board = h("section", { class: `board players-${n}`, id: "board" },
-    h("div", { class: "others" }, others.map(seatPanel)),
-    centrePanel(),
-    me === null || me === undefined || me < 0 ? h("p", { class: "muted", text: t("spectator") }) : myPanel(),
-    waitingLine());
-  return h("div", { class: "play" }, scoresPanel(), resultPanel(), board);
+  const watching = state.me === null || state.me === undefined || state.me < 0;
+  const seats = placeSeats(o.players, state.me);
+  const board = h("section", { class: `board players-${o.players} game-${gameName()}`, id: "board", "aria-label": t("table") });
+  for (const { seat, place } of seats) {
+    if (place === "bottom" && !watching) continue;
+    board.append(seatPanel(ctx, seat, place));
+  }
+  board.append(centrePanel(ctx));
+  if (!watching) board.append(myPanel(ctx));
+  return h("div", { class: "play" }, scoresPanel(), summaryPanel(ctx), resultPanel(ctx),
+    watching ? h("p", { class: "watching", text: t("spectator") }) : null, board,
+    watching ? null : actionBar(ctx));
+}
+
+async function acceptRematch() {
+  state.rematchPending = true;
+  render();
+  try {
+    const made = await api("POST", `/api/tables/${encodeURIComponent(code)}/rematch`, {}, seatToken());
+    const mine = loadSeat(code) || {};
+    saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token || undefined, name: mine.name });
+    state.rematch = { accepted: made.accepted || [], code: made.started ? made.code : null };
+    if (made.started) window.location.assign(`/t/${encodeURIComponent(made.code)}`);
+  } catch (error) {
+    setNotice(error.message);
+  }
+  state.rematchPending = false;
+  render();
+}
+
+function takeRematch(frame) {
+  state.rematch = { accepted: frame.accepted || [], code: frame.code || null };
+  if (frame.code && loadSeat(frame.code)) window.location.assign(`/t/${encodeURIComponent(frame.code)}`);
+}
+
+/** "While you were away: 5 moves (2 by a bot for you), 1 hand ended · Nosotros 3 → 5 · Ellos 1 → 1", once. */
+function sayWhileAway() {
+  const away = state.away;
+  state.away = null;
+  const o = obs();
+  if (!away || !o || (!away.moves && o.hand_number === away.hand)) return;
+  const parts = [`${away.moves} ${t("moves_played")}`];
+  if (away.mine) parts.push(`${t("played_for_you")}: ${away.mine}`);
+  const hands = o.hand_number - away.hand;
+  if (hands > 0) parts.push(`${t("hands_ended")}: ${hands}`);
+  const changed = o.scores.map((score, team) => (score !== away.scores[team]
+    ? `${sideName(team, o.teams)} ${away.scores[team]} → ${score}` : null)).filter(Boolean);
+  setNotice(`${t("while_away")}: ${parts.concat(changed).join(" · ")}`, "info");
+}
+
+/** Keys at the table: 1-9 play the hand's cards in order, a button's letter presses it, Escape folds the summary. */
+function onKey(event) {
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  const target = event.target;
+  if (target && (target.closest("input, textarea, select, [contenteditable]"))) return;
+  if (event.key === "Escape" && state.summary) {
+    state.summary = null;
+    render();
+    return;
+  }
+  const key = event.key.toLowerCase();
+  const button = /^[1-9]$/.test(key)
+    ? document.querySelector(`#hand .card-button[data-key="${key}"]:not([disabled])`)
+    : /^[a-z]$/.test(key) ? document.querySelector(`#actionbar button[data-key="${key}"]:not([disabled])`) : null;
+  if (button) {
+    event.preventDefault();
+    button.click();
+  }
+}
+
+/** The seconds each seat to act has been waited for, written into the turn tags once a second. */
+function tickWaits() {
+  const now = Date.now();
+  for (const span of document.querySelectorAll(".tag.turn .wait")) {
+    const seconds = Math.floor((now - Number(span.dataset.since || now)) / 1000);
+    span.textContent = seconds >= 5 ? ` · ${seconds} s` : "";
+  }
 }
 
 // --- the side column: events and chat ---------------------------------------------------------------------------
@@ -600,7 +503,7 @@ function renderChatLines() {
   const list = document.getElementById("chat-lines");
   if (!list) return;
   list.replaceChildren(...state.chat.map((frame) => h("li", {},
-    h("strong", { text: `${frame.name || (typeof frame.seat === "number" ? nameOf(frame.seat) : "?")}: ` }),
+    h("strong", { text: `${frame.name || (typeof frame.seat === "number" ? nameOf(frame.seat) : "?")}${typeof frame.seat === "number" ? "" : ` (${t("watch").toLowerCase()})`}: ` }),
     h("span", { text: String(frame.text || "") }))));
   list.scrollTop = list.scrollHeight;
 }
@@ -610,14 +513,23 @@ function chatPanel() {
   if (!chatBox) {
     const input = h("input", { id: "chat-input", maxLength: 300, autocomplete: "off", "aria-label": t("chat") });
     const button = h("button", { type: "submit", id: "chat-send" });
-    const form = h("form", { class: "row" }, input, button);
+    // A spectator chats under a name of their own choosing (remembered like a player's), not as "spectator".
+    const who = h("input", { id: "chat-name", maxLength: 24, autocomplete: "nickname", value: lastName(), "aria-label": t("your_name") });
+    const form = h("form", { class: "row" }, who, input, button);
     form.addEventListener("submit", (event) => {
       event.preventDefault();
       const text = input.value.trim();
-      if (text && socket && socket.send({ type: "chat", text })) input.value = "";
+      const frame = { type: "chat", text };
+      if (watching() && who.value.trim()) {
+        frame.name = who.value.trim();
+        rememberName(frame.name);
+      }
+      if (text && socket && socket.send(frame)) input.value = "";
     });
     chatBox = h("section", { class: "panel chat", id: "chat" }, h("h2", {}), h("ul", { id: "chat-lines", class: "chat-lines" }), form);
   }
+  chatBox.querySelector("#chat-name").hidden = !watching();
+  chatBox.querySelector("#chat-name").placeholder = t("your_name");
   chatBox.querySelector("h2").textContent = t("chat");
   chatBox.querySelector("#chat-send").textContent = t("send");
   return chatBox;
@@ -638,15 +550,18 @@ function render() {
     return;
   }
   const main = [];
-  if (state.info.status === "lobby" || !obs()) main.push(renderSeating());
+  if (state.info.status === "lobby" || !obs()) main.push(renderSeating(pageContext()));
   else main.push(renderPlay());
   const side = h("aside", { class: "side" }, logPanel(), chatPanel());
   const focused = document.activeElement && document.activeElement.id === "chat-input";
-  app.replaceChildren(h("p", { class: "notice", id: "notice", role: "status", text: state.notice }),
+  app.replaceChildren(h("p", { class: `notice ${state.noticeKind || ""}`.trim(), id: "notice", role: "status", text: state.notice }),
     h("div", { class: "layout" }, h("div", { class: "main" }, main), side));
-  const summary = summaryPanel();
-  if (summary) app.append(summary);
   renderChatLines();
+  tickWaits();
+  // A bar fixed at the bottom (a phone) must not hide the hand: the page ends that much lower.
+  const bar = document.getElementById("actionbar");
+  const fixed = bar && getComputedStyle(bar).position === "fixed" && !bar.classList.contains("empty");
+  document.body.style.paddingBottom = fixed ? `${bar.offsetHeight + 8}px` : "";
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
   if (focused) document.getElementById("chat-input").focus();
@@ -659,6 +574,8 @@ async function loadGames() {
 }
 
 async function main() {
+  document.addEventListener("keydown", onKey);
+  setInterval(tickWaits, 1000);
   applyLanguage();
   renderHeader();
   if (!code) {

@@ -334,3 +334,64 @@ class FrameLog:
                 return found
             page.wait_for_timeout(50)
             waited += 50
+
+
+# --- tables set up through the API, a seat opened in a page ------------------------------------------------------
+
+
+def api_call(server: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
+    request = urllib.request.Request(f"{server}{path}", data=None if body is None else json.dumps(body).encode(),
+                                     method="GET" if body is None else "POST")
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def started_table(server: str, game: str, options: dict[str, Any], people: list[str],
+                  bot_level: str = "easy") -> tuple[str, list[dict[str, Any]]]:
+    """A started table: ``people`` in seats 0, 1, ... (the first the host), bots in the rest; the code and each
+    person's seat as this browser keeps it (``{token, seat, host_token?, name}``)."""
+    made = api_call(server, "/api/tables", {"game": game, "options": options, "name": people[0]})
+    code = made["code"]
+    seats = [{"token": made["token"], "seat": 0, "host_token": made["host_token"], "name": people[0]}]
+    for name in people[1:]:
+        joined = api_call(server, f"/api/tables/{code}/join", {"name": name})
+        seats.append({"token": joined["token"], "seat": joined["seat"], "name": name})
+    players = api_call(server, f"/api/tables/{code}")["players"]
+    for seat in range(len(people), players):
+        api_call(server, f"/api/tables/{code}/seating", {"op": "bot", "seat": seat, "level": bot_level},
+                 made["host_token"])
+    api_call(server, f"/api/tables/{code}/start", {}, made["host_token"])
+    return code, seats
+
+
+def open_seat(page: Page, server: str, code: str, seat: dict[str, Any]) -> None:
+    """Open table ``code`` in ``page`` as the person holding ``seat`` (put where the lobby would keep it)."""
+    page.goto(f"{server}/api/games")  # any page of the site, to reach its localStorage
+    page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"cartas:{code}", json.dumps(seat)])
+    page.goto(f"{server}/t/{code}")
+    expect(page.locator("#board")).to_be_visible()
+
+
+PLAY_ONE_JS = """() => {
+  const t = window.cartasTable; if (!t || !t.state.view || t.state.pending) return null;
+  const legal = t.state.view.legal || [];
+  if (!legal.length) return null;
+  const move = legal.find((a) => a.card) || legal.find((a) => a.text === "quiero") || legal[0];
+  t.state.pending = true;
+  t.socket.send({ type: "move", action: move.text, v: t.socket.version });
+  return move.text;
+}"""
+
+
+def play_by_socket_until(page: Page, done_js: str, timeout_s: float = 60) -> None:
+    """Send this page's first legal moves (a card first) through its own socket until ``done_js`` is true."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        if page.evaluate(done_js):
+            return
+        page.evaluate(PLAY_ONE_JS)
+        page.wait_for_timeout(40)
+    raise AssertionError(f"not reached in {timeout_s} s: {done_js}")

@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 from browser_helpers import (
+    CLICK_TIMEOUT_MS,
     DESKTOP,
     PHONE,
     FrameLog,
@@ -39,6 +40,7 @@ from browser_helpers import (
     table_state,
 )
 from playwright.sync_api import Browser, BrowserContext, Page, expect
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from cartas.core.record import load_record, replay
 
@@ -84,7 +86,10 @@ def server() -> Iterator[ServerProcess]:
 def close_summaries(pages: list[Page]) -> None:
     for page in pages:
         if page.locator("#summary-close").count():
-            page.click("#summary-close")
+            try:  # the summary also folds by itself once the next hand is under way
+                page.click("#summary-close", timeout=CLICK_TIMEOUT_MS)
+            except PlaywrightTimeout:
+                pass
 
 
 def settled(pages: list[Page], server: ServerProcess) -> dict[str, Any] | None:

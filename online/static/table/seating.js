@@ -1,0 +1,109 @@
+// The seating before the start: the seats with their people and bots, the invite link, and the host's controls
+// (bots and their levels, moving people, rotating partners, the start). `ctx` is the page's {state, code,
+// hostToken, setNotice, render}.
+
+import { api, copyText, h, inviteLink } from "/static/api.js";
+import { levelName, t } from "/static/i18n.js";
+
+async function seating(ctx, op) {
+  try {
+    const info = await api("POST", `/api/tables/${encodeURIComponent(ctx.code)}/seating`, op, ctx.hostToken());
+    if (info && info.seats) ctx.state.info = info;
+    ctx.setNotice("");
+  } catch (error) {
+    ctx.setNotice(error.message);
+  }
+  ctx.render();
+}
+
+async function startMatch(ctx) {
+  try {
+    await api("POST", `/api/tables/${encodeURIComponent(ctx.code)}/start`, {}, ctx.hostToken());
+    ctx.setNotice("");
+  } catch (error) {
+    ctx.setNotice(error.message);
+  }
+}
+
+/** The bot levels of this table's game, from /api/games. */
+function levels(state) {
+  const game = state.games.find((g) => state.info && g.name === state.info.game);
+  return game && Array.isArray(game.levels) && game.levels.length ? game.levels : ["random", "easy", "medium", "hard"];
+}
+
+function levelSelect(state, current, id) {
+  return h("select", { id, "aria-label": t("level") },
+    levels(state).map((level) => h("option", { value: level, text: levelName(level), selected: level === current })));
+}
+
+export function seatingList(ctx, info, controls) {
+  const state = ctx.state;
+  const n = info.seats.length;
+  const list = h("ol", { class: "seats", id: "seats" });
+  for (const seat of info.seats) {
+    const tags = [];
+    if (seat.seat === state.me) tags.push(h("span", { class: "tag you", text: t("you") }));
+    if (seat.seat === info.host_seat) tags.push(h("span", { class: "tag", text: t("host") }));
+    if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: `${t("team")} ${info.teams[seat.seat] + 1}` }));
+    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${levelName(seat.level)}` : ""}` }));
+    const away = seat.kind === "human" && (seat.presence === "away" || seat.presence === "bot");
+    if (away) tags.push(h("span", { class: "tag away", text: t(`presence_${seat.presence}`) }));
+    const row = h("li", { class: `seat-row kind-${seat.kind}`, dataset: { seat: String(seat.seat) } },
+      h("span", { class: "seat-no", text: String(seat.seat + 1) }),
+      h("span", { class: "who" }, h("strong", { text: seat.kind === "empty" ? t("empty") : seat.name || "" }), " ", ...tags));
+    if (controls) {
+      const tools = h("span", { class: "tools" });
+      if (seat.kind === "empty" || seat.kind === "bot") {
+        const select = levelSelect(state, seat.level || "medium", `level-${seat.seat}`);
+        if (seat.kind === "bot") select.addEventListener("change", () => seating(ctx, { op: "bot", seat: seat.seat, level: select.value }));
+        tools.append(select);
+        if (seat.kind === "empty") {
+          tools.append(h("button", { type: "button", class: "add-bot", text: t("add_bot"),
+            onclick: () => seating(ctx, { op: "bot", seat: seat.seat, level: select.value }) }));
+        }
+      }
+      if (seat.kind !== "empty" && seat.seat !== info.host_seat) {
+        tools.append(h("button", { type: "button", class: "remove", text: t("remove"), onclick: () => seating(ctx, { op: "empty", seat: seat.seat }) }));
+      }
+      tools.append(
+        h("button", { type: "button", class: "move-up", title: t("move_up"), "aria-label": t("move_up"), text: "↑", disabled: seat.seat === 0,
+          onclick: () => seating(ctx, { op: "move", seat: seat.seat, to: seat.seat - 1 }) }),
+        h("button", { type: "button", class: "move-down", title: t("move_down"), "aria-label": t("move_down"), text: "↓", disabled: seat.seat === n - 1,
+          onclick: () => seating(ctx, { op: "move", seat: seat.seat, to: seat.seat + 1 }) }));
+      row.append(tools);
+    }
+    list.append(row);
+  }
+  return list;
+}
+
+function invitePanel(code) {
+  const link = inviteLink(code);
+  const input = h("input", { id: "invite", readOnly: true, value: link, "aria-label": t("invite_link") });
+  const copy = h("button", { type: "button", id: "copy-invite", text: t("copy") });
+  copy.addEventListener("click", async () => { if (await copyText(link, input)) copy.textContent = t("copied"); });
+  return h("div", { class: "invite" }, h("label", { for: "invite", text: t("invite_link") }), h("div", { class: "row" }, input, copy));
+}
+
+export function renderSeating(ctx) {
+  const state = ctx.state;
+  const info = state.info;
+  const host = state.host || (ctx.hostToken() !== null && state.me === info.host_seat);
+  const panel = h("section", { class: "panel seating" }, h("h2", { text: `${t("lobby_phase")} · ${info.title || info.game}` }));
+  const facts = [`${info.players} ${t("players").toLowerCase()}`];
+  if (info.options && info.options.points) facts.push(`${info.options.points} ${t("points")}`);
+  panel.append(h("p", { class: "muted", text: facts.join(" · ") }), invitePanel(ctx.code), seatingList(ctx, info, host));
+  if (host) {
+    const row = h("div", { class: "row wrap host-tools" });
+    if (info.teams && info.players >= 4) {
+      row.append(h("button", { type: "button", id: "rotate", text: t("rotate_partners"), onclick: () => seating(ctx, { op: "rotate" }) }),
+        h("button", { type: "button", id: "swap", text: t("swap_opponents"), onclick: () => seating(ctx, { op: "swap" }) }));
+    }
+    row.append(h("button", { type: "button", id: "start", class: "primary", text: t("start"),
+      disabled: info.seats.some((seat) => seat.kind === "empty"), onclick: () => startMatch(ctx) }));
+    panel.append(row);
+  } else {
+    panel.append(h("p", { class: "muted", text: state.me === null ? t("spectator") : t("waiting_host") }));
+  }
+  return panel;
+}
