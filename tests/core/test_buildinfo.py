@@ -39,3 +39,4 @@ def test_version_names_the_running_build() -> None:
     assert result.output.startswith("cartas, version ")
     assert result.output.rstrip().endswith(f"({build_info().describe()})")
     assert "pure: " in result.output or "compiled: " in result.output
+
