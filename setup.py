@@ -140,7 +140,7 @@ def compiled_extensions() -> list[object]:
     ))
 
 
-class BuildPyWithMarker(build_py):
+class BuildPyWithMarker(build_py):  # type: ignore[misc]  # setuptools: no type information
     """``build_py`` that also writes the list of compiled modules into the compiled build's ``cartas.core``."""
 
     def run(self) -> None:

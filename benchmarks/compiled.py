@@ -23,7 +23,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = Path(os.environ.get("CARTAS_COMPILED_VENV", Path.home() / ".cache" / "cartas" / "compiled"))
 
-PLAYOUTS = [("truco", {"players": 2}), ("truco", {"players": 4}), ("truco_paulista", {"players": 4}),
+PLAYOUTS: list[tuple[str, dict[str, object]]] = [
+    ("truco", {"players": 2}), ("truco", {"players": 4}), ("truco_paulista", {"players": 4}),
             ("tresillo", {"players": 4}), ("chinchon", {"players": 2}), ("remigio", {"players": 2})]
 
 
