@@ -25,7 +25,8 @@ VENV = Path(os.environ.get("CARTAS_COMPILED_VENV", Path.home() / ".cache" / "car
 
 PLAYOUTS: list[tuple[str, dict[str, object]]] = [
     ("truco", {"players": 2}), ("truco", {"players": 4}), ("truco_paulista", {"players": 4}),
-            ("tresillo", {"players": 4}), ("chinchon", {"players": 2}), ("remigio", {"players": 2})]
+    ("tresillo", {"players": 4}), ("chinchon", {"players": 2}), ("remigio", {"players": 2}),
+]
 
 
 def python_in(venv: Path) -> Path:
