@@ -3,6 +3,11 @@
 from __future__ import annotations
 
 import json
+import signal
+import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -130,14 +135,22 @@ def arena_command(
         if ray_address is not None and jobs is not None:
             raise click.UsageError(_("--jobs sets local processes; a Ray cluster (--ray) sizes itself"))
         hooks = _hooks()
-        runner = local_runner(jobs, hooks) if ray_address is None else ray_runner(ray_address)
+        stop = threading.Event()
+        runner = local_runner(jobs, hooks, stop) if ray_address is None else ray_runner(ray_address)
         start = new_seed() if seed is None else seed
         sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None
         if not (quiet or as_json):
             click.echo(f"cartas {build_info().describe()}", err=True)  # which build plays: docs/compiled.md
-        run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed, hooks)
+        with interruptible(stop) as received:
+            run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed, hooks, stop)
     except CartasError as error:
         raise click.ClickException(str(error)) from None
+    if run.interrupted:
+        # In English, as the summary below is.
+        click.echo(
+            f"Interrupted: kept the {len(run.results)} matches that finished, of {run.planned} planned; the ones in "
+            "progress were dropped.", err=True,
+        )
     summary = summarise(run)
     if out is not None:
         paths = write_outputs(run, summary, out)
@@ -146,16 +159,44 @@ def arena_command(
         click.echo(json.dumps(summary, indent=1, allow_nan=False))
     else:
         show(summary)
+    if run.interrupted:
+        sys.exit(128 + (received[0] if received else signal.SIGINT))
+
+
+@contextmanager
+def interruptible(stop: threading.Event) -> Iterator[list[int]]:
+    """Ctrl-C or SIGTERM sets ``stop``: the run ends at its next result and keeps what finished. A second one
+    raises ``KeyboardInterrupt`` at once (a match played in this process may be long). The list holds the signals
+    received, for the exit status (128 + the first one's number, as a shell reports a process stopped by it)."""
+    received: list[int] = []
+
+    def on_signal(number: int, frame: object) -> None:
+        received.append(number)
+        if stop.is_set():
+            raise KeyboardInterrupt
+        stop.set()
+
+    try:
+        previous = {number: signal.signal(number, on_signal) for number in (signal.SIGINT, signal.SIGTERM)}
+    except ValueError:  # not the main thread: signals stay as they are
+        yield received
+        return
+    try:
+        yield received
+    finally:
+        for number, handler in previous.items():
+            signal.signal(number, handler)
 
 
 def _run(
     game: Game, options: GameOptions, entrants: list[Contestant], games: int, seed: int, runner: Runner,
     sprt: Sprt | None, quiet: bool, external_seed: int | None, hooks: Any = None,
+    stop: threading.Event | None = None,
 ) -> ArenaRun:
     if quiet:
         return run_arena(
             game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, external_seed=external_seed,
-            hooks=hooks,
+            hooks=hooks, stop=stop,
         )
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -168,7 +209,7 @@ def _run(
 
         return run_arena(
             game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, progress=progress,
-            external_seed=external_seed, hooks=hooks,
+            external_seed=external_seed, hooks=hooks, stop=stop,
         )
 
 

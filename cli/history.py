@@ -5,3 +5,4 @@ from __future__ import annotations
 
 from cartas.core.history import SCHEMA as SCHEMA, SCHEMA_VERSION as SCHEMA_VERSION, GameStats as GameStats
 from cartas.core.history import History as History, history_path as history_path
+from cartas.core.history import HistoryBusy as HistoryBusy

@@ -22,6 +22,7 @@ import click
 from cartas.cli.click_words import asked_language, click_speaking
 from cartas.cli.help_text import TranslatedGroup, TranslatedOption, option
 from cartas.cli.language import choose
+from cartas.core import __version__
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK, LANGUAGES, choose_language, mark, use_language
 
@@ -178,12 +179,11 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
     if not value or ctx.resilient_parsing:
         return
     import gettext
-    from importlib import metadata
 
     from cartas.core.buildinfo import build_info
 
     # click's own message, translated as click translates it (cartas.cli.click_words); the build stays English.
-    line = gettext.gettext("%(prog)s, version %(version)s") % {"prog": "cartas", "version": metadata.version("cartas")}
+    line = gettext.gettext("%(prog)s, version %(version)s") % {"prog": "cartas", "version": __version__}
     click.echo(f"{line} ({build_info().describe()})")
     ctx.exit()
 

@@ -31,7 +31,7 @@ from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
-from cartas.core.game import Game, describe_named
+from cartas.core.game import Game
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.naming import TableNames, level_name
@@ -57,7 +57,7 @@ def show_summary(
     """How the hand that just ended went, then the score, as the viewer names the players. ``unseen`` are the
     lines the viewer has not been shown yet (the last cards played); those the summary tells are not repeated.
     ``events`` are empty for a watcher, who has just read every one of them."""
-    summary = game.hand_summary(events, names)
+    summary = game.presentation().hand_summary(events, names)
     rest = [line for line in unseen if line not in summary]
     if rest:
         renderer.line(renderer.msg("just_now"))
@@ -139,10 +139,10 @@ def run_terminal(
         renderer.heading(f"{game.title} · seed {state.seed}")
         show_hands(renderer, state, watcher)
         for event in earlier:
-            renderer.line(describe_named(game, event, watcher))
+            renderer.line(game.presentation().describe(event, watcher))
     else:
         for seat in people:
-            recent[seat].extend(describe_named(game, e, names[seat]) for e in visible_events(earlier, audiences[seat]))
+            recent[seat].extend(game.presentation().describe(e, names[seat]) for e in visible_events(earlier, audiences[seat]))
     shown = [len(state.events), state.hands_played, state.hand_events_from]
 
     def hand_events(current: State, upto: int) -> list[Event]:
@@ -155,10 +155,10 @@ def run_terminal(
         """Events as they happen: printed for a watcher, kept for each person's next screen."""
         for event in events:
             if viewer is None:
-                renderer.line(describe_named(game, event, watcher))
+                renderer.line(game.presentation().describe(event, watcher))
             for person in people:
                 if audiences[person].sees(event):
-                    recent[person].append(describe_named(game, event, names[person]))
+                    recent[person].append(game.presentation().describe(event, names[person]))
 
     def on_step(current: State, seat: int, action: Action) -> None:
         # A watched match is saved hand by hand: thousands of bot moves in a row would otherwise spend their

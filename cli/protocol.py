@@ -70,6 +70,12 @@ def read_answer(game: Game, legal: Sequence[Action], line: bytes | str, decision
             raise QuitMatch
         if "action" not in answer:
             raise AnswerError("an answer is an object with an \"action\" field, such as {\"action\": 0}")
+        if decision_id is not None and "id" in answer and not _is_number(answer["id"]):
+            shown = json.dumps(answer["id"], ensure_ascii=False)
+            raise AnswerError(
+                f"the answer's \"id\" must be the number of the decision it answers, {decision_id}, "
+                f"not {shown[:24]}{'...' if len(shown) > 24 else ''}"
+            )
         if decision_id is not None and "id" in answer and answer["id"] != decision_id:
             raise AnswerError(
                 f"this answer is to decision {str(answer['id'])[:24]}, but decision {decision_id} is asked; "
@@ -92,6 +98,12 @@ def read_answer(game: Game, legal: Sequence[Action], line: bytes | str, decision
     if action not in legal:
         raise AnswerError(f"{action} is not legal now; legal: {', '.join(map(str, legal))}")
     return action
+
+
+def _is_number(value: object) -> bool:
+    """Whether an answer's ``id`` is a decision number: a JSON integer (not ``"1"``, ``1.0`` or ``true``, which
+    Python would take as equal to 1 and which, refused as another decision, read as "decision 1, not 1")."""
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 class ProgramAgent:

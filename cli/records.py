@@ -21,7 +21,7 @@ from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.save_list import resolve_save
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.errors import RecordError
-from cartas.core.game import Game, describe_named
+from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.naming import TableNames
 from cartas.core.record import MatchRecord, load_record
@@ -77,6 +77,11 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
         view = ReplayView(game, record, PUBLIC if seat is None else Audience(seat), reveal=reveal)
     except RecordError as error:
         raise RecordError(f"{path}: {error}") from None
+    if sorted(players) != list(range(view.seats)):  # names are drawn per seat: a missing one cannot be named
+        raise RecordError(
+            f"{path} does not say who plays each of its {view.seats} seats, so it cannot be replayed; "
+            "it was left as it is"
+        )
     if seat is not None and seat >= view.seats:
         raise click.UsageError(
             _("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1)
@@ -117,7 +122,7 @@ def print_moves(
             text = renderer.msg("unseen_move") if step.action is None else step.action
             renderer.line(f"{step.number}. {names.seat(step.seat)}: {text}", "bold")
         for event in step.events:
-            renderer.line(f"    {describe_named(game, event, names)}")
+            renderer.line(f"    {game.presentation().describe(event, names)}")
         if step.hand_ended:
             renderer.line(f"  {renderer.msg('scores')}: {', '.join(map(str, state.scores()))}")
         if step.hands_revealed:
@@ -145,7 +150,7 @@ def step_through_tables(
         if step.number:
             text = renderer.msg("unseen_move") if step.action is None else step.action
             recent.append(f"{step.number}. {names.seat(step.seat)}: {text}")
-        recent.extend(f"  {describe_named(game, event, names)}" for event in step.events)
+        recent.extend(f"  {game.presentation().describe(event, names)}" for event in step.events)
         if step.hand_ended:
             skipping = False
         if skipping and step.number < len(view.record.actions):

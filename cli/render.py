@@ -18,7 +18,7 @@ from rich.text import Text
 from cartas.cli.i18n import Messages
 from cartas.cli.output import output_options as output_options, wants_plain as wants_plain  # re-exported where they were
 from cartas.cli.screen import styled, table_screen
-from cartas.core.game import Game, table_view_named
+from cartas.core.game import Game
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 
@@ -69,7 +69,7 @@ class Renderer:
     ) -> None:
         """The whole table as ``observation.seat`` sees it, drawn from the game's table view."""
         viewer = observation.seat if observation.seat >= 0 else None
-        view = table_view_named(game, observation, names)
+        view = game.presentation().table_view(observation, names)
         labels = {
             "hand": self.msg("hand_number", number=view.hand_number + 1), "just_now": self.msg("just_now"),
             "your_cards": self.msg("your_cards"),

@@ -20,7 +20,7 @@ from cartas.cli.save_lock import lock_path
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.game import Game
 from cartas.core.naming import level_name
-from cartas.core.record import MatchRecord, load_record, replay
+from cartas.core.record import MatchRecord, load_record, remove_stale_temps, replay
 from cartas.core.seating.participants import HUMAN, PROGRAM
 
 LAST = "last"
@@ -57,6 +57,7 @@ def list_saves(home: Path) -> list[SaveEntry]:
     try:
         if not folder.is_dir():
             return []
+        remove_stale_temps(folder)
         found = [(path.stat().st_mtime, path) for path in folder.glob("*.json") if path.is_file()]
     except OSError as error:
         raise home_error(home, error, saving=False) from None

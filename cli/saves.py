@@ -1,6 +1,8 @@
 """Autosave and resume: every match is saved after every move, so a crash or a kill loses nothing.
 
-Each match has its own file in ``<data home>/saves``, rewritten atomically by ``core.record.save_record``.
+Each match has its own file in ``<data home>/saves``, rewritten atomically by ``core.record.save_record``; the
+temporary files that writers killed in mid-save leave are removed at the next match's first save and by
+``cartas saves``.
 ``cartas resume`` continues the newest unfinished one. A file that cannot be read is refused with the reason
 and left where it is; it is never overwritten. A data folder that cannot be written (a read-only mount, a
 plain file) is refused in one line that names it and says how to choose another, before a match starts.
@@ -23,7 +25,9 @@ from pathlib import Path
 from cartas.core.errors import PluginError, RecordError
 from cartas.core.home import HOME_ENV as HOME_ENV, DataHomeError as DataHomeError  # the core's; importable here too
 from cartas.core.home import home_error as home_error
-from cartas.core.record import MatchRecord, load_record, record_of, save_record
+from cartas.core.record import (
+    MatchRecord, NewerFormatError, load_record, record_of, remove_stale_temps, save_record, temp_file,
+)
 from cartas.core.plugins.registry import check_game_name
 from cartas.core.state import State
 
@@ -105,7 +109,7 @@ def replace_atomically(record: MatchRecord, path: Path) -> None:
     """
     path.parent.mkdir(parents=True, exist_ok=True)
     # mkstemp creates the file with mode 0600, which the rename keeps: only the user may read a save.
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_file(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(record.model_dump_json(indent=1))
@@ -142,6 +146,7 @@ class Autosave:
                 private_folder(self.path.parent)
             except OSError as error:
                 raise home_error(self.path.parent, error) from None
+            remove_stale_temps(self.path.parent)  # what writers killed in mid-save left behind
             self._folder_ready = True
         try:
             if durable:
@@ -166,6 +171,8 @@ def last_unfinished(home: Path) -> tuple[Path, MatchRecord] | None:
     for path in files:
         try:
             record = load_record(path)
+        except NewerFormatError as error:  # not damaged: moving it away is no advice for a newer cartas's match
+            raise RecordError(f"{error}. To play another match meanwhile: cartas resume FILE") from None
         except RecordError as error:
             raise RecordError(f"{error}. Move or delete that file, or resume another one with: cartas resume FILE") from None
         if not record.finished:

@@ -1,20 +1,33 @@
 """cartas.core: the Spanish deck, seats and teams, the game contract, plugins, records and the match runner.
 
-Game plugins import what they need from here; the core imports no game.
+This module is the public surface for game authors (docs/api.md): a game plugin imports what it needs from
+here, its bots from :mod:`cartas.core.bots`, its hooks from :mod:`cartas.core.plugins`, its words from
+:mod:`cartas.core.i18n` and its tests from :mod:`cartas.testing`. The submodules behind these names are the
+core's own and may change between releases; the names listed in ``__all__`` change only with a deprecation.
+The core imports no game.
 
-The names below are loaded on first use (PEP 562's module ``__getattr__``): importing any ``cartas.core.x``
-runs this file first, and importing every re-exported module here pulled pydantic and the whole game
-contract into ``cartas --help``, which needs none of them. Type checkers see ordinary imports.
+The names below are loaded on first use (PEP 562's module ``__getattr__``, :mod:`cartas.core.exports`):
+importing any ``cartas.core.x`` runs this file first, and importing every re-exported module here pulled
+pydantic and the whole game contract into ``cartas --help``, which needs none of them. Type checkers see
+ordinary imports.
 """
 
 from __future__ import annotations
 
-import importlib
 from typing import TYPE_CHECKING, Any
 
+from cartas.core.exports import LazyExports
+
+__version__ = "0.2.0"
+"""The version of cartas, as ``pyproject.toml`` and ``cartas --version`` give it (semantic versioning)."""
+
 if TYPE_CHECKING:
+    from cartas.core.audience import Audience
     from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
-    from cartas.core.cards import JOKER, SUITS, Card, format_cards, parse_cards
+    from cartas.core.cards import (
+        BASTOS, CARD_TEXT, COPAS, ESPADAS, JOKER, OROS, RANKS, SUITS, Card, format_cards, parse_cards,
+    )
+    from cartas.core.deck import deal, deal_order, sample, shoe, shuffle, shuffled, spanish_deck, stack_deck
     from cartas.core.errors import (
         ActionParseError,
         CardParseError,
@@ -28,49 +41,77 @@ if TYPE_CHECKING:
     )
     from cartas.core.events import Event
     from cartas.core.game import Game
-    from cartas.core.plugins.hookspecs import hookimpl
-    from cartas.core.naming import TableNames, generic_names
+    from cartas.core.ladder import RaiseLadder
+    from cartas.core.match import run_match
+    from cartas.core.naming import TableNames, generic_names, seat_side_names, viewer_names
     from cartas.core.observation import EventView, Observation
     from cartas.core.options import GameOptions
+    from cartas.core.plugins.hookspecs import hookimpl
     from cartas.core.position import Position
-    from cartas.core.state import PUBLIC_SEAT, Action, Result, State
+    from cartas.core.presentation import PRESENTATION_VERSION, Presentation
+    from cartas.core.session import TableSession, event_wire, visible_events
+    from cartas.core.state import PUBLIC_SEAT, Action, Result, State, Word, redistribute
     from cartas.core.table import Table
-    from cartas.core.views import FACE_DOWN, TableView
+    from cartas.core.tricks import (
+        PARDA,
+        UNDECIDED,
+        best_of_three,
+        rank_table,
+        trick_winner_by_rank,
+        trick_winner_follow_suit,
+    )
+    from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank, seat_fields
     from cartas.core.wire import WireError
 
-_HOMES: dict[str, tuple[str, ...]] = {
-    "bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
-    "cards": ("JOKER", "SUITS", "Card", "format_cards", "parse_cards"),
-    "errors": (
+_EXPORTS = LazyExports(__name__, {
+    "cartas.core.audience": ("Audience",),
+    "cartas.core.bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
+    "cartas.core.cards": (
+        "BASTOS", "CARD_TEXT", "COPAS", "ESPADAS", "JOKER", "OROS", "RANKS", "SUITS", "Card", "format_cards",
+        "parse_cards",
+    ),
+    "cartas.core.deck": ("deal", "deal_order", "sample", "shoe", "shuffle", "shuffled", "spanish_deck", "stack_deck"),
+    "cartas.core.errors": (
         "ActionParseError", "CardParseError", "CartasError", "IllegalActionError", "OptionsError", "PluginError",
         "PositionError", "RecordError", "SeatingError",
     ),
-    "events": ("Event",),
-    "game": ("Game",),
-    "plugins.hookspecs": ("hookimpl",),
-    "naming": ("TableNames", "generic_names"),
-    "observation": ("EventView", "Observation"),
-    "options": ("GameOptions",),
-    "position": ("Position",),
-    "state": ("PUBLIC_SEAT", "Action", "Result", "State"),
-    "table": ("Table",),
-    "views": ("FACE_DOWN", "TableView"),
-    "wire": ("WireError",),
-}
-_MODULE_OF = {name: module for module, names in _HOMES.items() for name in names}
+    "cartas.core.events": ("Event",),
+    "cartas.core.game": ("Game",),
+    "cartas.core.ladder": ("RaiseLadder",),
+    "cartas.core.match": ("run_match",),
+    "cartas.core.naming": ("TableNames", "generic_names", "seat_side_names", "viewer_names"),
+    "cartas.core.observation": ("EventView", "Observation"),
+    "cartas.core.options": ("GameOptions",),
+    "cartas.core.plugins.hookspecs": ("hookimpl",),
+    "cartas.core.position": ("Position",),
+    "cartas.core.presentation": ("PRESENTATION_VERSION", "Presentation"),
+    "cartas.core.session": ("TableSession", "event_wire", "visible_events"),
+    "cartas.core.state": ("PUBLIC_SEAT", "Action", "Result", "State", "Word", "redistribute"),
+    "cartas.core.table": ("Table",),
+    "cartas.core.tricks": (
+        "PARDA", "UNDECIDED", "best_of_three", "rank_table", "trick_winner_by_rank", "trick_winner_follow_suit",
+    ),
+    "cartas.core.views": ("FACE_DOWN", "TableView", "by_suit_then_rank", "seat_fields"),
+    "cartas.core.wire": ("WireError",),
+})
 
-__all__ = sorted(_MODULE_OF)
+__all__ = [
+    "Action", "ActionParseError", "Agent", "Audience", "BASTOS", "BotFactory", "CARD_TEXT", "COPAS", "Card",
+    "CardParseError", "CartasError", "ESPADAS", "Event", "EventView", "FACE_DOWN", "Game", "GameOptions",
+    "IllegalActionError", "JOKER", "OROS", "Observation", "OptionsError", "PARDA", "PRESENTATION_VERSION",
+    "PUBLIC_SEAT", "PluginError", "Position", "PositionError", "Presentation", "RANKS", "RaiseLadder", "RandomBot",
+    "RecordError", "Result", "SUITS", "SeatView", "SeatingError", "State", "Table", "TableNames", "TableSession",
+    "TableView", "UNDECIDED", "WireError", "Word", "best_of_three", "by_suit_then_rank", "deal", "deal_order",
+    "event_wire", "format_cards", "generic_names", "hookimpl", "parse_cards", "rank_table", "redistribute",
+    "run_match", "sample", "seat_fields", "seat_side_names", "shoe", "shuffle", "shuffled", "spanish_deck",
+    "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit", "viewer_names", "visible_events", "__version__",
+]
 
 
 def __getattr__(name: str) -> Any:
     """Import a re-exported name's module the first time the name is asked for."""
-    module = _MODULE_OF.get(name)
-    if module is None:
-        raise AttributeError(f"module 'cartas.core' has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"cartas.core.{module}"), name)
-    globals()[name] = value
-    return value
+    return _EXPORTS.attribute(name, globals())
 
 
 def __dir__() -> list[str]:
-    return sorted(set(globals()) | set(__all__))
+    return _EXPORTS.names(globals())

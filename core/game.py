@@ -7,10 +7,10 @@ Each game plugin provides one subclass of :class:`Game` and registers an instanc
 from __future__ import annotations
 
 import functools
-import inspect
 import typing
+import warnings
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, ClassVar, Literal
 
 from cartas.core.cards import Card
@@ -22,9 +22,10 @@ from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
 from cartas.core.position import Position
+from cartas.core.presentation import LegacyPresentation, Presentation, adapted
 from cartas.core.rules_text import for_options, read_localized
 from cartas.core.state import Action, State
-from cartas.core.views import TableView, seat_fields
+from cartas.core.views import TableView
 
 
 class Game(ABC):
@@ -140,70 +141,104 @@ class Game(ABC):
         observation only, so the warning cannot leak a hidden card. The default knows of no such move."""
         return False
 
+    # --- how it reads and draws ----------------------------------------------------------------------
+
+    def presentation(self) -> Presentation:
+        """How the game reads and draws (its events as text, a hand's summary, the table as a viewer sees
+        it), apart from its rules: a :class:`~cartas.core.presentation.Presentation`, versioned, made once per
+        game. Every front end draws through it. Games override this to return their own; a game written
+        against cartas 0.1, which presented itself on the Game, is served through the one adapter
+        (:class:`~cartas.core.presentation.LegacyPresentation`), and so is a subclass of a game that
+        overrides those methods on the Game again (``__init_subclass__`` sees to it)."""
+        return adapted(self, Presentation, Game)
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        """A subclass's own ``presentation()`` is made once per game, and adapted if a subclass below it still
+        presents itself on the Game (:func:`~cartas.core.presentation.adapted`)."""
+        super().__init_subclass__(**kwargs)
+        make = vars(cls).get("presentation")
+        if make is not None:
+            setattr(cls, "presentation", _adapting(make, cls))
+
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        """An event as one line of text for the screen and logs, in the language being spoken
-        (:func:`cartas.core.i18n.speaking`); games override it to speak their terms. ``names`` are the players'
-        names as the viewer calls them (:mod:`cartas.core.naming`); ``None`` means generic ones."""
-        return " ".join(part for part in (event.kind, event.detail) if part)
+        """The game's :meth:`Presentation.describe <cartas.core.presentation.Presentation.describe>`: an event
+        as one line of text. Kept on the Game for code written against 0.1; front ends call
+        ``game.presentation()``."""
+        presentation = self.presentation()
+        if isinstance(presentation, LegacyPresentation):  # a 0.1 game's own describe called super()
+            return super(LegacyPresentation, presentation).describe(event, names)
+        return presentation.describe(event, names)
 
     summary_kinds: ClassVar[frozenset[str]] = frozenset()
     """The kinds of event that tell how a hand went (tricks won, tantos shown, points), for the summary a front
-    end shows after each hand (:meth:`hand_summary`)."""
+    end shows after each hand (:meth:`Presentation.hand_summary <cartas.core.presentation.Presentation.hand_summary>`)."""
 
     def hand_summary(self, events: Sequence[Event], names: TableNames | None = None) -> list[str]:
-        """A finished hand told in a few lines: its events of the :attr:`summary_kinds`, described with the
-        viewer's ``names``. ``events`` are the hand's events the viewer may see; a front end adds the score.
-        Games set :attr:`summary_kinds`, or override this to tell their hands otherwise."""
-        return [describe_named(self, event, names) for event in events if event.kind in self.summary_kinds]
+        """The game's :meth:`Presentation.hand_summary <cartas.core.presentation.Presentation.hand_summary>`;
+        kept on the Game for code written against 0.1."""
+        presentation = self.presentation()
+        if isinstance(presentation, LegacyPresentation):
+            return super(LegacyPresentation, presentation).hand_summary(events, names)
+        return presentation.hand_summary(events, names)
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
-        """The table as a seat sees it, a few lines of plain text naming the players as ``names`` (the viewer's)
-        do; games override it to lay out their table."""
-        return [f"{key}: {value}" for key, value in observation.table.items()]
+        """The game's :meth:`Presentation.table_lines <cartas.core.presentation.Presentation.table_lines>`;
+        kept on the Game for code written against 0.1."""
+        presentation = self.presentation()
+        if isinstance(presentation, LegacyPresentation):
+            return super(LegacyPresentation, presentation).table_lines(observation, names)
+        return presentation.table_lines(observation, names)
 
     def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
-        """The table as its viewer sees it, for the terminal and the browser alike; built from the observation
-        only, so it works for a seat's observation and for the public one and cannot show a hidden card. Its
-        lines name the players as ``names`` do: the viewer's names (Vos, Compañero, Bot 1), as the events do.
-
-        This default knows no game: the hand as given and the ``table_lines`` text, shown as its notes. Games override it to lay
-        out the cards played, the trick, the cards in the middle and the hand sorted as players hold it.
-        """
-        return TableView(
-            **seat_fields(observation),
-            played=[[] for _ in range(observation.players)],
-            hand=list(observation.hand),
-            lines=(lines := table_lines_named(self, observation, names)),
-            notes=lines,
-        )
+        """The game's :meth:`Presentation.table_view <cartas.core.presentation.Presentation.table_view>`;
+        kept on the Game for code written against 0.1."""
+        presentation = self.presentation()
+        if isinstance(presentation, LegacyPresentation):
+            return super(LegacyPresentation, presentation).table_view(observation, names)
+        return presentation.table_view(observation, names)
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
 
 
-def describe_named(game: Game, event: Event, names: TableNames | None) -> str:
-    """``game.describe(event, names)``, or ``game.describe(event)`` for a plugin written before games took the
-    players' names: such a game still speaks, with its own names for the seats."""
-    if _takes_names(type(game)):
-        return game.describe(event, names)
-    return game.describe(event)
+def _adapting(make: Callable[[Any], Presentation], owner: type[object]) -> Callable[[Game], Presentation]:
+    """A game class's own ``presentation()``, made once per game and adapted where a subclass needs it."""
+
+    @functools.wraps(make)
+    def presentation(self: Game) -> Presentation:
+        return adapted(self, make, owner)
+
+    return presentation
 
 
-def table_view_named(game: Game, observation: Observation, names: TableNames | None) -> TableView:
-    """``game.table_view(observation, names)``, or ``game.table_view(observation)`` for a plugin written before
-    table views took the players' names; the terminal and the server both draw the table through this."""
-    if _takes_names(type(game), "table_view"):
-        return game.table_view(observation, names)
-    return game.table_view(observation)
+def __getattr__(name: str) -> Any:
+    """The 0.1 helpers that picked a method's signature: deprecated, each warns and asks the presentation."""
+    helper = _NAMED.get(name)
+    if helper is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    warnings.warn(
+        f"{__name__}.{name} is deprecated and will be removed in cartas 0.4; use "
+        f"game.presentation().{name.removesuffix('_named')}(...) instead (docs/api.md)",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    return helper
 
 
-def table_lines_named(game: Game, observation: Observation, names: TableNames | None) -> list[str]:
-    """``game.table_lines(observation, names)``, or without the names for a plugin written before they were."""
-    if _takes_names(type(game), "table_lines"):
-        return game.table_lines(observation, names)
-    return game.table_lines(observation)
+def _describe_named(game: Game, event: Event, names: TableNames | None) -> str:
+    return game.presentation().describe(event, names)
 
 
-@functools.cache
-def _takes_names(game_type: type[Game], method: str = "describe") -> bool:
-    return "names" in inspect.signature(getattr(game_type, method)).parameters
+def _table_view_named(game: Game, observation: Observation, names: TableNames | None) -> TableView:
+    return game.presentation().table_view(observation, names)
+
+
+def _table_lines_named(game: Game, observation: Observation, names: TableNames | None) -> list[str]:
+    return game.presentation().table_lines(observation, names)
+
+
+_NAMED: dict[str, Callable[..., Any]] = {
+    "describe_named": _describe_named,
+    "table_view_named": _table_view_named,
+    "table_lines_named": _table_lines_named,
+}

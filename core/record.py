@@ -1,13 +1,18 @@
 """Match records: a match is its game, options, seed or stacked position and its list of actions.
 
 A record saves as JSON, written atomically (a temporary file renamed over the old one), and replays to the
-identical state. A record that cannot be read or replayed is refused with the reason, never overwritten.
+identical state. A record that cannot be read or replayed is refused with the reason, never overwritten; one
+in a newer format than this cartas reads is refused as such ("upgrade cartas"), not called damaged or foreign.
 """
 
 from __future__ import annotations
 
+import hashlib
 import os
+import re
+import socket
 import tempfile
+import time
 from pathlib import Path
 from typing import Any
 
@@ -19,9 +24,24 @@ from cartas.core.position import Position
 from cartas.core.state import State
 from cartas.core.wire import WireError, read_json
 
-FORMAT = "cartas-record/1"
+FORMAT_VERSION = 1
+"""The newest record format this cartas reads and the one it writes; a newer cartas writes a higher one."""
+FORMAT = f"cartas-record/{FORMAT_VERSION}"
+_FORMAT_OF = re.compile(r"cartas-record/([0-9]{1,9})")
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 """The largest save read back: far above the longest match (a few hundred kilobytes), far below harm."""
+
+
+class NewerFormatError(RecordError):
+    """A file written by a newer cartas: nothing is wrong with it, and it is left as it is for that version."""
+
+
+def newer_format(what: str, found: int, reads: int) -> NewerFormatError:
+    """The one-line refusal of ``what`` (a save, a history) in a format newer than this cartas reads."""
+    return NewerFormatError(
+        f"{what} was written by a newer version of cartas (format {found}; this one reads up to {reads}); "
+        "upgrade cartas to open it; it was left as it is"
+    )
 
 
 class MatchRecord(BaseModel):
@@ -83,10 +103,71 @@ def replay(record: MatchRecord, game: Game, upto: int | None = None) -> State:
     return state
 
 
+STALE_TEMP_SECONDS = 60.0
+"""A temporary file this old is a dead writer's: a write takes milliseconds."""
+_HOST = hashlib.sha1(socket.gethostname().encode("utf-8", "replace")).hexdigest()[:8]
+_TEMP = re.compile(r"\.(?P<name>.+)\.(?P<pid>[0-9]{1,10})\.(?P<host>[0-9a-f]{8})\.[A-Za-z0-9_]+\.tmp")
+"""An atomic write's temporary file: ``.NAME.PID.HOST.RANDOM.tmp``, hidden, beside the file it replaces."""
+_OLD_TEMP = re.compile(r"[^.].*\.json[A-Za-z0-9_]{8}\.tmp|\.write-test-[A-Za-z0-9_]{8}")
+"""Temporary files of earlier versions (``NAME.jsonRANDOM.tmp``) and of the data folder's write test."""
+
+
+def temp_file(path: Path) -> tuple[int, str]:
+    """A new temporary file for an atomic write of ``path``: unique, in the same folder (so the rename is atomic),
+    mode 0600, and named after the process writing it, so that one a killed writer left can be told and removed
+    (:func:`remove_stale_temps`)."""
+    return tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.{_HOST}.", suffix=".tmp", dir=path.parent)
+
+
+def remove_stale_temps(folder: Path, *, now: float | None = None) -> list[Path]:
+    """Remove the temporary files that writers killed in mid-write (``kill -9``, a power cut) left in ``folder``.
+
+    A file is stale when its writer is gone (a process of this machine that no longer runs) or when it is older
+    than :data:`STALE_TEMP_SECONDS`, whoever wrote it; a live writer's fresh file is left alone, as is every file
+    that is not such a temporary file. Errors are ignored: this is tidying, never a reason to refuse a save.
+    Returns the files removed.
+    """
+    cutoff = (time.time() if now is None else now) - STALE_TEMP_SECONDS
+    removed = []
+    try:
+        with os.scandir(folder) as entries:
+            candidates = [entry for entry in entries if entry.is_file(follow_symlinks=False)]
+    except OSError:
+        return []
+    for entry in candidates:
+        temp = _TEMP.fullmatch(entry.name)
+        if temp is None and not _OLD_TEMP.fullmatch(entry.name):
+            continue
+        try:
+            stale = entry.stat().st_mtime < cutoff or (
+                temp is not None and temp["host"] == _HOST and not _running(int(temp["pid"]))
+            )
+            if stale:
+                os.unlink(entry.path)
+                removed.append(Path(entry.path))
+        except OSError:
+            continue
+    return removed
+
+
+def _running(pid: int) -> bool:
+    """Whether process ``pid`` of this machine runs (a process of another user counts as running)."""
+    if pid == os.getpid():
+        return True
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, ValueError):
+        return True
+    return True
+
+
 def save_record(record: MatchRecord, path: Path) -> None:
-    """Write ``record`` to ``path`` atomically: a crash leaves either the old file or the new one."""
+    """Write ``record`` to ``path`` atomically: a crash leaves either the old file or the new one (and perhaps a
+    temporary file, which :func:`remove_stale_temps` removes later)."""
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(prefix=path.name, suffix=".tmp", dir=path.parent)
+    fd, tmp = temp_file(path)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(record.model_dump_json(indent=1))
@@ -109,6 +190,10 @@ def load_record(path: Path) -> MatchRecord:
         data = read_json(raw, max_bytes=MAX_RECORD_BYTES, name=str(path))
     except WireError as error:
         raise RecordError(f"{error}; it was left as it is") from None
+    if isinstance(data, dict) and isinstance(data.get("format"), str):
+        newer = _FORMAT_OF.fullmatch(data["format"])
+        if newer and int(newer[1]) > FORMAT_VERSION:
+            raise newer_format(str(path), int(newer[1]), FORMAT_VERSION)
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError(f"{path} is not a cartas match record (expected format {FORMAT!r})")
     try:

@@ -86,9 +86,8 @@ def event_wire(game: Game, event: Event, names: TableNames | None = None) -> dic
     ``detail`` and ``text`` (the event told as ``names``, one viewer's names for the players, say it; the game's
     own names for the seats when ``None``). Each front end adds its own envelope (``type``, ``v``, ``to``).
     """
-    from cartas.core.game import describe_named  # the game contract imports the state, which this module needs
-
-    return {"kind": event.kind, "seat": event.seat, "detail": event.detail, "text": describe_named(game, event, names)}
+    text = game.presentation().describe(event, names)
+    return {"kind": event.kind, "seat": event.seat, "detail": event.detail, "text": text}
 
 
 def visible_events(events: list[Event], audience: Audience, start: int = 0, end: int | None = None) -> list[Event]:

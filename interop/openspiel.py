@@ -282,7 +282,7 @@ class CartasObserver:
 def observation_text(bridge: Bridge, state: State, player: int) -> str:
     """The observation string: the seat's hand, then the table as the game lays it out."""
     observation = state.observation(player)
-    lines = [f"seat {player} holds {' '.join(observation.hand) or '-'}", *bridge.game.table_lines(observation)]
+    lines = [f"seat {player} holds {' '.join(observation.hand) or '-'}", *bridge.game.presentation().table_lines(observation)]
     return "\n".join(lines)
 
 

@@ -138,7 +138,7 @@ class CartasEnv(AECEnv):  # type: ignore[misc]
             return None
         state = self._state()
         seat = self.possible_agents.index(self.agent_selection) if self.agent_selection in self.possible_agents else 0
-        lines = [f"{self.game.title}: seat {seat} sees", *self.game.table_lines(state.observation(seat))]
+        lines = [f"{self.game.title}: seat {seat} sees", *self.game.presentation().table_lines(state.observation(seat))]
         text = "\n".join(lines)
         if self.render_mode == "human":
             print(text)

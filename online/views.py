@@ -19,7 +19,7 @@ from pydantic_core import PydanticSerializationError, to_json
 
 from cartas.core.events import Event
 from cartas.core.audience import PUBLIC, Audience
-from cartas.core.game import Game, table_view_named
+from cartas.core.game import Game
 from cartas.core.i18n import choose_language, speaking
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
@@ -180,7 +180,7 @@ def view_models(
     """
     observation = state.observation(seat) if seat is not None else state.public_observation()
     with speaking(table_language(state.game)):
-        table_view = table_view_named(state.game, observation, said)
+        table_view = state.game.presentation().table_view(observation, said)
     return {
         "observation": observation,
         "table_view": table_view,

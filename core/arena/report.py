@@ -38,6 +38,8 @@ def summarise(run: ArenaRun) -> dict[str, Any]:
     }
     if run.external_seed is not None:
         summary["external_seed"] = run.external_seed
+    if run.interrupted:
+        summary["interrupted"] = True  # stopped before the end: "played" counts the matches that finished
     if len(run.bots) == 2:
         duel = head_to_head([r.score_of(0) for r in results])
         sweep = None

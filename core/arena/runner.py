@@ -18,6 +18,13 @@ Ray cluster (:mod:`cartas.core.arena.ray`).
 
 Where matches are played is a :data:`Runner`: this process, a local process pool (the default, every core), or
 any other source of :class:`MatchResult` for a list of :class:`MatchJob`.
+
+Interruption. A run stops early, keeping its results, when its ``stop`` event is set (``cartas arena`` sets it on
+Ctrl-C and SIGTERM) or on ``KeyboardInterrupt``: the matches that finished are kept and the run is returned marked
+``interrupted``; the matches in progress are dropped (the local pool's workers are stopped at once rather than
+waited for). The event is checked between results, never raised into the middle of the pool's bookkeeping, where
+an exception could leave a lock held and the run hung. Workers ignore SIGINT and SIGTERM, so a terminal's Ctrl-C
+or a signal to the whole process group reaches only the process that runs the arena, which stops them.
 """
 
 from __future__ import annotations
@@ -27,6 +34,8 @@ import math
 import os
 import random
 import secrets
+import signal
+import threading
 import time
 from collections.abc import Callable, Generator, Sequence
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
@@ -113,6 +122,8 @@ class ArenaRun:
     seconds: float = 0.0
     external_seed: int | None = None
     """The key of the external bots' seeds (``None`` when no bot is external); give it again to reproduce."""
+    interrupted: bool = False
+    """Whether the run was stopped (Ctrl-C) before its end: ``results`` are the matches that had finished."""
 
 
 def sides_of(game: Game, options: GameOptions) -> list[list[int]]:
@@ -246,32 +257,64 @@ def play_matches(jobs: Sequence[MatchJob]) -> list[MatchResult]:
     return [play_match(job) for job in jobs]
 
 
-def local_runner(jobs: int | None = None, hooks: Any = None) -> Runner:
+STOP_POLL_SECONDS = 0.2
+"""How often the local pool's loop looks at its ``stop`` event while no match finishes."""
+
+
+def _ignore_interrupts() -> None:
+    """In a worker: leave Ctrl-C and SIGTERM to the process that runs the arena, which stops the workers itself."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+
+
+def _stop_workers(pool: ProcessPoolExecutor) -> None:
+    """Stop the pool's workers now: on an interrupt, the matches in progress are dropped, not waited for."""
+    for process in list((getattr(pool, "_processes", None) or {}).values()):
+        try:
+            process.kill()  # they ignore SIGTERM
+        except (OSError, ValueError):  # already gone
+            pass
+
+
+def local_runner(jobs: int | None = None, hooks: Any = None, stop: threading.Event | None = None) -> Runner:
     """Matches in ``jobs`` worker processes (every core by default), or in this process when ``jobs`` is 1.
 
     ``hooks`` are fired for the matches played in this process; a worker process fires those of the plugins it
-    loads (the same plugins, found the same way) for the jobs that ask for them.
+    loads (the same plugins, found the same way) for the jobs that ask for them. Once ``stop`` is set, no match
+    is started and the matches in progress are dropped (in this process, the one being played ends first).
     """
     workers = jobs or os.cpu_count() or 1
 
     def run(job_list: Sequence[MatchJob]) -> Generator[MatchResult, None, None]:
         if workers == 1 or len(job_list) <= 1:
             for job in job_list:
+                if stop is not None and stop.is_set():
+                    return
                 yield play_match(job, hooks)
             return
         size = chunk_size(len(job_list), workers)
         chunks = [job_list[at:at + size] for at in range(0, len(job_list), size)]
-        pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)))
+        pool = ProcessPoolExecutor(max_workers=min(workers, len(chunks)), initializer=_ignore_interrupts)
+        poll = None if stop is None else STOP_POLL_SECONDS
         try:
             pending: set[Future[list[MatchResult]]] = {pool.submit(play_matches, chunk) for chunk in chunks}
             while pending:
-                done, pending = wait(pending, return_when=FIRST_COMPLETED)
+                if stop is not None and stop.is_set():
+                    return
+                done, pending = wait(pending, timeout=poll, return_when=FIRST_COMPLETED)
                 for future in done:
                     yield from future.result()
+        except KeyboardInterrupt:
+            _stop_workers(pool)
+            raise
         finally:
+            # Stopped (here, or by the arena closing this generator), the matches in progress are dropped too.
+            if stop is not None and stop.is_set():
+                _stop_workers(pool)
             # On a decision or an error, matches not yet started are dropped rather than waited for.
             pool.shutdown(wait=True, cancel_futures=True)
 
+    run.stops = stop is not None  # type: ignore[attr-defined]  # run_arena lets it end its chunk: none is lost
     return run
 
 
@@ -288,11 +331,14 @@ def run_arena(
     progress: Progress | None = None,
     external_seed: int | None = None,
     hooks: Any = None,
+    stop: threading.Event | None = None,
 ) -> ArenaRun:
     """Play the schedule with ``runner``, by default :func:`local_runner` with ``jobs`` processes.
 
     With ``sprt`` (two bots only), play stops after the first whole deal, in deal order, at which the test
     decides; matches of later deals already played are dropped, so the outcome does not depend on the runner.
+    Stopped (``stop`` set, or ``KeyboardInterrupt``), it returns the matches that finished, with ``interrupted``
+    set; give ``stop`` to the runner too (:func:`local_runner` takes it) so that it stops without a result to wait.
     External contestants are seeded from ``external_seed``, drawn at random when not given (and kept in the run).
     With ``hooks`` (a pluggy ``pm.hook``), every match fires the plugins' lifecycle hooks, as at the terminal.
     """
@@ -312,10 +358,20 @@ def run_arena(
     ]
     started = time.perf_counter()
     collector = _Collector(plans, len(sides), sprt, progress)
-    with closing((runner or local_runner(jobs, hooks))(job_list)) as results:
-        for result in results:
-            if collector.add(result):
-                break
+    play = runner or local_runner(jobs, hooks, stop)
+    # A runner that watches ``stop`` itself ends after the results it has in hand; any other is left at once.
+    leave_on_stop = stop is not None and not getattr(play, "stops", False)
+    try:
+        with closing(play(job_list)) as results:
+            for result in results:
+                if collector.add(result):
+                    break
+                if leave_on_stop and stop is not None and stop.is_set():
+                    break
+    except KeyboardInterrupt:  # keep what finished; the caller says the run was cut short
+        run.interrupted = True
+    if stop is not None and stop.is_set() and collector.stop_after is None and len(collector.results) < len(plans):
+        run.interrupted = True  # stopped before the end (not by a decision of the sequential test)
     run.results, run.decision = collector.final()
     run.seconds = round(time.perf_counter() - started, 3)
     return run

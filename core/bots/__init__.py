@@ -1,2 +1,46 @@
 """Bots: the seat's view every bot decides from, the built-in random, rollout and search bots, the inference
-that reads rivals' calls, and bots that are external programs."""
+that reads rivals' calls, and bots that are external programs.
+
+This module is the public surface for bot authors (docs/api.md): the seat's view (:class:`SeatView`), the
+:class:`Agent` protocol and the :data:`BotFactory` a plugin registers, the random bot, and what a game's own
+bots build on (the search's :data:`Evaluator` and :class:`SearchCounts`, the bidding inference). The names
+load on first use (:mod:`cartas.core.exports`), so importing one submodule does not import them all.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from cartas.core.exports import LazyExports
+
+if TYPE_CHECKING:
+    from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
+    from cartas.core.bots.inference import (
+        BiddingModel, Decision, Modes, Observed, Posterior, RivalBook, RivalReader, Tendency, bidding_weight,
+        logistic, posterior_for, reader_for, soft_bar,
+    )
+    from cartas.core.bots.search import Evaluator, SearchCounts
+
+_EXPORTS = LazyExports(__name__, {
+    "cartas.core.bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
+    "cartas.core.bots.inference": (
+        "BiddingModel", "Decision", "Modes", "Observed", "Posterior", "RivalBook", "RivalReader", "Tendency",
+        "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
+    ),
+    "cartas.core.bots.search": ("Evaluator", "SearchCounts"),
+})
+
+__all__ = [
+    "Agent", "BiddingModel", "BotFactory", "Decision", "Evaluator", "Modes", "Observed", "Posterior", "RandomBot",
+    "RivalBook", "RivalReader", "SearchCounts", "SeatView", "Tendency", "bidding_weight", "logistic",
+    "posterior_for", "reader_for", "soft_bar",
+]
+
+
+def __getattr__(name: str) -> Any:
+    """Import a re-exported name's module the first time the name is asked for."""
+    return _EXPORTS.attribute(name, globals())
+
+
+def __dir__() -> list[str]:
+    return _EXPORTS.names(globals())

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from typing import Protocol, runtime_checkable
 
 from cartas.core.cards import Card
+from cartas.core.events import Event
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
 from cartas.core.state import Action, State
@@ -48,6 +49,21 @@ class SeatView:
 
     def scores(self) -> tuple[int, ...]:
         return self._state.scores()
+
+    def finished_events(self, since: int = 0) -> tuple[list[Event], int]:
+        """The events of the hands already over that this seat saw, from index ``since`` of the match's events
+        on, and the index where the hand in progress begins (the ``since`` of the next call).
+
+        What a player remembers of the match: the calls, the cards played, the tantos sung and shown. A bot
+        that reads its rivals (:mod:`cartas.core.bots.inference.rivals`) reads each finished hand once. In a
+        sampled state (search) the hands before the one in progress are forgotten: nothing is returned.
+        """
+        state = self._state
+        end = state.hand_events_from
+        if since >= end:
+            return [], max(end, since)
+        seat = self.seat
+        return [event for event in state.events[since:end] if event.visible(seat)], end
 
     def sample(self, rng: random.Random, *, whole_match: bool = False) -> State:
         """A complete state consistent with what this seat knows; safe to play on (it is a copy).

@@ -114,6 +114,14 @@ class ExternalBot:
             reply = read_json(line)
         except WireError as error:
             raise BadAnswer(f"{error}; send {{\"action\": \"...\"}}") from None
+        echoed = reply["id"] if isinstance(reply, dict) and "id" in reply else number
+        if not isinstance(echoed, int) or isinstance(echoed, bool):
+            # "1", 1.0 or true: no decision's number (and taken for another decision, it read "decision 1, not 1")
+            shown = json.dumps(echoed, ensure_ascii=False)  # as the program wrote it: "1", not '1'
+            raise BadAnswer(
+                f"the answer's \"id\" must be the number of the decision it answers, {number}, "
+                f"not {shown[:24]}{'...' if len(shown) > 24 else ''}"
+            )
         if isinstance(reply, dict) and "id" in reply and reply["id"] != number:
             raise ExternalBotError(
                 f"{self._name()} answered decision {_short(reply['id'])} while decision {number} was asked; "

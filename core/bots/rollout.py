@@ -37,13 +37,21 @@ Inference. A sampled state deals the hidden cards at random, as if the others' b
 hands; a player who went in is then given a random hand, and the bot overrates its own chances against him.
 The bot draws its states from the posterior the base factory asks for (:func:`cartas.core.bots.inference.posterior_for`):
 its ``bidding`` model (a :class:`cartas.core.bots.inference.BiddingModel`, the trick games' calls and answers),
-else its ``plausible(world, view)`` rule (a :data:`Plausible`, kept or refused outright). Up to
+else its ``plausible(world, view)`` rule (a :data:`Plausible`, kept or refused outright). A base factory with a
+``rival_reader()`` makes a :class:`cartas.core.bots.inference.RivalReader` instead, one per bot and match: it
+reads each finished hand into a book of every rival's habits (:mod:`cartas.core.bots.inference.rivals`), so an
+always-envido rival stops being read as a strong tanto; the bot lends it to the base bot whose choice it
+checks (the base bot's ``use_reader``), so both read the table alike. Up to
 :data:`MAX_DRAWS` states are drawn for one play-out; after that the likeliest is kept, so a player who bids
 unlike the model cannot stall the search.
 
 Breadth. Where a hand offers many moves and play-outs are dear (a rummy discard: any of eight cards), a base
 factory with a ``shortlist(view)`` attribute (a :data:`Shortlist`) names the few worth playing out; the bot
-compares those and the base bot's own choice, and spends its budget on more states instead.
+compares those and the base bot's own choice, and spends its budget on more states instead. A base factory with
+a ``rollout_settled(view)`` attribute (a :data:`Settled`) names the decisions whose own choice is played without
+play-outs: where the outcome turns on cards alone and the base bot has weighed it directly, eight play-outs of a
+whole hand only add the tricks' noise (truco's ``hard`` once accepted a falta envido worth the match with a tanto
+of 25 that ``medium`` refused, on its eight play-outs' luck).
 """
 
 from __future__ import annotations
@@ -58,7 +66,9 @@ from typing import NamedTuple
 from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
 from cartas.core.errors import PluginError
 from cartas.core.game import Game
-from cartas.core.bots.inference import Posterior, PosteriorCounts, posterior_for
+from cartas.core.bots.inference import (
+    Posterior, PosteriorCounts, RivalReader, bidding_weight, posterior_for, reader_for,
+)
 from cartas.core.bots.search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
 from cartas.core.state import Action, State
 
@@ -76,6 +86,10 @@ Plausible = Callable[[State, SeatView], bool]
 
 Shortlist = Callable[[SeatView], list[Action]]
 """The legal actions a base bot thinks worth comparing (its own choice among them), fewer than all of them."""
+
+Settled = Callable[[SeatView], bool]
+"""Whether the base bot's own choice is to be played as it is: a decision it judges better than a handful of
+play-outs can (truco's answer to an envido, weighed on the tantos alone over twice as many sampled deals)."""
 
 BASE_LEVELS = ("medium", "easy")
 """The levels a rollout bot plays out with, best first, when a game registers them (else random play)."""
@@ -175,7 +189,9 @@ class RolloutBot:
         self._game: str | None = None
         self._player: BotFactory = RandomBot
         self._posterior: Posterior | None = None
+        self._reader: RivalReader | None = None
         self._shortlist: Shortlist | None = None
+        self._settled: Settled | None = None
         self._values: list[list[float]] = []
         """The last decision's play-out values: one row per sampled state, one column per legal action."""
         self.last_samples = 0
@@ -216,8 +232,15 @@ class RolloutBot:
             return legal[0], {}
         self._prepare(view.game_name)
         assert self.base is not None
-        default = self.base(self.rng.getrandbits(63)).choose(view)
-        if self.samples == 0:
+        base_bot = self.base(self.rng.getrandbits(63))
+        reader = self._reader
+        if reader is not None:
+            reader.observe(view)
+            lend = getattr(base_bot, "use_reader", None)
+            if lend is not None:
+                lend(reader)
+        default = base_bot.choose(view)
+        if self.samples == 0 or self._settled is not None and self._settled(view):
             self.last_samples = 0
             return default, {}
         candidates = self._candidates(view, legal)
@@ -245,6 +268,8 @@ class RolloutBot:
         value of each and the number of play-outs (on one state at least, even where :meth:`choose` plays
         the base bot's move without a search)."""
         self._prepare(view.game_name)
+        if self._reader is not None:
+            self._reader.observe(view)
         return self._estimate(view, self._candidates(view, view.legal_actions()))
 
     def _candidates(self, view: SeatView, legal: list[Action]) -> list[Action]:
@@ -298,8 +323,13 @@ class RolloutBot:
         if self.base is None:
             self.base = base_policy(game_name) or RandomBot
         self._player = getattr(self.base, "for_rollouts", self.base)
-        self._posterior = posterior_for(self.base, tries=MAX_DRAWS)
+        self._reader = reader_for(self.base)
+        if self._reader is not None:
+            self._posterior = Posterior(bidding_weight(self._reader), tries=MAX_DRAWS)
+        else:
+            self._posterior = posterior_for(self.base, tries=MAX_DRAWS)
         self._shortlist = getattr(self.base, "shortlist", None)
+        self._settled = getattr(self.base, "rollout_settled", None)
         if self.samples is None and self.time_limit is None:
             self.samples = getattr(self.base, "rollout_samples", DEFAULT_SAMPLES)
         if self.margin is None:

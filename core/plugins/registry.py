@@ -37,6 +37,24 @@ def check_game_name(name: object) -> str:
     return name
 
 
+def check_presentation(game: Game, plugin: str) -> None:
+    """Refuse a game whose presentation is of a version this cartas does not read: every front end would draw
+    it wrong, so it is refused in one line when it registers rather than at the first screen."""
+    from cartas.core import __version__
+    from cartas.core.presentation import PRESENTATION_VERSION, Presentation
+
+    presentation = game.presentation()
+    version = getattr(presentation, "version", None)
+    if not isinstance(presentation, Presentation) or not isinstance(version, int):
+        raise PluginError(f"plugin {plugin or '?'}: {game.name!r}.presentation() gave {presentation!r}, "
+                          "not a cartas Presentation")
+    if not 1 <= version <= PRESENTATION_VERSION:
+        raise PluginError(
+            f"plugin {plugin or '?'}: {game.name!r} is drawn by version {version} of the presentation contract; "
+            f"cartas {__version__} reads versions 1 to {PRESENTATION_VERSION}; upgrade cartas"
+        )
+
+
 def normalise_name(name: str) -> str:
     """Names match without case, accents or the difference between ``-`` and ``_``: ``Chinchón`` is ``chinchon``."""
     return fold_text(name, spaces="keep").replace("-", "_")
@@ -74,6 +92,7 @@ class Registry:
                     f"{owner!r} from plugin {self.game_plugin.get(owner, '?')}"
                 )
         check_game_name(game.name)
+        check_presentation(game, plugin)
         self.games[game.name] = game
         self.game_plugin[game.name] = plugin
         if built_in:

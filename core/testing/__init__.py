@@ -232,7 +232,7 @@ def _check_public_observation(state: State, forbidden: set[str], where: str) -> 
 
 def _check_table_view(state: State, observation: Observation, forbidden: set[str], whose: str, where: str) -> None:
     """The game's table view of an observation: built without error, one list per seat, no hidden card."""
-    view = state.game.table_view(observation)
+    view = state.game.presentation().table_view(observation)
     if len(view.played) != observation.players or (view.counts and len(view.counts) != observation.players):
         raise _fail(where, f"{whose} table view has {len(view.played)} played lists and {len(view.counts)} counts "
                            f"for {observation.players} seats")

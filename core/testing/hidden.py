@@ -145,7 +145,7 @@ def _check_replay(game: Game, final: State, audience: Audience, deck: Counter[Ca
         if step.action is not None:
             lines.append((step.start, step.action, True))
         lines.extend(
-            (_index_of(state, event, step.start), game.describe(event), event.visible_to is None)
+            (_index_of(state, event, step.start), game.presentation().describe(event), event.visible_to is None)
             for event in step.events
         )
         for index, line, public in lines:

@@ -17,7 +17,6 @@ from rich.console import Console
 
 from cartas.cli.screen import table_screen
 from cartas.core.bots.base import SeatView
-from cartas.core.game import describe_named, table_view_named
 from cartas.core.i18n import speaking
 from cartas.core.naming import viewer_names
 from cartas.core.plugins.manager import get_registry
@@ -39,13 +38,13 @@ def drawn_with_melds(state: State) -> bool:
     """A rummy table worth showing: the viewer has drawn and holds at least one meld."""
     if list(state.to_act) != [VIEWER]:
         return False
-    view = state.game.table_view(state.observation(VIEWER))
+    view = state.game.presentation().table_view(state.observation(VIEWER))
     return view.drawn is not None and bool(view.melds)
 
 
 def rummy_turn(state: State) -> bool:
     """A rummy table after a turn or two: the viewer has just drawn."""
-    return list(state.to_act) == [VIEWER] and state.game.table_view(state.observation(VIEWER)).drawn is not None
+    return list(state.to_act) == [VIEWER] and state.game.presentation().table_view(state.observation(VIEWER)).drawn is not None
 
 
 SCREENS: dict[str, tuple[str, dict[str, object], int, Ready]] = {
@@ -91,9 +90,9 @@ def _capture(state: State, width: int) -> str:
     names = viewer_names(players, VIEWER, bots={seat: "easy" for seat in range(1, players)},
                          teams=game.teams(state.options))
     observation = state.observation(VIEWER)
-    recent = [describe_named(game, e, names) for e in state.events[state.hand_events_from:] if e.visible(VIEWER)]
+    recent = [game.presentation().describe(e, names) for e in state.events[state.hand_events_from:] if e.visible(VIEWER)]
     console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(table_screen(table_view_named(game, observation, names), names, game.title, VIEWER, recent[-6:]), soft_wrap=False)
+    console.print(table_screen(game.presentation().table_view(observation, names), names, game.title, VIEWER, recent[-6:]), soft_wrap=False)
     console.file.close()
     return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
 

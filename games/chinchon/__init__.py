@@ -5,12 +5,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from cartas.core.plugins.hookspecs import hookimpl
-from cartas.core.plugins.summary import GameSummary, OptionSummary
+from cartas.core.plugins import GameSummary, OptionSummary, hookimpl
 
 if TYPE_CHECKING:
-    from cartas.core.bots.base import BotFactory
-    from cartas.core.game import Game
+    from cartas.core.bots import BotFactory
+    from cartas.core import Game
 
 # The game and its bots are imported inside the hooks: loading the plugin (which ``cartas --help`` does, for
 # the commands plugins add) must not import the rules engine, pydantic or the bots.

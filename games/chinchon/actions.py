@@ -13,8 +13,7 @@ from __future__ import annotations
 import unicodedata
 from typing import NamedTuple
 
-from cartas.core.cards import JOKER, RANKS, SUITS, Card
-from cartas.core.errors import ActionParseError, CardParseError
+from cartas.core import JOKER, RANKS, SUITS, ActionParseError, Card, CardParseError
 
 
 class Draw(NamedTuple):

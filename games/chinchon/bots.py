@@ -42,10 +42,8 @@ from collections import Counter
 from collections.abc import Callable
 from typing import ClassVar
 
-from cartas.core.bots.base import SeatView
-from cartas.core.cards import Card
-from cartas.core.observation import EventView
-from cartas.core.state import Action, State
+from cartas.core import Action, Card, EventView, State
+from cartas.core.bots import SeatView
 from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, Discard, Draw
 from cartas.games.chinchon.chinchon import chinchon_rules, is_chinchon
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame

@@ -10,10 +10,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.cards import Card, format_cards
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import Action
+from cartas.core import Action, Card, GameOptions, Position, format_cards
 from cartas.games.chinchon.actions import CLOSE, REENGANCHE, RETIRE, Reenganche
 from cartas.games.chinchon.melds import MeldRules
 from cartas.games.chinchon.state import DRAW, RummyState

@@ -8,16 +8,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card, parse_cards
-from cartas.core.deck import shoe, spanish_deck
-from cartas.core.events import Event
-from cartas.core.game import Game
-from cartas.core.naming import TableNames, generic_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import Action, State
-from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
+from cartas.core import (
+    FACE_DOWN, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, State, TableNames,
+    TableView, by_suit_then_rank, generic_names, parse_cards, shoe, spanish_deck,
+)
 from cartas.games.chinchon import speech, view
 from cartas.games.chinchon.actions import parse_action
 from cartas.games.chinchon.chinchon import ChinchonState, chinchon_rules
@@ -61,13 +55,6 @@ class RummyGame(Game):
     def parse_action(self, text: str) -> Action:
         return parse_action(text)
 
-    def describe(self, event: Event, names: TableNames | None = None) -> str:
-        line = speech.describe(event, names or generic_names(max(self.player_counts())))
-        return line if line is not None else super().describe(event, names)
-
-    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
-        return speech.table_lines(observation, names or generic_names(observation.players))
-
     def action_text(self, action: Action) -> str:
         return speech.action_text(action)
 
@@ -78,10 +65,27 @@ class RummyGame(Game):
     def meld_rules(self, observation: Observation) -> MeldRules:
         """The meld rules the observed match is played with."""
 
+    def presentation(self) -> RummyPresentation:
+        return RummyPresentation(self)
+
+
+class RummyPresentation(Presentation):
+    """How chinchón and remigio read and draw, in Spanish: their events, and the table with the discard pile,
+    the stock and the hand laid out in its best melds."""
+
+    game: RummyGame
+
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
+        line = speech.describe(event, names or generic_names(max(self.game.player_counts())))
+        return line if line is not None else super().describe(event, names)
+
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
+        return speech.table_lines(observation, names or generic_names(observation.players))
+
     def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The discard pile's top card and the stock in the middle, and the viewer's hand laid out as a player
         holds it: the best melds first, then the loose cards by suit and rank, with what they would cost."""
-        return view.table_view(observation, self.meld_rules(observation), self.table_lines(observation, names))
+        return view.table_view(observation, self.game.meld_rules(observation), self.table_lines(observation, names))
 
 
 class ChinchonGame(RummyGame):

@@ -27,7 +27,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from typing import NamedTuple
 
-from cartas.core.cards import JOKER, SUITS, Card
+from cartas.core import JOKER, SUITS, Card
 
 JOKER_ID = 64
 """The comodín's id; natural cards are ``suit index * 16 + rank position`` (below 64)."""

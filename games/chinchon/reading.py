@@ -21,9 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cartas.core.bots.inference import Decision
-from cartas.core.cards import Card
-from cartas.core.state import State
+from cartas.core import Card, State
+from cartas.core.bots import Decision
 from cartas.games.chinchon.melds import MeldRules
 from cartas.games.chinchon.state import RummyState
 

@@ -15,12 +15,8 @@ from __future__ import annotations
 
 import random
 
-from cartas.core.bots.base import SeatView
-from cartas.core.bots.inference import posterior_for
-from cartas.core.bots.search import SearchCounts
-from cartas.core.cards import Card
-from cartas.core.observation import EventView
-from cartas.core.state import Action
+from cartas.core import Action, Card, EventView
+from cartas.core.bots import SearchCounts, SeatView, posterior_for
 from cartas.games.chinchon.bots import RemigioMediumBot
 from cartas.games.chinchon.melds import MeldRules
 from cartas.games.chinchon.reading import melds_with

@@ -8,10 +8,7 @@ from __future__ import annotations
 from functools import cache
 from typing import TYPE_CHECKING
 
-from cartas.core.cards import Card, format_cards
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import Action
+from cartas.core import Action, Card, GameOptions, Position, format_cards
 from cartas.games.chinchon.actions import CLOSE
 from cartas.games.chinchon.melds import JOKER_ID, MeldRules
 from cartas.games.chinchon.state import RummyState

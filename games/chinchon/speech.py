@@ -9,15 +9,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.i18n import mark
-from cartas.core.naming import TableNames
-from cartas.core.observation import Observation
-from cartas.core.state import Action
+from cartas.core import Action, Card, Event, Observation, TableNames
+from cartas.core.i18n import card_name, cards_named, mark, words
 from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, RETIRE, Discard, Draw, Reenganche
 from cartas.games.chinchon.i18n import _
-from cartas.core.i18n.spoken import card_name, cards_named, words
 
 """The suits as the game's players name them (oros, copas, espadas, bastos)."""
 

@@ -16,14 +16,10 @@ import random
 from abc import abstractmethod
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.cards import CARD_TEXT, Card, format_cards
-from cartas.core.deck import shuffle, shuffled, stack_deck
-from cartas.core.errors import PositionError
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import Action, Result, State, redistribute
-from cartas.core.table import Table
+from cartas.core import (
+    CARD_TEXT, Action, Card, GameOptions, Observation, Position, PositionError, Result, State, Table, format_cards,
+    redistribute, shuffle, shuffled, stack_deck,
+)
 from cartas.games.chinchon.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, Discard, Draw
 from cartas.games.chinchon.melds import Arrangement, MeldRules
 from cartas.games.chinchon.i18n import _

@@ -5,9 +5,7 @@ why, the limit and who is closest to it."""
 
 from __future__ import annotations
 
-from cartas.core.cards import parse_cards
-from cartas.core.observation import Observation
-from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank, seat_fields
+from cartas.core import FACE_DOWN, Observation, TableView, by_suit_then_rank, parse_cards, seat_fields
 from cartas.games.chinchon.i18n import _
 from cartas.games.chinchon.melds import MeldRules
 

@@ -11,10 +11,7 @@ from __future__ import annotations
 import unicodedata
 from typing import NamedTuple
 
-from cartas.core.cards import Card
-from cartas.core.deck import spanish_deck
-from cartas.core.errors import ActionParseError, CardParseError
-from cartas.core.state import Word
+from cartas.core import ActionParseError, Card, CardParseError, Word, spanish_deck
 
 NORMAL = Word("apuesta normal")
 """The dealer's choice of an ordinary deal: everyone sees his cards and decides whether to play."""

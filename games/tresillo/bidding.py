@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable
 
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Decision, soft_bar
-from cartas.core.state import State
+from cartas.core import Card, State
+from cartas.core.bots import Decision, soft_bar
 from cartas.games.tresillo.actions import JUEGO, PASO
 from cartas.games.tresillo.state import TresilloState
 

@@ -17,10 +17,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from cartas.core.bots.base import SeatView
-from cartas.core.bots.search import Evaluator
-from cartas.core.cards import Card
-from cartas.core.state import Action
+from cartas.core import Action, Card
+from cartas.core.bots import Evaluator, SeatView
 from cartas.games.tresillo.actions import (
     DEJO,
     JUEGO,

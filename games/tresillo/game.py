@@ -8,17 +8,10 @@ from typing import Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card
-from cartas.core.deck import stack_deck
-from cartas.core.errors import PositionError
-from cartas.core.events import Event
-from cartas.core.game import Game
-from cartas.core.naming import TableNames, generic_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import Action, State
-from cartas.core.views import TableView, by_suit_then_rank
+from cartas.core import (
+    Action, Card, Event, Game, GameOptions, Observation, Position, PositionError, Presentation, State, TableNames,
+    TableView, by_suit_then_rank, generic_names, stack_deck,
+)
 from cartas.games.tresillo import speech, view
 from cartas.games.tresillo.actions import parse_action
 from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState
@@ -86,18 +79,26 @@ class TresilloGame(Game):
     def deck(self, options: GameOptions) -> list[Card]:
         return list(FULL_DECK)
 
-    def describe(self, event: Event, names: TableNames | None = None) -> str:
-        line = speech.describe(event, names or generic_names(max(self.player_counts())))
-        return line if line is not None else super().describe(event, names)
-
-    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
-        return speech.table_lines(observation, names or generic_names(observation.players))
-
     def action_text(self, action: Action) -> str:
         return speech.action_text(action)
 
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         return speech.understand(text, legal)
+
+    def presentation(self) -> TresilloPresentation:
+        return TresilloPresentation(self)
+
+
+class TresilloPresentation(Presentation):
+    """How julepe reads and draws, in the language being spoken: its events, and the table with the trump
+    card turned up and the tricks of the deal."""
+
+    def describe(self, event: Event, names: TableNames | None = None) -> str:
+        line = speech.describe(event, names or generic_names(max(self.game.player_counts())))
+        return line if line is not None else super().describe(event, names)
+
+    def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
+        return speech.table_lines(observation, names or generic_names(observation.players))
 
     def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The cards each seat has played this deal, the trick, the turned-up trump card, and the hand by

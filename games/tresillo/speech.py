@@ -9,13 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.i18n import mark
-from cartas.core.naming import TableNames
-from cartas.core.observation import Observation
-from cartas.core.state import Action
-from cartas.core.i18n.spoken import card_name, cards_named, suit_name, words
+from cartas.core import Action, Card, Event, Observation, TableNames
+from cartas.core.i18n import card_name, cards_named, mark, suit_name, words
 from cartas.games.tresillo.actions import (
     CIEGA, DEJO, DESTAPO, DISCARD, DISCARDS, JUEGO, NO_OBLIGO, NORMAL, OBLIGO, PASO, PLAYS, TOMO, CardAction,
 )

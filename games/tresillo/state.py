@@ -14,12 +14,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.cards import CARD_TEXT, Card, format_cards
-from cartas.core.deck import deal_order, shuffled, spanish_deck, stack_deck
-from cartas.core.observation import Observation
-from cartas.core.state import Action, Result, State, redistribute
-from cartas.core.table import Table
-from cartas.core.tricks import trick_winner_follow_suit
+from cartas.core import (
+    CARD_TEXT, Action, Card, Observation, Result, State, Table, deal_order, format_cards, redistribute, shuffled,
+    spanish_deck, stack_deck, trick_winner_follow_suit,
+)
 from cartas.games.tresillo.actions import (
     CIEGA,
     DEJO,
@@ -36,8 +34,8 @@ from cartas.games.tresillo.actions import (
 )
 
 if TYPE_CHECKING:
-    from cartas.core.game import Game
-    from cartas.core.position import Position
+    from cartas.core import Game
+    from cartas.core import Position
     from cartas.games.tresillo.game import TresilloOptions
 
 STRENGTH: dict[int, int] = {1: 10, 3: 9, 12: 8, 11: 7, 10: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}

@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from cartas.core.state import State
+from cartas.core import State
 from cartas.games.tresillo.state import TresilloState
 
 SPREAD_PER_STAKE = 0.8

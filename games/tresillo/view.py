@@ -4,8 +4,7 @@ notes."""
 
 from __future__ import annotations
 
-from cartas.core.observation import Observation
-from cartas.core.views import TableView, by_suit_then_rank, seat_fields
+from cartas.core import Observation, TableView, by_suit_then_rank, seat_fields
 from cartas.games.tresillo.i18n import _
 
 

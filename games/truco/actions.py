@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from cartas.core.cards import RANKS, SUITS, Card
-from cartas.core.errors import ActionParseError
+from cartas.core import RANKS, SUITS, ActionParseError, Card
 
 # Kinds of action. Small ints so the state dispatches on them cheaply.
 PLAY, ENVIDO, REAL_ENVIDO, FALTA_ENVIDO = 0, 1, 2, 3

@@ -11,9 +11,8 @@ counts them all); for a truco word, those he had not yet played, with the tricks
 
 from __future__ import annotations
 
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Decision, soft_bar
-from cartas.core.state import State
+from cartas.core import Card, State
+from cartas.core.bots import Decision, soft_bar
 from cartas.games.truco.envido import tanto
 from cartas.games.truco.state import RANK, TrucoState
 
@@ -37,6 +36,14 @@ STRENGTH_SPREAD = 0.35
 
 BLUFF = 0.08
 """How likely a call (or a refusal) is against the cards: the floor of every likelihood."""
+
+FALTA_BLUFF = 0.02
+"""The floor of a falta envido's likelihood: a bluff that can lose the match is rarer. At 0.08 (from a bar of
+31.5, which few hands reach) most falta callers in the posterior were bluffers, and a tanto of 25 looked a coin
+toss against one at 0-1 to 15: ``medium`` accepted a third of the time, ``hard`` 3 of 10 seeds (issue 32)."""
+
+BLUFF_SCALE = {"falta envido": FALTA_BLUFF / BLUFF}
+"""How much rarer than :data:`BLUFF` a call against the cards is, by envido word (1 when absent)."""
 
 
 def card_power(card: Card) -> float:
@@ -89,7 +96,8 @@ class TrucoBidding:
         kind = decision.kind
         if kind == "envido":
             bar = ENVIDO_BARS.get(decision.detail, ENVIDO_BARS["envido"])
-            return soft_bar(tanto(world.dealt[decision.seat]), bar, TANTO_SPREAD, BLUFF)
+            floor = BLUFF * BLUFF_SCALE.get(decision.detail, 1.0)
+            return soft_bar(tanto(world.dealt[decision.seat]), bar, TANTO_SPREAD, floor)
         if kind == "truco":
             bar = TRUCO_BARS.get(decision.detail, TRUCO_BARS["truco"])
             return soft_bar(strength_at(world, decision.seat, decision.at), bar, STRENGTH_SPREAD, BLUFF)

@@ -14,18 +14,27 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from cartas.core.bots.base import BotFactory, SeatView
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Posterior, posterior_for
-from cartas.core.state import Action
-from cartas.core.tricks import PARDA, best_of_three, trick_winner_by_rank
+from cartas.core import PARDA, Action, Card, best_of_three, trick_winner_by_rank
+from cartas.core.bots import BotFactory, Posterior, SeatView, bidding_weight, logistic, posterior_for
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
+from cartas.games.truco.rivals import TrucoRivalReader
 from cartas.games.truco.senas import CARD_SIGN
 from cartas.games.truco.state import RANK, TrucoState
 
 SAMPLES = 16
 """Deals the medium bot samples to judge a truco."""
+
+TANTO_MIX = 0.8
+"""Tanto points over which ``medium``'s envido call goes from rare to sure around its bar (a logistic's scale):
+at the bar it calls about two times in three, one point under one in eight, one over seven in eight."""
+
+CHANCE_MIX = 0.04
+"""Chance of winning the hand over which ``medium``'s truco call and answer go from rare to sure around its bar."""
+
+EQUITY_MIX = 0.001
+"""Match equity over which ``medium``'s answer to an envido goes from refusing to accepting (0.004 let a tanto of
+28 refuse a plain envido at 10-27 on one seed in four)."""
 
 TOP = {"ancho_espada": 1.0, "ancho_basto": 1.0, "siete_espada": 1.0, "siete_oro": 0.9, "tres": 0.6, "dos": 0.5}
 """What a partner's seña adds to the team's strength, in the units of :func:`card_power`."""
@@ -248,10 +257,36 @@ class MediumBot(EasyBot):
     posterior_tries: ClassVar[int] = 24
     """Deals drawn at most for one sample that fits the rivals' calls (see :mod:`cartas.core.bots.inference`)."""
     _posterior: Posterior | None = None
+    rival_reader: ClassVar[type[TrucoRivalReader]] = TrucoRivalReader
+    """Makes the reader of each rival's habits a bot keeps for its match (here and in the core's ``hard``)."""
+    _reader: TrucoRivalReader | None = None
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.bots.rollout`)."""
+
+    @staticmethod
+    def rollout_settled(view: SeatView) -> bool:
+        """The core's ``hard`` plays this bot's answer to an envido as it is: :meth:`_answer_envido` weighs the
+        tantos over 16 deals drawn from the posterior, and the match equity of each answer, where eight play-outs
+        of the whole hand add the tricks' noise (issue 32: ``hard`` accepted a falta envido worth the match with
+        a tanto of 25 that this rule refuses, on 3 of 10 bot seeds)."""
+        return bool(view.observation().table["pending"] == "envido")
+
+    def choose(self, view: SeatView) -> Action:
+        """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
+        rivals (a bot that reads no calls, as the play-outs' own, keeps none)."""
+        if self.bidding is not None:
+            if self._reader is None:
+                self.use_reader(self.rival_reader())
+            assert self._reader is not None
+            self._reader.observe(view)
+        return super().choose(view)
+
+    def use_reader(self, reader: TrucoRivalReader) -> None:
+        """Read the rivals with ``reader`` (the core's ``hard`` bot lends its own, which has seen the match)."""
+        self._reader = reader
+        self._posterior = Posterior(bidding_weight(reader), tries=self.posterior_tries)
 
     def _shows_sena(self, r: Reading) -> bool:
         return len(r.hand) >= 2
@@ -278,7 +313,13 @@ class MediumBot(EasyBot):
             bar = 26
         elif r.their_score + 2 >= r.target:
             bar = 30
-        return r.team_tanto() >= bar
+        return self._draws(r.team_tanto(), bar - 0.5, TANTO_MIX)
+
+    def _draws(self, value: float, bar: float, scale: float) -> bool:
+        """Yes with the chance a logistic around ``bar`` gives ``value``: a mixed strategy, so the same hand does
+        not always get the same call and a rival cannot read the cards from the call (issue 32). Drawn from the
+        bot's own generator: the same seed and views give the same choices."""
+        return self.rng.random() < logistic(value, bar, scale)
 
     def _open_envido(self, r: Reading) -> Action:
         """The falta envido with 32 or more when far behind and the falta is worth more than a real envido's
@@ -297,7 +338,7 @@ class MediumBot(EasyBot):
         tanto = r.team_tanto()
         if self._may_raise(r) and "real envido" in legal and tanto < 24 and self.rng.random() < self.bluff:
             return legal["real envido"]
-        chance, world = self._envido_chance(r)
+        chance, world = self._envido_chance(r, self._envido_samples(r))
         if chance >= 0.75 and self._may_raise_envido(r):
             if tanto >= 33 and "falta envido" in legal:
                 return legal["falta envido"]
@@ -308,7 +349,8 @@ class MediumBot(EasyBot):
         mine, theirs = r.my_score, r.their_score
         accept = chance * self._equity(r, mine + accepted, theirs) + (1 - chance) * self._equity(
             r, mine, theirs + accepted)
-        return legal["quiero"] if accept >= self._equity(r, mine, theirs + refused) else legal["no quiero"]
+        refuse = self._equity(r, mine, theirs + refused)
+        return legal["quiero"] if self._draws(accept, refuse, EQUITY_MIX) else legal["no quiero"]
 
     @staticmethod
     def _equity(r: Reading, mine: int, theirs: int) -> float:
@@ -319,19 +361,31 @@ class MediumBot(EasyBot):
             return 0.0
         return 0.5 + 0.5 * (mine - theirs) / r.target
 
-    def _envido_chance(self, r: Reading) -> tuple[float, TrucoState]:
-        """How often the team's tanto beats the rivals' best over worlds drawn from the posterior (ties to
-        the side of the mano), and the last world drawn (for what the envido is worth)."""
+    def _envido_samples(self, r: Reading) -> int:
+        """Worlds drawn to answer an envido: four times :attr:`samples` when a falta envido is in play or the
+        rivals are near the target, where one answer can decide the match. On 16 worlds the chance of a tanto of
+        25 against a falta envido ranged from 0.38 to 0.56 and ``medium`` accepted one in four times a falta
+        that its rule refuses on the exact chance (issue 32, seed 11 hand 2)."""
+        envido = r.view.observation().table.get("envido", [])
+        if "falta envido" in envido or r.their_score + 4 >= r.target:
+            return 4 * self.samples
+        return self.samples
+
+    def _envido_chance(self, r: Reading, samples: int | None = None) -> tuple[float, TrucoState]:
+        """How often the team's tanto beats the rivals' best over ``samples`` worlds (default :attr:`samples`)
+        drawn from the posterior (ties to the side of the mano), and the last world drawn (for what the envido
+        is worth)."""
         wins = 0.0
         own = r.team_tanto()
         world = None
-        for _ in range(self.samples):
+        samples = self.samples if samples is None else samples
+        for _ in range(samples):
             world = self._draw(r.view)
             rivals = max(tanto(world.dealt[s]) for s in world.parts if world.team_of[s] != r.team)
             if own > rivals or (own == rivals and world.team_of[world.parts[0]] == r.team):
                 wins += 1
         assert world is not None
-        return wins / self.samples, world
+        return wins / samples, world
 
     def _draw(self, view: SeatView) -> TrucoState:
         """A world for the view: from the posterior of the rivals' calls, or plain when the bot reads none."""
@@ -366,10 +420,10 @@ class MediumBot(EasyBot):
         if raise_word and chance >= 0.7 and self._may_raise(r) and r.my_score + asked < r.target:
             return legal[raise_word]
         bar = 0.5 if r.their_score + asked >= r.target else (asked - r.worth) / (2 * asked) + 0.1
-        return legal["quiero"] if chance > bar else legal["no quiero"]
+        return legal["quiero"] if self._draws(chance, bar, CHANCE_MIX) else legal["no quiero"]
 
     def _calls_truco(self, r: Reading) -> bool:
-        return self._win_chance(r) >= 0.62
+        return self._draws(self._win_chance(r), 0.62, CHANCE_MIX)
 
 
 class QuickMediumBot(MediumBot):

@@ -8,17 +8,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.game import Game
+from cartas.core import (
+    PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, Table, TableNames,
+    TableView, by_suit_then_rank, generic_names, seat_side_names,
+)
 from cartas.core.i18n import mark
-from cartas.core.naming import TableNames, generic_names, seat_side_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import PUBLIC_SEAT, Action
-from cartas.core.table import Table
-from cartas.core.views import TableView, by_suit_then_rank
 from cartas.games.truco import shown, view, words
 from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
 from cartas.games.truco.i18n import _
@@ -102,6 +96,14 @@ class TrucoGame(Game):
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         return words.understand(text, [action for action in legal if isinstance(action, TrucoAction)])
 
+    def presentation(self) -> TrucoPresentation:
+        return TrucoPresentation(self)
+
+
+class TrucoPresentation(Presentation):
+    """How truco reads and draws, in the language being spoken: its events as the table hears them, the
+    hand told with the tantos shown, and the table from the viewer's side."""
+
     def describe(self, event: Event, names: TableNames | None = None) -> str:
         """The event as the table hears it: "Vos: ¡Truco!", "Parda la primera", "Ellos: +2 puntos (envido)"."""
         kind, detail = event.kind, event.detail
@@ -147,7 +149,7 @@ class TrucoGame(Game):
         """The envido and the flor with the cards shown ("Envido: Nosotros 33 (el 7 y el 6 de espadas), Ellos
         29"), then the tricks and the points."""
         said = names or generic_names(6, (0, 1) * 3)
-        return shown.summary_lines(events, said, lambda event: self.describe(event, said), self.summary_kinds)
+        return shown.summary_lines(events, said, lambda event: self.describe(event, said), self.game.summary_kinds)
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
         """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake."""

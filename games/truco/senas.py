@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core.cards import Card
+from cartas.core import Card
 from cartas.games.truco.actions import SIGNS
 
 CARD_SIGN: dict[Card, str] = {

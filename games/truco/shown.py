@@ -8,11 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.i18n import mark
-from cartas.core.i18n.spoken import suit_name
-from cartas.core.naming import TableNames
+from cartas.core import Card, Event, TableNames
+from cartas.core.i18n import mark, suit_name
 from cartas.games.truco.i18n import _
 
 SHOWN_KINDS = ("envido_shown", "flor_shown")

@@ -15,16 +15,10 @@ import random
 from itertools import combinations
 from typing import Any, cast
 
-from cartas.core.cards import CARD_TEXT, Card
-from cartas.core.deck import deal, sample, shuffle, shuffled, stack_deck
-from cartas.core.errors import PositionError
-from cartas.core.game import Game
-from cartas.core.ladder import RaiseLadder
-from cartas.core.observation import Observation
-from cartas.core.position import Position
-from cartas.core.state import Action, Result, State
-from cartas.core.table import Table
-from cartas.core.tricks import PARDA, best_of_three, rank_table, trick_winner_by_rank
+from cartas.core import (
+    CARD_TEXT, PARDA, Action, Card, Game, Observation, Position, PositionError, RaiseLadder, Result, State, Table,
+    best_of_three, deal, rank_table, sample, shuffle, shuffled, stack_deck, trick_winner_by_rank,
+)
 from cartas.games.truco.actions import (
     ACHICO, CARDS, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, PLAYS,
     QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS, TrucoAction,

@@ -3,8 +3,7 @@ hand, the trick on the table, the hand by suit then rank, and the stake and the 
 
 from __future__ import annotations
 
-from cartas.core.observation import Observation
-from cartas.core.views import TableView, by_suit_then_rank, seat_fields
+from cartas.core import Observation, TableView, by_suit_then_rank, seat_fields
 from cartas.games.truco.i18n import _
 
 HAND_SIZE = 3

@@ -5,9 +5,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core.cards import RANKS, Card
-from cartas.core.i18n import mark
-from cartas.core.i18n.spoken import RANK_WORDS, fold, spoken_card, spoken_phrases
+from cartas.core import RANKS, Card
+from cartas.core.i18n import RANK_WORDS, fold, mark, spoken_card, spoken_phrases
 from cartas.games.truco.actions import (
     ACHICO, ALIASES, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, QUIERO,
     REAL_ENVIDO, RETRUCO, SENA, TRUCO, VALE_CUATRO, TrucoAction,

@@ -15,9 +15,7 @@ import unicodedata
 from enum import Enum
 from typing import NamedTuple
 
-from cartas.core.cards import SUITS, Card
-from cartas.core.deck import spanish_deck
-from cartas.core.errors import ActionParseError, CardParseError
+from cartas.core import SUITS, ActionParseError, Card, CardParseError, spanish_deck
 
 
 class Play(NamedTuple):

@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Decision, soft_bar
-from cartas.core.state import State
+from cartas.core import Card, State
+from cartas.core.bots import Decision, soft_bar
 from cartas.games.truco_paulista.state import PaulistaState
 
 COMMON_POWER = {3: 0.65, 2: 0.5, 1: 0.35, 12: 0.2, 11: 0.15, 10: 0.1}

@@ -23,16 +23,13 @@ import zlib
 from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
-from cartas.core.bots.base import BotFactory, SeatView
-from cartas.core.cards import Card
-from cartas.core.bots.inference import Posterior, posterior_for
-from cartas.core.bots.search import Evaluator
-from cartas.core.observation import Observation
-from cartas.core.state import Action
+from cartas.core import Action, Card, Observation
+from cartas.core.bots import BotFactory, Evaluator, Posterior, SeatView, bidding_weight, posterior_for
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.bidding import PaulistaBidding
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
 from cartas.games.truco_paulista.match_odds import match_value, onze_bar
+from cartas.games.truco_paulista.rivals import PaulistaRivalReader
 from cartas.games.truco_paulista.state import ANSWERING, DECIDING, FACE_DOWN, ONZE_STAKE, STAKES, TARGET, PaulistaState
 
 SUITS = "OCEB"
@@ -232,15 +229,35 @@ class MediumBot:
     posterior_tries: ClassVar[int] = 24
     """States drawn at most for one sample that fits the others' words (see :mod:`cartas.core.bots.inference`)."""
 
+    rival_reader: ClassVar[type[PaulistaRivalReader]] = PaulistaRivalReader
+    """Makes the reader of each rival's habits a bot keeps for its match (here and in the core's ``hard``)."""
+
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.posterior = posterior_for(self, tries=self.posterior_tries)
+        self._reader: PaulistaRivalReader | None = None
+
+    def use_reader(self, reader: PaulistaRivalReader) -> None:
+        """Read the rivals with ``reader`` (the core's ``hard`` bot lends its own, which has seen the match)."""
+        self._reader = reader
+        self.posterior = Posterior(bidding_weight(reader), tries=self.posterior_tries)
+
+    def _read(self, view: SeatView) -> None:
+        """Read the mãos finished since the last turn into the book of the rivals (a bot that reads no words,
+        as the play-outs' own, keeps none)."""
+        if self.bidding is None:
+            return
+        if self._reader is None:
+            self.use_reader(self.rival_reader())
+        assert self._reader is not None
+        self._reader.observe(view)
 
     def chance(self, view: SeatView, samples: int, first: Action | None = None) -> float:
         """How often this seat's side takes the mão, on states drawn from the posterior."""
         return win_chance(view, self.rng, samples, first, self.posterior)
 
     def choose(self, view: SeatView) -> Action:
+        self._read(view)
         observation = view.observation()
         legal = _sensible(view.legal_actions(), observation)
         if len(legal) == 1:

@@ -6,9 +6,7 @@ costs a dictionary look-up. A table maps each card to a strength: higher wins, e
 
 from __future__ import annotations
 
-from cartas.core.cards import BASTOS, COPAS, ESPADAS, OROS, Card
-from cartas.core.deck import spanish_deck
-from cartas.core.tricks import rank_table
+from cartas.core import BASTOS, COPAS, ESPADAS, OROS, Card, rank_table, spanish_deck
 
 DECK: tuple[Card, ...] = tuple(spanish_deck(40))
 

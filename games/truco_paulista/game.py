@@ -7,16 +7,11 @@ from typing import Any, Literal
 
 from pydantic import Field
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.game import Game
+from cartas.core import (
+    FACE_DOWN, PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, TableNames,
+    TableView, by_suit_then_rank, generic_names, seat_side_names,
+)
 from cartas.core.i18n import mark
-from cartas.core.naming import TableNames, generic_names, seat_side_names
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.state import PUBLIC_SEAT, Action
-from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank
 from cartas.games.truco_paulista import view, words
 from cartas.games.truco_paulista.actions import Action as PaulistaAction
 from cartas.games.truco_paulista.actions import Word, parse_action
@@ -84,6 +79,14 @@ class PaulistaGame(Game):
     def understand(self, text: str, legal: Sequence[Action]) -> Action | None:
         ours: list[PaulistaAction] = list(legal)  # type: ignore[arg-type]
         return words.understand(text, ours)
+
+    def presentation(self) -> PaulistaPresentation:
+        return PaulistaPresentation(self)
+
+
+class PaulistaPresentation(Presentation):
+    """How truco paulista reads and draws, in the language being spoken: its events, and the table with the
+    vira, the score from the viewer's side and the rodadas."""
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
         """The event as the table hears it: "Você: Truco!", "Rodada de Eles (Bot 1)", "2 pontos para Nós"."""

@@ -12,15 +12,10 @@ import random
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.cards import CARD_TEXT, Card
-from cartas.core.deck import deal, shuffled, stack_deck
-from cartas.core.errors import PositionError
-from cartas.core.ladder import RaiseLadder
-from cartas.core.observation import Observation
-from cartas.core.position import Position
-from cartas.core.state import PUBLIC_SEAT, Action, Result, State, redistribute
-from cartas.core.table import Table
-from cartas.core.tricks import PARDA, UNDECIDED, best_of_three, trick_winner_by_rank
+from cartas.core import (
+    CARD_TEXT, PARDA, PUBLIC_SEAT, UNDECIDED, Action, Card, Observation, Position, PositionError, RaiseLadder, Result,
+    State, Table, best_of_three, deal, redistribute, shuffled, stack_deck, trick_winner_by_rank,
+)
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.cards import DECK, FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
 from cartas.games.truco_paulista.i18n import _

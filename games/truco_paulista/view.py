@@ -6,8 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartas.core.observation import Observation
-from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank, seat_fields
+from cartas.core import FACE_DOWN, Observation, TableView, by_suit_then_rank, seat_fields
 from cartas.games.truco_paulista.i18n import _
 
 POINTS = 12

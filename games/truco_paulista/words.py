@@ -6,9 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core.cards import RANKS
-from cartas.core.i18n import mark
-from cartas.core.i18n.spoken import RANK_WORDS, fold, spoken_card, spoken_phrases
+from cartas.core import RANKS
+from cartas.core.i18n import RANK_WORDS, fold, mark, spoken_card, spoken_phrases
 from cartas.games.truco_paulista.actions import _BLIND_PLACES, _WORDS, Action, BlindPlay, Play, Word
 from cartas.games.truco_paulista.i18n import _
 

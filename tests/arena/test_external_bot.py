@@ -160,3 +160,30 @@ def test_the_arena_command_reports_a_broken_bot_in_one_line(tmp_path: Path) -> N
     assert time.monotonic() - started < 10
     assert hung.exit_code == 1 and hung.output.count("\n") == 1
     assert "bot.py' closed its output but is still running" in hung.output
+
+
+def test_an_id_that_is_not_a_number_is_a_bad_answer_not_another_decision(
+    tmp_path: Path, capfd: pytest.CaptureFixture[str]
+) -> None:
+    """An external bot echoing ``"1"`` was stopped for answering "decision '1' while decision 1 was asked"; now
+    it is told what ``id`` must be, and its next answer is played."""
+    body = (
+        "sent = 0\n"
+        "for line in sys.stdin:\n"
+        "    message = json.loads(line)\n"
+        "    if message['type'] == 'error':\n"
+        "        print(message['message'], file=sys.stderr, flush=True)\n"
+        "    if message['type'] == 'decision':\n"
+        "        sent += 1\n"
+        "        echoed = str(message['id']) if sent == 1 else message['id']\n"
+        "        print(json.dumps({'action': 0, 'id': echoed}), flush=True)\n"
+    )
+    bot = ExternalBot(0, command=program(tmp_path, body), timeout=10)
+    state = GAME.start(OPTIONS, seed=0)
+    seat = state.to_act[0]
+    try:
+        assert bot.choose(SeatView(state, seat)) == state.legal_actions(seat)[0]
+    finally:
+        bot.close()
+    told = capfd.readouterr().err.splitlines()  # the bot wrote the error it was sent to its standard error
+    assert told == ['the answer\'s "id" must be the number of the decision it answers, 1, not "1"']

@@ -112,3 +112,14 @@ def test_blank_lines_are_skipped(line: bytes) -> None:
         assert receive() == b'{"action": 0}'
     finally:
         sys.stdin = stdin
+
+
+@pytest.mark.parametrize(("echoed", "shown"), [('"4"', '"4"'), ("4.0", "4.0"), ("true", "true"), ("null", "null"),
+                                               ('[4]', "[4]"), ('"' + "4" * 40 + '"', '"' + "4" * 23 + "...")])
+def test_an_id_that_is_not_a_number_is_refused_in_one_clear_line(echoed: str, shown: str) -> None:
+    """``"4"`` was refused as "this answer is to decision 4, but decision 4 is asked"; ``true`` and ``4.0`` were
+    taken as decision 4."""
+    with pytest.raises(AnswerError) as caught:
+        read_answer(GAME, LEGAL, '{"action": 0, "id": %s}' % echoed, 4)
+    assert str(caught.value) == f'the answer\'s "id" must be the number of the decision it answers, 4, not {shown}'
+    assert read_answer(GAME, LEGAL, '{"action": 0, "id": 4}', 4) == LEGAL[0]

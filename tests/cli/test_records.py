@@ -3,13 +3,18 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import re
 from collections.abc import Callable
+from contextlib import closing
+from multiprocessing.queues import Queue
+from multiprocessing.synchronize import Barrier
 from pathlib import Path
 
+import pytest
 from click.testing import Result
 
-from cartas.cli.history import History, history_path
+from cartas.cli.history import History, HistoryBusy, history_path
 from cartas.core.record import MatchRecord, load_record
 
 DEAL = "--deal=1E 4C / 7O 5B"
@@ -115,3 +120,114 @@ def test_a_save_without_its_players_is_refused(run: Callable[..., Result], home:
     save_record(record_of(GAME.start({}, seed=1)), path)
     result = run("resume", str(path))
     assert result.exit_code == 1 and "does not say who plays each seat" in result.output
+
+
+def test_replay_of_a_save_that_lacks_a_seat_is_refused_in_one_line(
+    run: Callable[..., Result], saves: Callable[[], list[Path]]
+) -> None:
+    run("play", "alta", "--watch", "--seed", "2")
+    path = saves()[0]
+    data = json.loads(path.read_text())
+    for players in ({"0": "easy"}, {}, {"0": "easy", "2": "easy"}):
+        data["players"] = players
+        path.write_text(json.dumps(data))
+        before = path.read_bytes()
+        result = run("replay", str(path), "--ascii")
+        assert result.exit_code == 1
+        assert result.output.splitlines() == [
+            f"Error: {path} does not say who plays each of its 2 seats, so it cannot be replayed; it was left as it is"
+        ]
+        assert path.read_bytes() == before
+
+
+def _finish_at_once(path: str, number: int, start: Barrier, errors: Queue[str]) -> None:
+    """One process counting its match in a history that does not exist yet, as soon as the others are ready."""
+    start.wait()
+    try:
+        History(Path(path)).add(_record([number % 2]), Path(path).parent / f"{number}.json")
+    except Exception as error:  # the test reports whatever went wrong
+        errors.put(f"{type(error).__name__}: {error}")
+
+
+def test_processes_creating_the_history_at_once_all_count_their_match(tmp_path: Path) -> None:
+    """Two terminals finishing their first match together used to lose one from the history, called damaged or
+    a data folder that cannot be used: about half of such races did."""
+    context = multiprocessing.get_context("fork")
+    processes = 4
+    for trial in range(8):
+        path = tmp_path / str(trial) / "history.sqlite3"
+        start, errors = context.Barrier(processes), context.Queue()
+        workers = [
+            context.Process(target=_finish_at_once, args=(str(path), number, start, errors))
+            for number in range(processes)
+        ]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join(timeout=120)
+            assert worker.exitcode == 0
+        assert errors.empty(), errors.get()
+        (row,) = History(path).stats()
+        assert (row.played, row.wins, row.losses) == (processes, 2, 2)
+
+
+def test_a_history_kept_locked_is_called_busy_not_damaged(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import sqlite3
+
+    import cartas.core.history as history
+
+    path = tmp_path / "history.sqlite3"
+    History(path).add(_record([0]), tmp_path / "0.json")
+    monkeypatch.setattr(history, "BUSY_SECONDS", 0.01)
+    monkeypatch.setattr(history, "BUSY_RETRIES", 1)
+    holder = sqlite3.connect(path)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        with pytest.raises(HistoryBusy, match="is kept locked by another process .*; it was left as it is"):
+            History(path).add(_record([0]), tmp_path / "1.json")
+    finally:
+        holder.rollback()
+        holder.close()
+    History(path).add(_record([1]), tmp_path / "1.json")
+    (row,) = History(path).stats()
+    assert (row.played, row.wins, row.losses) == (2, 1, 1)
+
+
+def test_a_save_of_a_newer_cartas_is_called_so_and_left_as_it_is(
+    run: Callable[..., Result], saves: Callable[[], list[Path]]
+) -> None:
+    run("play", "alta", "--ascii", input="quit\n")
+    path = saves()[0]
+    data = json.loads(path.read_text())
+    data.update(format="cartas-record/2", added_by_version_2={"x": 1})
+    path.write_text(json.dumps(data))
+    before = path.read_bytes()
+    newer = f"{path} was written by a newer version of cartas (format 2; this one reads up to 1); upgrade cartas"
+    for args in (["replay", str(path)], ["resume", str(path)], ["resume"]):
+        result = run(*args, "--ascii")
+        assert result.exit_code == 1
+        (line,) = result.output.splitlines()
+        assert line.startswith(f"Error: {newer} to open it; it was left as it is"), line
+        assert "not a cartas match record" not in line and "damaged" not in line and "Move or delete" not in line
+    assert path.read_bytes() == before
+
+
+def test_a_history_of_a_newer_cartas_is_called_so_and_left_as_it_is(run: Callable[..., Result], home: Path) -> None:
+    import sqlite3
+
+    home.mkdir(parents=True)
+    path = history_path(home)
+    with closing(sqlite3.connect(path)) as db:
+        db.execute("CREATE TABLE matches_v2 (id INTEGER PRIMARY KEY, kept TEXT)")
+        db.execute("INSERT INTO matches_v2 (kept) VALUES ('a match of the newer version')")
+        db.execute("PRAGMA user_version = 2")
+        db.commit()
+    before = path.read_bytes()
+    newer = (f"the history {path} was written by a newer version of cartas (format 2; this one reads up to 1); "
+             "upgrade cartas to open it; it was left as it is")
+    result = run("stats")
+    assert result.exit_code == 1 and result.output.splitlines() == [f"Error: {newer}"]
+    finished = run("play", "alta", "--watch", "--seed", "2")
+    assert finished.exit_code == 1 and finished.output.splitlines()[-1].endswith(f"but {newer}")
+    assert "move it away" not in finished.output
+    assert path.read_bytes() == before

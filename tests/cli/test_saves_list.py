@@ -184,3 +184,32 @@ def test_prune_at_a_terminal_lists_and_asks_and_no_keeps_everything(
     assert saves() == before
     assert run("saves", "--prune", "20", input="y\n").output.endswith("Removed 1 of 1 saves.\n")
     assert run("saves", "--prune", "0", "--all", "--yes").output == "Removed 2 of 2 saves.\n"
+
+
+def test_a_temporary_file_left_by_a_killed_save_is_removed(
+    run: Callable[..., Result], home: Path, saves: Callable[[], list[Path]]
+) -> None:
+    """``kill -9`` in mid-save leaves the half-written temporary file beside the save: ``cartas saves`` and the
+    next match's first save remove it, and leave the saves and a live writer's file alone."""
+    run("play", "alta", "--ascii", "--dealer", "1", DEAL, input="raise\nquit\n")
+    (save,) = saves()
+    folder = save.parent
+    before = save.read_bytes()
+    old = time.time() - 120
+
+    def leftover(name: str) -> Path:
+        path = folder / name
+        path.write_text('{"format": "cartas-rec')
+        os.utime(path, (old, old))
+        return path
+
+    earlier = leftover(save.name + "x1y2z3w4.tmp")  # as versions before this one named them
+    killed = leftover(f".{save.name}.4194304.0badc0de.q8w7e6r5.tmp")
+    result = run("saves")
+    assert result.exit_code == 0 and "damaged" not in result.output
+    assert not earlier.exists() and not killed.exists()
+    assert save.read_bytes() == before
+    again = leftover(f".{save.name}.4194304.0badc0de.a1s2d3f4.tmp")
+    run("play", "alta", "--ascii", "--dealer", "1", DEAL, input="raise\nquit\n")
+    assert not again.exists()
+    assert len(saves()) == 2 and sorted(p.name for p in folder.iterdir() if p.name.endswith(".tmp")) == []

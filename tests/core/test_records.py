@@ -130,3 +130,53 @@ def test_replay_refuses_a_move_by_the_wrong_seat(example_game: Game, finished: M
 def test_replay_refuses_a_record_of_another_game(example_game: Game, finished: MatchRecord) -> None:
     with pytest.raises(RecordError, match="the record is of 'truco', not 'siete_y_medio'"):
         replay(finished.model_copy(update={"game": "truco"}), example_game)
+
+
+def _dead_pid() -> int:
+    """The id of a process that has ended (and been reaped), so no process runs under it for now."""
+    import subprocess
+    import sys
+
+    child = subprocess.Popen([sys.executable, "-c", ""])
+    child.wait()
+    return child.pid
+
+
+def test_stale_temporary_files_are_removed_and_live_ones_kept(tmp_path: Path, finished: MatchRecord) -> None:
+    from cartas.core.record import _HOST, remove_stale_temps, temp_file
+
+    save = tmp_path / "m.json"
+    save_record(finished, save)
+    old = os.stat(save).st_mtime - 120  # two minutes before the save: longer than any write
+    other_host = "0badc0de" if _HOST != "0badc0de" else "0badbeef"
+    files = {
+        # (name, old?) -> removed?
+        (f".m.json.{_dead_pid()}.{_HOST}.ab12_cd3.tmp", False): True,  # its writer was killed
+        (f".m.json.{os.getpid()}.{_HOST}.live_one.tmp", False): False,  # a live writer's, being written
+        (f".m.json.{os.getppid()}.{_HOST}.slow_one.tmp", True): True,  # too old for any writer
+        (f".m.json.{_dead_pid()}.{other_host}.elsewhr.tmp", False): False,  # another machine's pid says nothing
+        (f".m.json.{_dead_pid()}.{other_host}.elsewhr.tmp", True): True,
+        ("m.jsonk3j4_x9q.tmp", True): True,  # an earlier version's temporary file
+        ("m.jsonk3j4_x9q.tmp", False): False,
+        (".write-test-a1b2c3d4", True): True,
+        ("notes.tmp", True): False,  # not a temporary file of cartas
+        ("m.json.lock", True): False,
+    }
+    for number, ((name, is_old), _) in enumerate(files.items()):
+        path = tmp_path / str(number) / name
+        path.parent.mkdir()
+        path.write_text("{")
+        if is_old:
+            os.utime(path, (old, old))
+    removed = []
+    for number in range(len(files)):
+        removed += [p.name for p in remove_stale_temps(tmp_path / str(number), now=old + 120)]
+    assert sorted(removed) == sorted(name for (name, _), gone in files.items() if gone)
+    for number, ((name, _), gone) in enumerate(files.items()):
+        assert (tmp_path / str(number) / name).exists() is not gone, name
+    remove_stale_temps(tmp_path)
+    assert load_record(save) == finished
+    fd, temp = temp_file(save)  # what save_record writes through: named so that its writer can be told
+    os.close(fd)
+    assert Path(temp).parent == tmp_path and Path(temp).name.startswith(f".m.json.{os.getpid()}.{_HOST}.")
+    assert remove_stale_temps(tmp_path) == []  # this process runs: its file stays

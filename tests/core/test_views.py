@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from cartas.core import FACE_DOWN, Game, TableView
+from cartas.core import FACE_DOWN, Game, Presentation, TableView
 from cartas.core.cards import JOKER, RANKS, SUITS, Card
 from cartas.core.plugins.manager import get_registry
 from cartas.core.views import by_suit_then_rank
@@ -39,12 +39,13 @@ def test_the_default_view_has_the_hand_as_given_and_the_games_lines(example_game
     state = example_game.start({"players": 3, "hands": 1}, seed=1, position={
         "dealer": 0, "hands": [["4E"], ["6O"], ["7C"]], "stock": ["1C"]})
     state.apply("carta", 1)
-    view = Game.table_view(example_game, state.observation(1))
+    presentation = example_game.presentation()
+    view = Presentation.table_view(presentation, state.observation(1))
     assert view.hand == ["6O", "1C"]
     assert view.played == [[], [], []] and view.trick == [] and view.centre == [] and view.counts == []
     assert view.lines == example_game.table_lines(state.observation(1))
     assert view.lines[1] == "Player 2 (punter): 6O 1C  [7] playing <"
-    assert Game.table_view(example_game, state.public_observation()).lines[1] == "Player 2 (punter): ?? 1C  [1] playing <"
+    assert Presentation.table_view(presentation, state.public_observation()).lines[1] == "Player 2 (punter): ?? 1C  [1] playing <"
 
 
 def test_the_example_lays_every_seats_cards_out_first_card_face_down(example_game: Game) -> None:

@@ -288,7 +288,7 @@ def test_a_match_with_nobody_connected_past_its_grace_is_abandoned_and_kept_as_a
     ana.until("ack")
     server.close_all()  # Ana goes; nobody else is seated
     table = server.table(code)
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # a bound for a loaded machine; met at once on an idle one
     while table.row.status != "abandoned" and time.monotonic() < deadline:
         time.sleep(0.05)
     assert table.row.status == "abandoned"
@@ -320,7 +320,7 @@ def test_a_spectator_is_someone_to_play_for_and_wakes_the_bots(make_server: Any)
     assert server.hub().store.sync.moves(code) == []
     watcher = server.connect(code, None)
     watcher.until("snapshot")
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # a bound for a loaded machine; met at once on an idle one
     while len(server.hub().store.sync.moves(code)) < 4 and time.monotonic() < deadline:
         time.sleep(0.05)
     assert len(server.hub().store.sync.moves(code)) >= 4  # Ana's seat taken over: the bots play for the watcher

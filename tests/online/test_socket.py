@@ -216,7 +216,7 @@ def test_restart_on_the_same_database_keeps_the_version_and_the_view(make_server
     view = my_turn(ana)
     table = first.table(code)
     first.close_all()
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 30  # a bound for a loaded machine; met at once on an idle one
     while table.by_seat and time.monotonic() < deadline:
         time.sleep(0.01)
     version, moves = table.version, first.hub().store.sync.moves(code)
@@ -239,7 +239,7 @@ def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_person_retu
     assert server.host(code, created["host_token"], "start").status_code == 200
     ana = server.connect(code, created["token"])
     ana.until("snapshot")
-    deadline = time.monotonic() + 5
+    deadline = time.monotonic() + 30  # a bound for a loaded machine; met at once on an idle one
     while time.monotonic() < deadline:
         ana.drain(0.1)
         if any(f["type"] == "presence" and f["seat"] == 1 and f["presence"] == "bot" for f in ana.frames):
@@ -255,7 +255,7 @@ def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_person_retu
     assert any(seat == 1 for seat, _ in server.hub().store.sync.moves(code))
     back = server.connect(code, beto["token"])
     back.until("snapshot")
-    deadline = time.monotonic() + 2
+    deadline = time.monotonic() + 30  # a bound for a loaded machine; met at once on an idle one
     while 1 in table.takeover and time.monotonic() < deadline:
         time.sleep(0.02)
     assert 1 not in table.takeover

@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pytest
 
 from cartas.core.events import Event
-from cartas.core.game import Game
+from cartas.core.presentation import Presentation
 from cartas.core.i18n import speaking
 from cartas.games.truco import state as state_module
 from cartas.games.truco.actions import SIGNS
@@ -37,7 +37,7 @@ EMITTED = frozenset(re.findall(r'self\.emit\(\s*"(\w+)"', STATE_SOURCE))
 
 def generic(event: Event) -> str:
     """What the base class would write, which truco must never fall back to."""
-    return Game.describe(GAME, event)
+    return Presentation.describe(GAME.presentation(), event)
 
 
 @pytest.mark.parametrize(("event", "text"), [

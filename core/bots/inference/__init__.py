@@ -5,13 +5,18 @@ real envido, truco or juego could hold anything. A game that knows what its play
 cards supplies a :class:`BiddingModel`: the event kinds that are such words (its *decisions*) and a likelihood,
 ``P(decision | the rival's hand in a sampled world)``. :class:`Posterior` draws worlds from the posterior those
 likelihoods give (rejection sampling with a bounded number of tries, and a fallback it counts), and the search
-bots and the games' own bots sample through it.
+bots and the games' own bots sample through it. A game's bot may also offer a :class:`RivalReader`, which
+learns each rival's habits as the match goes (:mod:`cartas.core.bots.inference.rivals`), so a player who calls
+on every hand stops being read as one who holds the cards for it.
 """
 
-from cartas.core.bots.inference.model import BiddingModel, Decision, rival_decisions, soft_bar
-from cartas.core.bots.inference.posterior import DEFAULT_TRIES, Posterior, PosteriorCounts, posterior_for
+from cartas.core.bots.inference.model import BiddingModel, Decision, RivalReader, rival_decisions, soft_bar
+from cartas.core.bots.inference.posterior import (
+    DEFAULT_TRIES, Posterior, PosteriorCounts, bidding_weight, posterior_for, reader_for,
+)
+from cartas.core.bots.inference.rivals import Modes, Observed, RivalBook, Tendency, logistic
 
 __all__ = [
-    "BiddingModel", "DEFAULT_TRIES", "Decision", "Posterior", "PosteriorCounts", "posterior_for", "rival_decisions",
-    "soft_bar",
+    "BiddingModel", "DEFAULT_TRIES", "Decision", "Modes", "Observed", "Posterior", "PosteriorCounts", "RivalBook",
+    "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for", "rival_decisions", "soft_bar",
 ]

@@ -9,8 +9,9 @@ hand's events up to the decision (``world.events[:decision.at]``: what was pendi
 from __future__ import annotations
 
 import math
-from typing import NamedTuple, Protocol
+from typing import NamedTuple, Protocol, runtime_checkable
 
+from cartas.core.bots.base import SeatView
 from cartas.core.state import State
 
 
@@ -33,6 +34,17 @@ class BiddingModel(Protocol):
     def likelihood(self, world: State, decision: Decision) -> float:
         """``P(decision | the rival's cards in world)``, in ``[0, 1]``: only ratios between worlds matter, but a
         value of 1 is accepted outright, so the largest likelihood should be near 1 for sampling to be quick."""
+        ...
+
+
+@runtime_checkable
+class RivalReader(BiddingModel, Protocol):
+    """A bidding model that learns each rival's habits from the hands it has seen end (see
+    :mod:`cartas.core.bots.inference.rivals`): one per bot and match, made by the base factory's
+    ``rival_reader()``."""
+
+    def observe(self, view: SeatView) -> None:
+        """Read the hands finished since the last call (:meth:`SeatView.finished_events`); cheap when none."""
         ...
 
 

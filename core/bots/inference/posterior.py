@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from cartas.core.bots.base import SeatView
-from cartas.core.bots.inference.model import BiddingModel, rival_decisions
+from cartas.core.bots.inference.model import BiddingModel, RivalReader, rival_decisions
 from cartas.core.state import State
 
 DEFAULT_TRIES = 24
@@ -104,3 +104,14 @@ def posterior_for(bot: object, *, tries: int = DEFAULT_TRIES) -> Posterior | Non
     if plausible is not None:
         return Posterior(rule_weight(plausible), tries=tries)
     return None
+
+
+def reader_for(bot: object) -> RivalReader | None:
+    """A fresh reader of the rivals for one bot's match, when the bot (or bot factory) offers one through a
+    ``rival_reader()`` attribute; ``None`` otherwise (then :func:`posterior_for` reads everyone alike)."""
+    make = getattr(bot, "rival_reader", None)
+    if make is None:
+        return None
+    reader = make()
+    assert isinstance(reader, RivalReader)
+    return reader

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 import random
 
-from cartas.core import SeatView
-from cartas.core.state import Action
+from cartas.core import Action, SeatView
 from cartas_siete_y_medio.actions import CARTA, PLANTO
 from cartas_siete_y_medio.state import HALVES, LIMIT
 

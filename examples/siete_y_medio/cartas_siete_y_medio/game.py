@@ -1,4 +1,5 @@
-"""Siete y medio: the game, its options, and how its events and table read on the screen."""
+"""Siete y medio: the game, its options, and how its events and table read on the screen (its presentation,
+apart from the rules)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ from typing import Literal
 from pydantic import Field
 
 from cartas.core import (
-    FACE_DOWN, Action, Card, Event, Game, GameOptions, Observation, Position, TableNames, TableView, generic_names,
+    FACE_DOWN, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, TableNames, TableView,
+    generic_names,
 )
 from cartas.core.i18n import mark
 from cartas_siete_y_medio.actions import CARTA, Move, parse_action
@@ -47,8 +49,20 @@ class SieteYMedio(Game):
     def deck(self, options: GameOptions) -> list[Card]:
         return list(DECK)
 
+    def action_text(self, action: Action) -> str:
+        return _("a card, please") if action == CARTA else _("I stand")
+
+    def presentation(self) -> SieteYMedioPresentation:
+        return SieteYMedioPresentation(self)
+
+
+class SieteYMedioPresentation(Presentation):
+    """How the game reads and draws: its events as lines, and each seat's cards on the table."""
+
+    version = 1
+
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        names = names or generic_names(max(self.player_counts()))
+        names = names or generic_names(max(self.game.player_counts()))
         who = names.seat(event.seat) if event.seat >= 0 else ""
         if event.kind == "reparte":
             return _("{who}: I hold the bank and deal everyone a card face down", who=who)
@@ -66,9 +80,6 @@ class SieteYMedio(Game):
                 return _("{who}: pays 1 point to {payee}", who=who, payee=names.seat(int(payee)))
             return _("{who}: pays {count} points to {payee}", who=who, count=amount, payee=names.seat(int(payee)))
         return super().describe(event, names)
-
-    def action_text(self, action: Action) -> str:
-        return _("a card, please") if action == CARTA else _("I stand")
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
         table = observation.table

@@ -8,9 +8,10 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Any
 
-from cartas.core import Card, Observation, Position, PositionError, Result, State, Table
-from cartas.core.deck import deal, shuffled, spanish_deck, stack_deck
-from cartas.core.state import PUBLIC_SEAT, Action, redistribute
+from cartas.core import (
+    PUBLIC_SEAT, Action, Card, Observation, Position, PositionError, Result, State, Table, deal, redistribute, shuffled,
+    spanish_deck, stack_deck,
+)
 from cartas_siete_y_medio.actions import CARTA, PLANTO, Move
 
 if TYPE_CHECKING:

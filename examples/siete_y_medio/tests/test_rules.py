@@ -7,10 +7,9 @@ from typing import Any
 
 import pytest
 
-from cartas.core import ActionParseError, IllegalActionError, OptionsError, PositionError, TableNames
+from cartas.core import ActionParseError, IllegalActionError, OptionsError, PositionError, TableNames, run_match
 from cartas.core.i18n import speaking
-from cartas.core.match import run_match
-from cartas.core.plugins.manager import get_registry
+from cartas.core.plugins import get_registry
 from cartas_siete_y_medio.actions import CARTA, PLANTO
 from cartas_siete_y_medio.bots import EasyBot
 from cartas_siete_y_medio.game import SieteYMedio

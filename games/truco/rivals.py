@@ -1,0 +1,233 @@
+"""What a finished truco hand told one seat about each rival's habits, for the core's rival book
+(:mod:`cartas.core.bots.inference.rivals`), and the reader that keeps the book and weighs sampled worlds by it.
+
+Read from the hand's events the seat saw, in order:
+
+- ``envido``: every chance a rival had to open (or raise) the envido, and what he did. Passing is playing his
+  first card of the hand while the envido was still open (two players; nobody had called an envido or a flor,
+  and no truco had been accepted). His tanto, when it came to light (sung after an accepted envido, shown at the
+  hand's end, or all his three cards played), gives the rule's chance of the call; else the rule's chance over a
+  random hand.
+- ``truco``: every card a rival played while he could have called the next truco word, and every truco word he
+  called; his strength then (:func:`~cartas.games.truco.bidding.strength_at`'s measure) when all his cards came
+  to light.
+- ``envido answer`` and ``truco answer``: each ``quiero`` and ``no quiero`` (a raise counts as a call, not here).
+
+The rule each is measured against is :class:`~cartas.games.truco.bidding.TrucoBidding`'s, without its floor of
+bluffs: the book's habits take the floor's place.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from functools import cache
+
+from cartas.core import Card, Event, State
+from cartas.core.bots import Decision, Observed, RivalBook, SeatView, logistic
+from cartas.games.truco.bidding import (
+    BLUFF_SCALE, ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS,
+    TrucoBidding,
+    answered_call, card_power, strength_at,
+)
+from cartas.games.truco.envido import tanto
+from cartas.games.truco.state import RANK, TrucoState
+
+TRUCO_WORDS = ("truco", "retruco", "vale cuatro")
+
+
+@cache
+def _random_hands() -> tuple[tuple[int, float], ...]:
+    """Every three-card hand's tanto and card power (9,880 hands), for the rules' rates over a random hand."""
+    return tuple((tanto(hand), sum(card_power(card) for card in hand)) for hand in itertools.combinations(RANK, 3))
+
+
+@cache
+def envido_rate(bar: float) -> float:
+    """How often the rule calls at ``bar`` with a random hand: what a call says when the tanto stays hidden."""
+    hands = _random_hands()
+    return sum(logistic(points, bar, TANTO_SPREAD) for points, _ in hands) / len(hands)
+
+
+@cache
+def truco_rate(bar: float) -> float:
+    """How often the rule says yes at ``bar`` with a random hand's card power (no trick played yet)."""
+    hands = _random_hands()
+    return sum(logistic(power, bar, STRENGTH_SPREAD) for _, power in hands) / len(hands)
+
+
+def _known_cards(events: Sequence[Event]) -> dict[int, list[Card]]:
+    """Each seat's cards that came to light in the hand: those it played, then those it showed."""
+    known: dict[int, list[Card]] = {}
+    for event in events:
+        if event.kind == "play":
+            known.setdefault(event.seat, []).append(Card.parse(event.detail))
+        elif event.kind in ("envido_shown", "flor_shown"):
+            cards = known.setdefault(event.seat, [])
+            for text in event.detail.split()[:-1]:
+                card = Card.parse(text)
+                if card not in cards:
+                    cards.append(card)
+    return known
+
+
+def _sung_tantos(events: Sequence[Event]) -> dict[int, int]:
+    """The tantos the engine told after an accepted envido, and those shown at the hand's end."""
+    sung: dict[int, int] = {}
+    for event in events:
+        if event.kind == "tanto":
+            sung[event.seat] = int(event.detail)
+        elif event.kind == "envido_shown":
+            sung[event.seat] = int(event.detail.split()[-1])
+    return sung
+
+
+def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) -> list[Observed]:
+    """What one finished hand's events (those ``seat`` saw) tell of its rivals' habits (see the module)."""
+    team = teams[seat]
+    two = len(teams) == 2
+    known = _known_cards(events)
+    sung = _sung_tantos(events)
+    full = {s: cards for s, cards in known.items() if len(cards) == 3}
+
+    def tanto_of(rival: int) -> int | None:
+        if rival in sung:
+            return sung[rival]
+        return tanto(full[rival]) if rival in full else None
+
+    def strength(rival: int, played: int, tricks: list[int]) -> float | None:
+        cards = full.get(rival)
+        if cards is None:
+            return None
+        total = sum(card_power(card) for card in cards[played:])
+        for winner_team in tricks:
+            total += 1.0 if winner_team == teams[rival] else -0.8
+        return total
+
+    out: list[Observed] = []
+    played: dict[int, int] = {}
+    tricks: list[int] = []
+    envido_closed = False
+    level = 0  # truco words said
+    holder = -1  # the team that may say the next truco word (-1: either, before any truco)
+    pending: list[str] = []
+    for event in events:
+        kind, who = event.kind, event.seat
+        rival = who >= 0 and teams[who] != team
+        if kind == "envido":
+            if rival:
+                bar = ENVIDO_BARS.get(event.detail, ENVIDO_BARS["envido"])
+                points = tanto_of(who)
+                honest = None if points is None else logistic(points, bar, TANTO_SPREAD)
+                out.append(Observed(who, "envido", True, honest, envido_rate(bar)))
+            envido_closed = True
+            if "envido" in pending:
+                pending.remove("envido")
+            pending.append("envido")
+        elif kind == "flor":
+            envido_closed = True
+            if "flor" in pending:
+                pending.remove("flor")
+            pending.append("flor")
+        elif kind == "truco":
+            if rival:
+                bar = TRUCO_BARS.get(event.detail, TRUCO_BARS["truco"])
+                power = strength(who, played.get(who, 0), tricks)
+                honest = None if power is None else logistic(power, bar, STRENGTH_SPREAD)
+                out.append(Observed(who, "truco", True, honest, truco_rate(bar)))
+            level += 1
+            holder = 1 - teams[who]
+            if "truco" in pending:
+                pending.remove("truco")
+            pending.append("truco")
+        elif kind in ("quiero", "no_quiero"):
+            call = pending.pop() if pending else None
+            if call == "truco" and kind == "quiero":
+                envido_closed = True  # an accepted truco closes the envido
+            if rival and call in ("envido", "truco"):
+                said_yes = kind == "quiero"
+                if call == "envido":
+                    points = tanto_of(who)
+                    honest = None if points is None else logistic(points, ENVIDO_ACCEPT_BAR, TANTO_SPREAD)
+                    out.append(Observed(who, "envido answer", said_yes, honest, envido_rate(ENVIDO_ACCEPT_BAR)))
+                else:
+                    power = strength(who, played.get(who, 0), tricks)
+                    honest = None if power is None else logistic(power, TRUCO_ACCEPT_BAR, STRENGTH_SPREAD)
+                    out.append(Observed(who, "truco answer", said_yes, honest, truco_rate(TRUCO_ACCEPT_BAR)))
+        elif kind == "play":
+            if rival and not pending:
+                if two and not envido_closed and played.get(who, 0) == 0 and not tricks:
+                    points = tanto_of(who)
+                    bar = ENVIDO_BARS["envido"]
+                    honest = None if points is None else logistic(points, bar, TANTO_SPREAD)
+                    out.append(Observed(who, "envido", False, honest, envido_rate(bar)))
+                if level < len(TRUCO_WORDS) and holder in (-1, teams[who]):
+                    bar = TRUCO_BARS[TRUCO_WORDS[level]]
+                    power = strength(who, played.get(who, 0), tricks)
+                    honest = None if power is None else logistic(power, bar, STRENGTH_SPREAD)
+                    out.append(Observed(who, "truco", False, honest, truco_rate(bar)))
+            played[who] = played.get(who, 0) + 1
+        elif kind == "trick":
+            tricks.append(teams[who])
+            envido_closed = True
+        elif kind == "parda":
+            envido_closed = True
+    return out
+
+
+def split_hands(events: Sequence[Event]) -> list[list[Event]]:
+    """The events of finished hands cut at each ``deal`` (what comes before the first belongs to a hand whose
+    start the reader had already passed, and is read as its own hand)."""
+    hands: list[list[Event]] = []
+    current: list[Event] = []
+    for event in events:
+        if event.kind == "deal" and current:
+            hands.append(current)
+            current = []
+        current.append(event)
+    if current:
+        hands.append(current)
+    return hands
+
+
+class TrucoRivalReader(TrucoBidding):
+    """:class:`~cartas.games.truco.bidding.TrucoBidding` with a book of each rival's habits, read from the hands
+    the seat has seen end: a :class:`~cartas.core.bots.inference.RivalReader`. One per bot and match."""
+
+    def __init__(self) -> None:
+        self.book = RivalBook()
+        self._since = 0
+        self._teams: list[int] | None = None
+
+    def observe(self, view: SeatView) -> None:
+        events, self._since = view.finished_events(self._since)
+        if not events:
+            return
+        if self._teams is None:
+            self._teams = list(view.observation().teams)
+        for hand in split_hands(events):
+            for observed in hand_observations(hand, view.seat, self._teams):
+                self.book.record(observed)
+
+    def likelihood(self, world: State, decision: Decision) -> float:
+        assert isinstance(world, TrucoState)
+        book, seat, kind = self.book, decision.seat, decision.kind
+        if kind == "envido":
+            bar = ENVIDO_BARS.get(decision.detail, ENVIDO_BARS["envido"])
+            honest = logistic(tanto(world.dealt[seat]), bar, TANTO_SPREAD)
+            modes = book.modes(seat, "envido")
+            scale = BLUFF_SCALE.get(decision.detail, 1.0)  # a falta envido against the cards is rarer
+            yes = modes.yes * scale
+            return yes + (1.0 - yes - modes.no * scale) * honest
+        if kind == "truco":
+            bar = TRUCO_BARS.get(decision.detail, TRUCO_BARS["truco"])
+            honest = logistic(strength_at(world, seat, decision.at), bar, STRENGTH_SPREAD)
+            return book.likelihood(seat, "truco", True, honest)
+        call = answered_call(world, decision.at)
+        if call == "envido":
+            honest = logistic(tanto(world.dealt[seat]), ENVIDO_ACCEPT_BAR, TANTO_SPREAD)
+        elif call == "truco":
+            honest = logistic(strength_at(world, seat, decision.at), TRUCO_ACCEPT_BAR, STRENGTH_SPREAD)
+        else:
+            return 1.0
+        return book.likelihood(seat, f"{call} answer", kind == "quiero", honest)
