@@ -15,7 +15,9 @@ RUN groupadd --system --gid 10001 cartas \
     && chown cartas:cartas /data
 
 WORKDIR /src
-COPY pyproject.toml README.md ./
+# setup.py and build_backend/ are the build hook (docs/compiled.md); the image installs the pure build.
+COPY pyproject.toml setup.py README.md ./
+COPY build_backend ./build_backend
 COPY core ./core
 COPY games ./games
 COPY cli ./cli

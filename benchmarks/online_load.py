@@ -20,6 +20,14 @@ by table code would send them. CPU and memory are summed over the processes; the
 of the first process. ``--kill`` then kill -9s the first process and times how long until the second serves
 every one of its tables (``--lease`` seconds of lease, passed to ``cartas serve``).
 
+``--views N`` starts no server: it plays N random 4-player truco matches in this process and times what the
+server builds on every move, the view frame (observation, table view, legal moves, as JSON text) for each of the
+four seats and a spectator, and prints the microseconds per move and the build running (``cartas --version``'s
+text). Run it with the pure and with the compiled build's python to compare them (docs/compiled.md):
+
+    python benchmarks/online_load.py --views 40
+    ~/.cache/cartas/compiled/bin/python benchmarks/online_load.py --views 40
+
 Needs the online extra (websockets, httpx). Not a test: numbers depend on the machine and its load.
 """
 
@@ -350,8 +358,43 @@ async def kill_and_time_takeover(
     return took, sum(len(moves) for moves in committed.values()), lost
 
 
+def time_views(matches: int, seed: int = 0) -> None:
+    """Play ``matches`` random 4-player truco matches and time, on every move, the view text of each seat and of a
+    spectator (what a table sends after a move: cartas.online.table), printing the median match's figure."""
+    from cartas.core.buildinfo import build_info
+    from cartas.core.plugins.manager import get_registry
+    from cartas.online.views import view_text
+
+    game = get_registry().games["truco"]
+    options = game.options({"players": 4})
+    names = {str(seat): f"player {seat}" for seat in range(4)}
+    rng = random.Random(seed)
+    per_move: list[float] = []
+    moves = 0
+    for number in range(matches):
+        state = game.start(options, seed=seed + number)
+        spent = 0.0
+        played = 0
+        while not state.is_over:
+            to_act = state.to_act
+            seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+            state.apply(rng.choice(state.legal_actions(seat)), seat)
+            started = time.process_time()  # CPU time: a busy machine's waiting does not count
+            for viewer in (0, 1, 2, 3, None):
+                view_text(state, viewer, names, False, played)
+            spent += time.process_time() - started
+            played += 1
+        per_move.append(spent / max(played, 1))
+        moves += played
+    print(f"{build_info().describe()}")
+    print(f"{matches} matches, {moves} moves: views of 4 seats and a spectator, median "
+          f"{statistics.median(per_move) * 1e6:,.0f} us of CPU per move")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--views", type=int, default=0, metavar="MATCHES",
+                        help="no server: time the views built per move over MATCHES random matches")
     parser.add_argument("--tables", type=int, default=50)
     parser.add_argument("--seconds", type=float, default=20.0, help="measured time (bounded at 120)")
     parser.add_argument("--think", type=float, default=1.0, help="mean seconds a client thinks before a move")
@@ -362,6 +405,9 @@ def main() -> None:
     parser.add_argument("--kill", action="store_true", help="kill -9 the first process at the end; time the takeover")
     parser.add_argument("--lease", type=float, default=5.0, help="the processes' --lease")
     args = parser.parse_args()
+    if args.views:
+        time_views(args.views)
+        return
     if args.servers > 1 and not (args.db or "").startswith(("postgresql://", "postgres://")):
         parser.error("--servers above 1 needs a Postgres --db: SQLite is one process's database")
     asyncio.run(run(

@@ -20,6 +20,7 @@ from cartas.cli.help_text import argument, command, option
 from cartas.core.arena.runner import ArenaRun, Contestant, MatchResult, Runner, local_runner, run_arena
 from cartas.core.arena.ray import ray_runner
 from cartas.core.arena.report import summarise, write_outputs
+from cartas.core.buildinfo import build_info
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.bots.external import PREFIX, external_bot_factory
@@ -138,6 +139,8 @@ def arena_command(
         runner = local_runner(jobs, hooks, stop) if ray_address is None else ray_runner(ray_address)
         start = new_seed() if seed is None else seed
         sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None
+        if not (quiet or as_json):
+            click.echo(f"cartas {build_info().describe()}", err=True)  # which build plays: docs/compiled.md
         with interruptible(stop) as received:
             run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed, hooks, stop)
     except CartasError as error:

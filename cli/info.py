@@ -185,6 +185,7 @@ def bench_command(
     from cartas.cli.i18n import Messages
     from cartas.cli.render import Renderer
     from cartas.core.bench import bench
+    from cartas.core.buildinfo import build_info
     from cartas.core.errors import CartasError
     from cartas.core.options import parse_option_pairs
 
@@ -193,11 +194,12 @@ def bench_command(
         result = bench(game, parse_option_pairs(options), games=games, seed=seed)
     except CartasError as error:
         raise click.UsageError(str(error)) from None
+    build = build_info()
     if json_mode:
-        click.echo(result.model_dump_json())
+        click.echo(json.dumps({**result.model_dump(mode="json"), "build": build.describe()}))
         return
     Renderer(Messages(), wants_plain(ascii_)).grid(
         ("games/s", "hands/s", "decisions/s"),
         [(str(result.games_per_s), str(result.hands_per_s), str(result.decisions_per_s))],
-        title=f"{game.title}: {result.games} random matches in {result.seconds} s",
+        title=f"{game.title}: {result.games} random matches in {result.seconds} s ({build.describe()})",
     )

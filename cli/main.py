@@ -179,6 +179,20 @@ def _shorten(text: str, limit: int) -> str:
     return shorten(text, limit)
 
 
+def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> None:
+    """``--version``: the version and which build runs (docs/compiled.md), read only when asked for."""
+    if not value or ctx.resilient_parsing:
+        return
+    import gettext
+
+    from cartas.core.buildinfo import build_info
+
+    # click's own message, translated as click translates it (cartas.cli.click_words); the build stays English.
+    line = gettext.gettext("%(prog)s, version %(version)s") % {"prog": "cartas", "version": __version__}
+    click.echo(f"{line} ({build_info().describe()})")
+    ctx.exit()
+
+
 def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginManager | None = None) -> click.Group:
     """The ``cartas`` group over ``registry`` and ``plugin_manager`` (the installed plugins when not given)."""
     from cartas.cli.app import App
@@ -189,8 +203,9 @@ def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginMana
         cls=CartasGroup, app=app, context_settings={"help_option_names": ["-h", "--help"]}, epilog=EXAMPLES,
         help=mark("Spanish-deck card games against bots: truco, truco paulista, chinchón, remigio, julepe and more."),
     )
-    @click.version_option(
-        __version__, prog_name="cartas", cls=TranslatedOption, help=mark("Show the version and exit.")
+    @click.option(
+        "--version", is_flag=True, expose_value=False, is_eager=True, callback=_show_version, cls=TranslatedOption,
+        help=mark("Show the version and exit."),
     )
     @option(
         "--lang", type=click.Choice(LANGUAGES, case_sensitive=False), default=None, expose_value=False,

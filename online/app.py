@@ -25,6 +25,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
+from cartas.core.buildinfo import build_info
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
@@ -264,6 +265,7 @@ def create_app(
         state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
         settings.on_finished = lambda table: on_finished(accounts(), table)
         state["quickplay"] = QuickPlay(accounts().db, group_seater(hub, accounts))
+        log.info("cartas %s", build_info().describe())  # which build serves: docs/compiled.md
         rebuilt = await state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from the database", rebuilt)

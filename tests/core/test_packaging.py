@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast
 import importlib.metadata
 import importlib.util
+import os
 import shutil
 import subprocess
 import sys
@@ -122,9 +123,14 @@ def test_the_wheel_holds_every_module_of_every_package(tmp_path: Path) -> None:
     command = [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", "-w", str(tmp_path / "dist"), str(source)]
     if can_build_without_isolation():
         command.insert(5, "--no-build-isolation")
-    subprocess.run(command, check=True, timeout=120)
+    pure = {name: value for name, value in os.environ.items() if name != "CARTAS_COMPILE"}
+    subprocess.run(command, check=True, timeout=120, env=pure)
     (wheel,) = (tmp_path / "dist").glob("cartas-*.whl")
+    # The default build is the pure one (setup.py compiles only with CARTAS_COMPILE): any platform, no extension.
+    assert wheel.name.endswith("-py3-none-any.whl"), wheel.name
     names = set(zipfile.ZipFile(wheel).namelist())
+    assert "cartas/core/compiled-modules.txt" not in names
+    assert not [name for name in names if name.endswith((".so", ".pyd"))]
     expected = {
         f"{package.replace('.', '/')}/{module.name}"
         for package in PACKAGES
