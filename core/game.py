@@ -11,6 +11,7 @@ import inspect
 import typing
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from cartas.core.cards import Card
@@ -108,6 +109,16 @@ class Game(ABC):
     def teams(self, options: GameOptions) -> tuple[int, ...] | None:
         """The team of each seat, or ``None`` when everyone plays for himself."""
         return None
+
+    deck_files: ClassVar[Mapping[str, Path]] = {}
+    """The card art a plugin ships for a deck of its own: deck name to an ES module that draws its faces (see
+    docs/writing-a-game.md); the server serves it at ``/decks/<name>.js``. Empty: the built-in decks."""
+
+    def deck_art(self, options: GameOptions) -> str:
+        """The deck the cards are drawn and named with under ``options`` (:mod:`cartas.core.decks`): ``spanish``
+        by default, ``french`` for paulista; or a deck of the plugin's own :attr:`deck_files`. Front ends draw
+        and name the cards with it; the canonical card text never changes."""
+        return "spanish"
 
     def player_counts(self) -> tuple[int, ...]:
         """The numbers of players the game allows, read from its ``players`` option."""

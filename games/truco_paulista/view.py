@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cartas.core.decks import card_label, current_deck
 from cartas.core.observation import Observation
 from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank, seat_fields
 from cartas.games.truco_paulista.i18n import _
@@ -40,6 +41,8 @@ def table_view(observation: Observation, lines: list[str]) -> TableView:
 def notes(observation: Observation) -> list[str]:
     table = observation.table
     lines = [_("The hand is worth {points}", points=table["stake"])]
+    if table.get("manilha") is not None:
+        lines.append(_("Manilhas: the {rank}s", rank=current_deck().rank_label(int(table["manilha"]))))
     if table.get("pending"):
         lines.append(_("{call}: waiting for the answer", call=table["pending"]))
     if table.get("mao_de_onze") is not None:
@@ -47,7 +50,7 @@ def notes(observation: Observation) -> list[str]:
     if table.get("mao_de_ferro"):
         lines.append(_("Mão de ferro, cards played blind") if table.get("blind") else _("Mão de ferro"))
     if table.get("partner_hand") is not None:
-        lines.append(_("Your partner's hand: {cards}", cards=" ".join(table["partner_hand"]) or "-"))
+        lines.append(_("Your partner's hand: {cards}", cards=" ".join(map(card_label, table["partner_hand"])) or "-"))
     return lines
 
 
