@@ -29,7 +29,7 @@ from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
 from cartas.online.hub import Hub, NotOwner, Ownership
-from cartas.online.labels import all_labels
+from cartas.online.labels import all_labels, site_language
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
@@ -371,6 +371,7 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
         await socket.close(CLOSE_BAD_FRAME)
         return
     connection = Connection(socket.send_text, lambda code: socket.close(code))
+    connection.language = site_language(hello.get("lang"))
     await table.call(table.connect, connection, hello.get("token"), hello.get("v"))
     flooded = False
     try:
@@ -396,8 +397,10 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
                 table.post(table.move, connection, frame.get("action"), frame.get("v"), time.perf_counter())
             elif kind == "chat":
                 table.post(table.say, connection, frame.get("text"))
+            elif kind == "lang":
+                table.post(table.set_language, connection, frame.get("lang"))
             else:
-                connection.send(dumps({"type": "error", "message": "frame types are move, chat and ping"}))
+                connection.send(dumps({"type": "error", "message": "frame types are move, chat, lang and ping"}))
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:

@@ -23,8 +23,10 @@ from typing import Any, Literal
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
+from cartas.core.i18n import speaking
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
+from cartas.online.labels import SITE_LANGUAGES
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.seat_names import display_names
 from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
@@ -346,6 +348,17 @@ def _option_type(annotation: Any) -> tuple[str, list[Any] | None]:
     return "str", None
 
 
+def option_texts(game: Game, name: str) -> dict[str, dict[str, str]]:
+    """An option's name and help in each site language, as the lobby shows them to each reader:
+    ``{"pt-BR": {"title": "Baralho", "help": "..."}}``."""
+    texts = {}
+    for language in SITE_LANGUAGES:
+        with speaking(language):
+            title, help_text = game.option_text(name)
+        texts[language] = {"title": title, "help": help_text}
+    return texts
+
+
 def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
     """One game for the lobby's form: its player counts, teams, options with defaults, and bot levels."""
     counts = game.player_counts()
@@ -364,6 +377,7 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         options.append({
             "name": name, "type": kind, "choices": choices,
             "default": None if field.is_required() else field.default, "description": field.description or "",
+            "text": option_texts(game, name),
         })
     default_players = game.Options.model_fields["players"].default
     return {

@@ -13,6 +13,7 @@ from cartas.core.deck import stack_deck
 from cartas.core.errors import PositionError
 from cartas.core.events import Event
 from cartas.core.game import Game
+from cartas.core.i18n import mark
 from cartas.core.naming import TableNames, generic_names
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
@@ -29,13 +30,14 @@ class TresilloOptions(GameOptions):
     """Julepe's options; the defaults are those of RULES.md."""
 
     players: Literal[3, 4, 5, 6, 7, 8] = 4
-    stake: int = Field(default=3, ge=1, le=1000, description="the ante each player puts in when antes are due")
-    chips: int = Field(default=100, ge=1, le=1_000_000, description="each player's bankroll at the start")
-    deals: int = Field(default=20, ge=1, le=10_000, description="the match ends after this many deals")
+    stake: int = Field(default=3, ge=1, le=1000, title=mark("Ante"), description=mark("the ante each player puts in when antes are due"))
+    chips: int = Field(default=100, ge=1, le=1_000_000, title=mark("Chips"), description=mark("each player's bankroll at the start"))
+    deals: int = Field(default=20, ge=1, le=10_000, title=mark("Deals"), description=mark("the match ends after this many deals"))
     ciega: Literal["never", "choice", "always"] = Field(
-        default="choice", description="whether the dealer chooses apuesta normal or ciega before each deal"
+        default="choice", title=mark("Ciega"),
+        description=mark("whether the dealer chooses apuesta normal or ciega before each deal"),
     )
-    rebuy: bool = Field(default=False, description="a player short of chips plays on credit instead of leaving")
+    rebuy: bool = Field(default=False, title=mark("Rebuy"), description=mark("a player short of chips plays on credit instead of leaving"))
 
 
 class TresilloGame(Game):

@@ -29,20 +29,24 @@ from cartas.games.truco_paulista.state import PaulistaState
 class PaulistaOptions(GameOptions):
     """The house rules of truco paulista; the defaults are the resolved rules of the project."""
 
-    players: Literal[2, 4] = Field(default=2, description="2 (one against one) or 4 (partners sit opposite)")
+    players: Literal[2, 4] = Field(
+        default=2, title=mark("Players"), description=mark("2 (one against one) or 4 (partners sit opposite)"),
+    )
     manilhas: Literal["vira", "fixas"] = Field(
-        default="vira", description="vira: the card turned after the deal names the manilhas; "
-        "fixas: truco mineiro's fixed manilhas 4B > 7C > 1E > 7O, no vira",
+        default="vira", title=mark("Manilhas"), description=mark("vira: the card turned after the deal names the manilhas; "
+        "fixas: truco mineiro's fixed manilhas 4B > 7C > 1E > 7O, no vira"),
     )
     no_useless_raise: bool = Field(
-        default=False, description="a side that would reach 12 by winning the hand as it stands may not raise",
+        default=False, title=mark("No useless raise"),
+        description=mark("a side that would reach 12 by winning the hand as it stands may not raise"),
     )
     mao_de_ferro_blind: bool = Field(
-        default=False, description="at 11-11 the cards are played unseen, chosen by their place in the hand",
+        default=False, title=mark("Blind mão de ferro"),
+        description=mark("at 11-11 the cards are played unseen, chosen by their place in the hand"),
     )
     deck: Literal["french", "spanish"] = Field(
-        default="french", description="french: the deck Brazilians play with (A 2-7 Q J K of ouros, espadas, copas "
-        "and paus); spanish: the Spanish deck (1-7, sota, caballo, rey of oros, copas, espadas and bastos)",
+        default="french", title=mark("Deck"), description=mark("french: the deck Brazilians play with (A 2-7 Q J K of ouros, espadas, copas "
+        "and paus); spanish: the Spanish deck (1-7, sota, caballo, rey of oros, copas, espadas and bastos)"),
     )
 
 
