@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -74,6 +75,24 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+DECK_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+
+
+def deck_file(registry: Registry, name: str) -> Path | None:
+    """The ES module that draws deck ``name``: cartas's own (``static/decks/<name>.js``), else the file a game
+    names in its ``deck_files``; None for a name that is no deck's (never a path outside those files)."""
+    if not DECK_NAME.fullmatch(name):
+        return None
+    built_in = STATIC / "decks" / f"{name}.js"
+    if built_in.is_file():
+        return built_in
+    for game in registry.games.values():
+        shipped = game.deck_files.get(name)
+        if shipped is not None and Path(shipped).is_file():
+            return Path(shipped)
+    return None
 
 
 def installed_registry() -> Registry:
@@ -288,6 +307,14 @@ def create_app(
     async def lobby_page(request: Request) -> Response:
         return page("index.html")
 
+    async def deck_art(request: Request) -> Response:
+        """The card art of a deck: a built-in one (``static/decks``) or one a plugin's game ships
+        (``Game.deck_files``), at one address the pages load whatever the deck is."""
+        path = deck_file(games, request.path_params["name"])
+        if path is None:
+            return PlainTextResponse("no such deck", status_code=404)
+        return FileResponse(path, media_type="text/javascript")
+
     async def table_page(request: Request) -> Response:
         return page("table.html")
 
@@ -297,6 +324,7 @@ def create_app(
     routes = [
         Route("/", lobby_page),
         Route("/t/{code}", table_page),
+        Route("/decks/{name}.js", deck_art),
         Route("/api/games", games_list),
         Route("/api/labels", labels),
         Route("/api/tables", tables_list, methods=["GET"]),
