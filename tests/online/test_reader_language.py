@@ -4,8 +4,14 @@ written once per language read at the table, however many read it."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from pathlib import Path
+
 import pytest
 from online_helpers import Player, Server
+
+from cartas.core.plugins.registry import Registry
+from cartas.games.truco_paulista.game import PaulistaGame
 
 
 @pytest.fixture(autouse=True)
@@ -132,3 +138,38 @@ def test_paulista_is_drawn_and_named_in_its_deck(server: Server, deck: str) -> N
     to_ana = ana.until("event")
     assert to_ana["detail"] == card
     assert to_ana["text"] == (f"Você joga {said}" if mover is ana else f"Beto joga {said}")
+
+
+def test_the_games_list_carries_each_options_words_in_every_language(server: Server) -> None:
+    games = {game["name"]: game for game in server.client.get("/api/games").json()}
+    deck = next(option for option in games["truco_paulista"]["options"] if option["name"] == "deck")
+    assert deck["default"] == "french" and deck["choices"] == ["french", "spanish"]
+    assert deck["text"]["pt-BR"]["title"] == "Baralho" and deck["text"]["es-AR"]["title"] == "Baraja"
+    assert deck["text"]["en"]["title"] == "Deck"
+    third = next(option for option in games["truco"]["options"] if option["name"] == "third_tie")
+    assert third["text"]["es-AR"]["title"] == "Parda en la tercera"
+    assert third["text"]["pt-BR"]["help"].startswith("quem ganha uma mão")
+
+
+def test_deck_art_is_served_built_in_or_from_a_plugin(
+    make_server: Callable[..., Server], registry: Registry, tmp_path: Path,
+) -> None:
+    art = tmp_path / "tarot.js"
+    art.write_text('export const name = "tarot";\n', encoding="utf-8")
+
+    class TarotPaulista(PaulistaGame):
+        name = "tarot_paulista"
+        aliases = ()
+        deck_files = {"tarot": art, "french": art}
+
+    mine = Registry()
+    for game in registry.games.values():
+        mine.add_game(game)
+    mine.add_game(TarotPaulista())
+    server = make_server(registry=mine)
+    french = server.client.get("/decks/french.js")
+    assert french.status_code == 200 and "javascript" in french.headers["content-type"]
+    assert 'export const name = "french"' in french.text  # a plugin cannot replace a built-in deck
+    assert server.client.get("/decks/tarot.js").text == 'export const name = "tarot";\n'
+    for missing in ("/decks/nope.js", "/decks/..%2Fapp.js", "/decks/French.js"):
+        assert server.client.get(missing).status_code == 404
