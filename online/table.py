@@ -31,8 +31,8 @@ from cartas.core.record import MatchRecord, record_of, replay, save_record
 from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
-from cartas.online.labels import site_language
 from cartas.online.connection import Connection
+from cartas.online.labels import site_language
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
