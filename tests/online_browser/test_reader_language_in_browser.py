@@ -78,20 +78,40 @@ def open_seat(browser: Any, server: str, made: dict[str, Any], locale: str, size
     return page
 
 
+MOVES = {
+    "es-AR": ("juego ", "tapo ", "truco", "acepto (aceito)", "corro", "seis", "nueve", "doce"),
+    "pt-BR": ("jogo ", "escondo ", "truco", "aceito", "corro", "seis", "nove", "doze"),
+    "en": ("play ", "hide ", "truco", "accept (aceito)", "run (corro)", "seis", "nove", "doze"),
+}
+"""How each language starts each paulista move a player can meet in the first hand."""
+
+
+SHOWN_MOVES = """() => [...document.querySelectorAll('#hand .card-button')].map((b) => b.getAttribute('aria-label'))
+  .concat([...document.querySelectorAll('#actions .action')].map((b) => b.textContent.trim()))"""
+"""The labels of the moves the page offers: the cards of the hand (their buttons' names) and the calls."""
+
+DEALS = {"es-AR": "reparto", "pt-BR": "dá as cartas", "en": "deals"}
+
+
+def wait_until_spoken(page: Any, language: str) -> None:
+    """The log's deal line and every move offered are in ``language`` (the server's text, drawn again)."""
+    page.wait_for_function(
+        f"([starts, deal]) => {{ const moves = ({SHOWN_MOVES})();"
+        " return moves.length > 0 && moves.every((m) => starts.some((s) => m.startsWith(s)))"
+        " && document.querySelector('#log').textContent.includes(deal); }",
+        arg=[list(MOVES[language]), DEALS[language]],
+    )
+
+
 def test_the_select_switches_the_game_text_and_the_buttons(server: str, browser: Any) -> None:
     made = paulista_against_a_bot(server)
     page = open_seat(browser, server, made, "es-AR", WIDTHS["desktop"])
     assert page.evaluate("document.documentElement.lang") == "es-AR"
-    page.wait_for_function("() => [...document.querySelectorAll('#log li')].some((li) => li.textContent.startsWith('Vira: '))")
-    spanish_log = page.locator("#log").inner_text()
-    assert "Vos" in spanish_log or "reparto" in spanish_log
+    wait_until_spoken(page, "es-AR")  # our turn: the bot waits for us from now on
     page.select_option("select.lang", "pt-BR")
-    page.wait_for_function("() => document.querySelector('#log').textContent.includes('Você')"
-                           " || document.querySelector('#log').textContent.includes('dá as cartas')")
-    labels = page.locator("#actions .action").all_inner_texts()
-    assert "truco" in [label.strip().lower() for label in labels]
+    wait_until_spoken(page, "pt-BR")
     page.select_option("select.lang", "en")
-    page.wait_for_function("() => document.querySelector('#log').textContent.includes('deals')")
+    wait_until_spoken(page, "en")
     assert page.evaluate("localStorage.getItem('cartas:lang')") == "en"
     page.context.close()
 
