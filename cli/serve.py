@@ -17,7 +17,8 @@ from cartas.core.i18n import mark
 
 MISSING_EXTRA = "cartas serve needs the online extra: pip install 'cartas[online]'"
 MAX_MESSAGE = 64 * 1024
-"""The largest websocket message uvicorn accepts; the server refuses any frame over 4 KiB itself."""
+"""The largest websocket message uvicorn reads: a larger one closes the connection with 1009 before the server sees
+it; the server answers any frame over 4 KiB with an error itself (docs/online.md)."""
 DEFLATE = False
 """No permessage-deflate: compressing every frame took a tenth of the server's CPU under load, and a view is
 under 2 KiB (docs/online.md, Capacity)."""
@@ -57,8 +58,18 @@ Finished matches are saved as records that `cartas replay` reads and count in `c
     "--grace", default=60.0, show_default=True, type=click.FloatRange(0, 3600),
     help=mark("Seconds a player may be away before a bot plays for them (new tables' default)."),
 )
+@option(
+    "--allow-origin", "allow_origins", multiple=True, metavar="URL",
+    help=mark("Another site whose pages may create and join tables here, such as https://example.org (repeatable);"
+              " the server's own pages always may."),
+)
+@option(
+    "--lobby-expiry", default=1800.0, show_default=True, type=click.FloatRange(10, 86400),
+    help=mark("Seconds a table may wait in the lobby with nobody connected before it expires."),
+)
 def serve_command(
-    host: str, port: int, db: str | None, advertise: str | None, lease: float, bot_delay: float, grace: float
+    host: str, port: int, db: str | None, advertise: str | None, lease: float, bot_delay: float, grace: float,
+    allow_origins: tuple[str, ...], lobby_expiry: float,
 ) -> None:
     try:
         import uvicorn
@@ -67,8 +78,15 @@ def serve_command(
         from cartas.online.hub import Ownership
         from cartas.online.pg_store import is_postgres_url
         from cartas.online.store import StoreError
+        from cartas.online.timeouts import uvicorn_options
     except ImportError:
         raise click.ClickException(MISSING_EXTRA) from None
+    for origin in allow_origins:
+        scheme, sep, rest = origin.partition("://")
+        if scheme not in ("http", "https") or not sep or not rest.strip("/"):
+            raise click.BadParameter(
+                f"{origin!r} is not an origin such as https://example.org", param_hint="--allow-origin"
+            )
     home = data_home()
     path: Path | str = db if db is not None and is_postgres_url(db) else Path(db or home / "online.sqlite3")
 
@@ -82,9 +100,11 @@ def serve_command(
     address = advertise or f"http://{host}:{port}"
     # The address is the owner id too: one process per address, and a restarted one takes its tables back at once.
     ownership = Ownership.for_lease(address, address, lease)
-    app = create_app(path, bot_delay=bot_delay, grace=grace, data_dir=home, ownership=ownership)
+    app = create_app(
+        path, bot_delay=bot_delay, grace=grace, data_dir=home, ownership=ownership, allow_origins=allow_origins,
+        lobby_expiry=lobby_expiry,
+    )
     where = "a Postgres database" if isinstance(path, str) else path
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
-    uvicorn.run(
-        app, host=host, port=port, ws_max_size=MAX_MESSAGE, ws_per_message_deflate=DEFLATE, log_level="info"
-    )
+    options = uvicorn_options(MAX_MESSAGE, DEFLATE)
+    uvicorn.run(app, host=host, port=port, log_level="info", **options)  # type: ignore[arg-type]

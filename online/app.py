@@ -12,7 +12,7 @@ import contextlib
 import logging
 import re
 import time
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -29,7 +29,11 @@ from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
-from cartas.online.hub import Hub, NotOwner, Ownership
+from cartas.online.expiry import SWEEP_EVERY, keep_sweeping
+from cartas.online.limits import Bucket, Limiter, Limits
+from cartas.online.origin import OriginCheck
+from cartas.online.timeouts import BODY_TIMEOUT
+from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels, site_language
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
@@ -46,6 +50,8 @@ CHECKPOINT_EVERY = 5.0
 """Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store)."""
 CLOSE_BAD_FRAME = 4400
 CLOSE_NO_TABLE = 4404
+CLOSE_TOO_MANY = 4429
+"""The close code of a websocket whose frame budget is spent (or whose address has too many sockets open)."""
 SECURITY_HEADERS = [
     (b"x-content-type-options", b"nosniff"),
     (b"x-frame-options", b"DENY"),
@@ -107,18 +113,55 @@ def error(status: int, message: str) -> JSONResponse:
     return JSONResponse({"error": message}, status_code=status)
 
 
+def client_key(scope: Scope) -> str:
+    """Who a request counts against: its client address (the proxy's ``X-Forwarded-For`` when uvicorn trusts
+    the proxy, see docs/online.md); an account's id will go here when there are accounts."""
+    client = scope.get("client")
+    return str(client[0]) if client else "unknown"
+
+
+def too_many(what: str, bucket: Bucket) -> JSONResponse:
+    wait = max(1, int(bucket.retry_after() + 0.999))
+    return JSONResponse(
+        {"error": f"too many {what} from your address; try again in {wait} s"}, status_code=429,
+        headers={"retry-after": str(wait)},
+    )
+
+
+def page_request(request: Request) -> tuple[int, tuple[str, str] | None]:
+    """``?limit=N&cursor=C`` of the open-tables list: the page size and the table the page starts after."""
+    try:
+        limit = int(request.query_params.get("limit", PAGE))
+    except ValueError:
+        raise Refused(400, f"limit must be a whole number from 1 to {MAX_PAGE}") from None
+    if not 1 <= limit <= MAX_PAGE:
+        raise Refused(400, f"limit must be a whole number from 1 to {MAX_PAGE}")
+    cursor = request.query_params.get("cursor")
+    if cursor is None:
+        return limit, None
+    created, sep, code = cursor.partition("_")
+    if not sep or len(cursor) > 64 or not code.isalnum():
+        raise Refused(400, "cursor must be the value of the previous page's next link")
+    return limit, (created, code)
+
+
 def bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
     scheme, _, token = header.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-async def json_body(request: Request) -> dict[str, Any]:
+async def json_body(request: Request, timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
+    """The request's JSON object: at most :data:`MAX_FRAME` bytes, all of it sent within ``timeout`` seconds."""
     body = b""
-    async for chunk in request.stream():
-        body += chunk
-        if len(body) > MAX_FRAME:
-            raise Refused(413, f"the request body is longer than {MAX_FRAME} bytes")
+    try:
+        async with asyncio.timeout(timeout):
+            async for chunk in request.stream():
+                body += chunk
+                if len(body) > MAX_FRAME:
+                    raise Refused(413, f"the request body is longer than {MAX_FRAME} bytes")
+    except TimeoutError:
+        raise Refused(408, f"the request body was not all sent within {timeout:g} s") from None
     if not body.strip():
         return {}
     try:
@@ -159,6 +202,13 @@ def create_app(
     data_dir: Path | None = None,
     buffer: int = 256,
     ownership: Ownership | None = None,
+    limits: Limits | None = None,
+    allow_origins: Sequence[str] = (),
+    lobby_expiry: float = 1800.0,
+    abandon_floor: float = 5.0,
+    sweep_every: float = SWEEP_EVERY,
+    body_timeout: float = BODY_TIMEOUT,
+    clock: Callable[[], float] = time.monotonic,
 ) -> Starlette:
     """The ``cartas serve`` application over the SQLite file or the Postgres URL ``db_path``.
 
@@ -167,6 +217,10 @@ def create_app(
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
     ``data_dir`` (the database's folder by default; needed with Postgres); ``buffer`` versioned frames per table
     are kept for reconnects; ``ownership`` says who this process is among several on one database.
+    ``limits`` are each client address's (:mod:`cartas.online.limits`); ``allow_origins`` the other sites whose
+    pages may change state here (:mod:`cartas.online.origin`); ``lobby_expiry``, ``abandon_floor`` and
+    ``sweep_every`` say when tables nobody uses stop (:mod:`cartas.online.expiry`); ``body_timeout`` how long a
+    request body may take to arrive; ``clock`` is the limits' clock (a fake one in tests).
     """
     postgres = is_postgres_url(db_path)
     if postgres and data_dir is None:
@@ -174,7 +228,11 @@ def create_app(
     db: Path | str = str(db_path) if postgres else Path(db_path)
     games = registry if registry is not None else installed_registry()
     runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
-    settings = Settings(data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer)
+    settings = Settings(
+        data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer, lobby_expiry=lobby_expiry,
+        abandon_floor=abandon_floor,
+    )
+    limiter = Limiter(limits or Limits(), clock)
     state: dict[str, Hub] = {}
 
     def hub() -> Hub:
@@ -194,6 +252,7 @@ def create_app(
         checkpoints = loop.create_task(checkpoint_every(store, CHECKPOINT_EVERY))
         leases = loop.create_task(state["hub"].keep_leases())
         lobby = loop.create_task(state["hub"].listen_lobby())
+        sweeper = loop.create_task(keep_sweeping(state["hub"], sweep_every))
         app.state.leases = leases
         try:
             yield
@@ -202,6 +261,7 @@ def create_app(
             checkpoints.cancel()
             leases.cancel()
             lobby.cancel()
+            sweeper.cancel()
             await state["hub"].shut_down()
             await store.close()
 
@@ -232,11 +292,23 @@ def create_app(
         return JSONResponse(site_labels, headers={"Cache-Control": "public, max-age=3600"})
 
     async def tables_list(request: Request) -> Response:
-        return JSONResponse(await hub().open_tables())
+        async def handle(request: Request) -> Response:
+            limit, after = page_request(request)
+            listed = await hub().open_tables(limit, after)
+            headers = {}
+            if len(listed) == limit:
+                last = listed[-1]
+                headers["link"] = f'</api/tables?limit={limit}&cursor={last["created"]}_{last["code"]}>; rel="next"'
+            return JSONResponse(listed, headers=headers)
+
+        return await guarded(request, handle)
 
     async def create_table(request: Request) -> Response:
         async def handle(request: Request) -> Response:
-            return JSONResponse(await hub().create(await json_body(request)), status_code=201)
+            bucket = limiter.tables.bucket(client_key(request.scope))
+            if not bucket.take():
+                return too_many("new tables", bucket)
+            return JSONResponse(await hub().create(await json_body(request, body_timeout)), status_code=201)
 
         return await guarded(request, handle)
 
@@ -249,8 +321,11 @@ def create_app(
 
     async def join(request: Request) -> Response:
         async def handle(request: Request) -> Any:
+            bucket = limiter.joins.bucket(client_key(request.scope))
+            if not bucket.take():
+                return too_many("joins", bucket)
             table = await table_or_404(request.path_params["code"])
-            body = await json_body(request)
+            body = await json_body(request, body_timeout)
             return await table.call(table.join, body.get("name"), body.get("seat"))
 
         return await guarded(request, handle)
@@ -265,7 +340,7 @@ def create_app(
     async def seating(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
-            body = await json_body(request)
+            body = await json_body(request, body_timeout)
             return await table.call(table.seating, bearer(request), body)
 
         return await guarded(request, handle)
@@ -319,7 +394,14 @@ def create_app(
         return page("table.html")
 
     async def websocket(socket: WebSocket) -> None:
-        await serve_socket(socket, hub())
+        key = client_key(socket.scope)
+        if not limiter.socket_opened(key):
+            await socket.send_denial_response(error(429, "too many connections from your address"))
+            return
+        try:
+            await serve_socket(socket, hub(), limiter, key)
+        finally:
+            limiter.socket_closed(key)
 
     routes = [
         Route("/", lobby_page),
@@ -340,11 +422,13 @@ def create_app(
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
+    app.add_middleware(OriginCheck, allowed=allow_origins)
     app.add_middleware(SecurityHeaders)
     app.state.hub = hub
     app.state.settings = settings
     app.state.default_grace = grace
     app.state.ownership = ownership
+    app.state.limiter = limiter
     return app
 
 
@@ -358,22 +442,66 @@ async def checkpoint_every(store: AsyncStore, seconds: float) -> None:
             log.exception("the database checkpoint failed")
 
 
-async def _read_frame(socket: WebSocket) -> Any:
-    """The next frame as JSON, or raise ``WebSocketDisconnect``; a bad frame raises ``WireError``."""
+async def _receive(socket: WebSocket) -> str | bytes:
+    """The next frame's raw text, or raise ``WebSocketDisconnect``."""
     message = await socket.receive()
     if message["type"] == "websocket.disconnect":
         raise WebSocketDisconnect(message.get("code", 1000))
-    raw = message.get("text")
+    raw: str | bytes | None = message.get("text")
     if raw is None:
         raw = message.get("bytes") or b""
-    return read_json(raw, max_bytes=MAX_FRAME)
+    return raw
 
 
-async def serve_socket(socket: WebSocket, hub: Hub) -> None:
+async def _read_frame(socket: WebSocket) -> Any:
+    """The next frame as JSON, or raise ``WebSocketDisconnect``; a bad frame raises ``WireError``."""
+    return read_json(await _receive(socket), max_bytes=MAX_FRAME)
+
+
+class Spent(Exception):
+    """A websocket's frame budget is spent: it is closed with :data:`CLOSE_TOO_MANY`."""
+
+
+class FrameBudget:
+    """A websocket's frames, counted BEFORE each is parsed: its own budget and its address's, one frame each,
+    a bad frame (malformed, oversized, unknown) :attr:`Limits.bad_frame_cost` each. Once either is spent the
+    connection is closed, so a flood costs the server a dictionary look-up a frame, not a parse and a view."""
+
+    def __init__(self, limiter: Limiter, key: str) -> None:
+        self.own = limiter.frame_budget()
+        self.address = limiter.frames.bucket(key)
+        self.bad = limiter.limits.bad_frame_cost
+
+    def charge(self, cost: float = 1.0) -> None:
+        if not (self.own.take(cost) and self.address.take(cost)):
+            raise Spent
+
+    def charge_bad(self) -> None:
+        self.charge(max(0.0, self.bad - 1.0))
+
+
+async def _deny(socket: WebSocket, connection: Connection | None, message: str, code: int) -> None:
+    """Tell the client why in an error frame, then close with ``code`` and the reason."""
+    if connection is not None:
+        connection.send(dumps({"type": "error", "message": message}))
+        connection.close(code)
+        return
+    with contextlib.suppress(Exception):
+        await socket.send_text(dumps({"type": "error", "message": message}))
+        await socket.close(code, message)
+
+
+SPENT = "too many frames: the connection is closed; reconnect in a few seconds"
+
+
+async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = None, key: str = "") -> None:
     """One websocket: the hello with its token, then moves, chat and pings until it closes.
 
-    A table another process runs is refused before the upgrade, with the same 503 as over HTTP.
+    A table another process runs is refused before the upgrade, with the same 503 as over HTTP. Every frame
+    is charged to the connection's :class:`FrameBudget` before it is parsed.
     """
+    limiter = limiter or Limiter()
+    budget = FrameBudget(limiter, key)
     try:
         table = await hub.get(socket.path_params["code"])
     except NotOwner as refusal:
@@ -385,12 +513,14 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
         await socket.close(CLOSE_NO_TABLE)
         return
     try:
+        budget.charge()
         hello = await asyncio.wait_for(_read_frame(socket), HELLO_TIMEOUT)
     except (WireError, TimeoutError) as problem:
         message = str(problem) if isinstance(problem, WireError) else "no hello in time"
-        with contextlib.suppress(Exception):
-            await socket.send_text(dumps({"type": "error", "message": message}))
-            await socket.close(CLOSE_BAD_FRAME)
+        await _deny(socket, None, message, CLOSE_BAD_FRAME)
+        return
+    except Spent:
+        await _deny(socket, None, SPENT, CLOSE_TOO_MANY)
         return
     except (WebSocketDisconnect, RuntimeError):
         return
@@ -398,41 +528,46 @@ async def serve_socket(socket: WebSocket, hub: Hub) -> None:
         await socket.send_text(dumps({"type": "error", "message": "the first frame must be {\"type\": \"hello\", ...}"}))
         await socket.close(CLOSE_BAD_FRAME)
         return
-    connection = Connection(socket.send_text, lambda code: socket.close(code))
+    reasons = {CLOSE_TOO_MANY: SPENT}
+    connection = Connection(socket.send_text, lambda code: socket.close(code, reasons.get(code)))
     connection.language = site_language(hello.get("lang"))
     await table.call(table.connect, connection, hello.get("token"), hello.get("v"))
-    flooded = False
+    table.active_at = time.time()
     try:
         while connection.alive:
+            raw = await _receive(socket)
+            budget.charge()
             try:
-                frame = await _read_frame(socket)
+                frame = read_json(raw, max_bytes=MAX_FRAME)
             except WireError as problem:
+                budget.charge_bad()
                 connection.send(dumps({"type": "error", "message": str(problem)}))
                 continue
-            if not connection.frame_allowed():
-                if not flooded:
-                    connection.send(dumps({"type": "error", "message": "too many frames; some were ignored"}))
-                flooded = True
-                continue
-            flooded = False
-            if not isinstance(frame, dict):
-                connection.send(dumps({"type": "error", "message": "a frame is a JSON object with a type"}))
-                continue
-            kind = frame.get("type")
+            kind = frame.get("type") if isinstance(frame, dict) else None
             if kind == "ping":
                 connection.send(dumps({"type": "pong"}))
             elif kind == "move":
                 table.post(table.move, connection, frame.get("action"), frame.get("v"), time.perf_counter())
             elif kind == "chat":
-                table.post(table.say, connection, frame.get("text"))
+                chat = limiter.chat.bucket(key)
+                if chat.take():
+                    table.post(table.say, connection, frame.get("text"))
+                else:
+                    connection.send(dumps({"type": "error", "message": "too many chat lines from your address"}))
             elif kind == "lang":
                 table.post(table.set_language, connection, frame.get("lang"))
             else:
-                connection.send(dumps({"type": "error", "message": "frame types are move, chat, lang and ping"}))
+                budget.charge_bad()
+                message = "frame types are move, chat, lang and ping" if kind else "a frame is a JSON object with a type"
+                connection.send(dumps({"type": "error", "message": message}))
+    except Spent:
+        log.info("table %s: a connection spent its frame budget and was closed", table.code)
+        await _deny(socket, connection, SPENT, CLOSE_TOO_MANY)
     except (WebSocketDisconnect, RuntimeError):
         pass
     finally:
         table.post(table.disconnect, connection)
+        table.active_at = time.time()
         connection.close()
         with contextlib.suppress(Exception):
             await asyncio.wait_for(connection.writer, 2)

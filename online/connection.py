@@ -21,10 +21,6 @@ from cartas.online.metrics import MoveTimer
 log = logging.getLogger("cartas.online")
 
 MAX_QUEUE = 1000
-MAX_FRAMES = 40
-FRAME_WINDOW = 2.0
-"""A browser sends a handful of frames a minute; more than MAX_FRAMES in FRAME_WINDOW seconds are dropped, so a
-client that floods the server with refused moves (each answered with a fresh view) cannot eat its CPU."""
 CLOSE_NORMAL = 1000
 CLOSE_TOO_SLOW = 1008
 
@@ -43,7 +39,6 @@ class Connection:
         None for the table's: every frame's text is sent to it in that language."""
         self.alive = True
         self.chat_times: deque[float] = deque()
-        self.frame_times: deque[float] = deque()
         self.queue: deque[str | int | tuple[str, MoveTimer]] = deque()
         self._wake: asyncio.Future[None] | None = None
         """Set while the writer waits for a frame; the next frame queued resolves it."""
@@ -81,10 +76,6 @@ class Connection:
     def chat_allowed(self, limit: int, window: float) -> bool:
         """Whether one more chat line fits in the rate limit (``limit`` lines per ``window`` seconds)."""
         return _allowed(self.chat_times, limit, window)
-
-    def frame_allowed(self) -> bool:
-        """Whether one more incoming frame fits in :data:`MAX_FRAMES` per :data:`FRAME_WINDOW` seconds."""
-        return _allowed(self.frame_times, MAX_FRAMES, FRAME_WINDOW)
 
     async def _write(self) -> None:
         loop = asyncio.get_running_loop()

@@ -26,7 +26,9 @@ from cartas.core.game import Game
 from cartas.core.i18n import speaking
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
+from cartas.online.expiry import DONE
 from cartas.online.labels import SITE_LANGUAGES
+from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.seat_names import display_names
 from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
@@ -36,6 +38,9 @@ from cartas.online.tokens import hash_token, new_code, new_token
 log = logging.getLogger("cartas.online")
 
 MAX_GRACE = 3600.0
+PAGE = 50
+"""Open tables per page of the lobby's list by default; a request may ask for up to :data:`MAX_PAGE`."""
+MAX_PAGE = 200
 CLOSE_MOVED = 4503
 """The websocket close code a table's clients get when this process lost the table to another: reconnect."""
 
@@ -153,7 +158,7 @@ class Hub:
         row = await self.store.load_table(code)
         if row is None:
             return None
-        if row.status != "finished":
+        if row.status not in DONE:
             lease = await self._lease(code)
             if lease.owner != self.ownership.owner:
                 raise NotOwner(lease)
@@ -236,6 +241,16 @@ class Hub:
             except Exception:
                 log.exception("looking for tables whose lease ran out failed")
 
+    async def forget(self, code: str) -> None:
+        """Drop a table that has ended from memory and give up its lease; it is loaded again if asked for."""
+        table = self.tables.pop(code, None)
+        if table is not None and table.task is not None:
+            table.task.cancel()
+        try:
+            await self.store.release(self.ownership.owner, [code])
+        except Exception:
+            log.exception("table %s: its lease could not be released; it runs out by itself", code)
+
     async def shut_down(self) -> None:
         for table in self.tables.values():
             await table.stop()
@@ -261,12 +276,18 @@ class Hub:
             options = game.options(values)
         except (LobbyError, CartasError) as error:
             raise Refused(400, str(error)) from None
+        unbounded = unbounded_option(options)
+        if unbounded is not None:
+            raise Refused(400, unbounded)
         grace = body.get("grace", self.default_grace)
         if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
             raise Refused(400, f"grace must be a number of seconds from 0 to {MAX_GRACE:g}")
         levels = self.registry.bot_levels(game.name)
         if not levels:
             raise Refused(400, f"no bot plays {game.name}, so no table can be set up")
+        spectator_chat = body.get("spectator_chat", False)
+        if not isinstance(spectator_chat, bool):
+            raise Refused(400, "spectator_chat must be true or false")
         level = body.get("bot_level") or ("medium" if "medium" in levels else levels[0])
         if level not in levels:
             raise Refused(400, f"no bot level {level!r}; levels: {', '.join(levels)}")
@@ -277,6 +298,7 @@ class Hub:
                 new_code(), game, options.model_dump(), seed, creator, hash_token(token), hash_token(host_token),
                 float(grace), level,
             )
+            row.spectator_chat = spectator_chat
             if await self.store.create_table(row):
                 break
         else:
@@ -285,25 +307,24 @@ class Hub:
         (await self._live(row)).ensure_running()
         return {"code": row.code, "seat": 0, "token": token, "host_token": host_token, "url": f"/t/{row.code}"}
 
-    async def open_tables(self) -> list[dict[str, Any]]:
-        """Tables in the lobby with at least one free seat, oldest first (whichever process runs them).
+    async def open_tables(self, limit: int = PAGE, after: tuple[str, str] | None = None) -> list[dict[str, Any]]:
+        """A page of the tables in the lobby with a free seat, oldest first (whichever process runs them): up to
+        ``limit`` after the table ``after`` (its created time and code), read through the ``tables_open`` index.
 
-        With Postgres the list is read once per change anywhere (LISTEN/NOTIFY), not once per request.
+        With Postgres the first page is read once per change anywhere (LISTEN/NOTIFY), not once per request.
         """
+        first = after is None and limit == PAGE
         cached = self.lobby_cache
-        if cached is not None and self.lobby_trusted:
+        if first and cached is not None and self.lobby_trusted:
             return cached
         changes = self.lobby_changes
-        listed = await self._read_open_tables()
-        if self.lobby_trusted and changes == self.lobby_changes:  # no change arrived while it was read
+        listed = await self._read_open_tables(limit, after)
+        if first and self.lobby_trusted and changes == self.lobby_changes:  # no change arrived while it was read
             self.lobby_cache = listed
         return listed
 
-    async def _read_open_tables(self) -> list[dict[str, Any]]:
-        rows = [
-            row for row in await self.store.tables_with_status("lobby")
-            if any(seat.kind == "empty" for seat in row.seats)
-        ]
+    async def _read_open_tables(self, limit: int, after: tuple[str, str] | None) -> list[dict[str, Any]]:
+        rows = await self.store.open_tables_page(limit, after)
         # Presence as the tables' owners recorded it, so the list is the same from every process.
         presence = await self.store.presence([row.code for row in rows])
         listed = []

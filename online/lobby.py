@@ -7,7 +7,7 @@ accept and refuse the same setups with the same messages; this module only maps 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 from cartas.core.errors import SeatingError
@@ -26,9 +26,10 @@ from cartas.core.seating import (
     seat_groups,
     swap_opponents,
 )
+from cartas.online import names
 from cartas.online.store import SeatRow
 
-MAX_NAME = 24
+MAX_NAME = names.MAX_NAME
 EMPTY = "empty"
 """What a teams or order line calls an empty seat (or its number)."""
 
@@ -49,16 +50,13 @@ def display_name(row: SeatRow) -> str | None:
     return row.name
 
 
-def clean_name(name: Any) -> str:
-    """A person's name as typed, trimmed; refused when empty, too long or holding control characters."""
-    if not isinstance(name, str) or not name.strip():
-        raise LobbyError("a name is needed to take a seat")
-    cleaned = " ".join(name.split())
-    if len(cleaned) > MAX_NAME:
-        raise LobbyError(f"a name has at most {MAX_NAME} characters")
-    if any(not ch.isprintable() for ch in cleaned):
-        raise LobbyError("a name cannot hold control characters")
-    return cleaned
+def clean_name(name: Any, taken: Iterable[str] = ()) -> str:
+    """A person's name as shown, normalised and checked by :func:`cartas.online.names.clean_name` (NFKC, nothing
+    invisible, not a word the table uses for people, none of ``taken``, the others' names at the table)."""
+    try:
+        return names.clean_name(name, taken)
+    except names.BadName as error:
+        raise LobbyError(str(error)) from None
 
 
 def participants(seats: Sequence[SeatRow]) -> list[Participant]:

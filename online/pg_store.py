@@ -23,7 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from cartas.online.schema import SCHEMA_VERSION, steps_after
-from cartas.online.store import ChatRow, Lease, SeatRow, StoreError, TableRow
+from cartas.online.store import ENDED, PURGED, ChatRow, Lease, SeatRow, StoreError, TableRow
 
 log = logging.getLogger("cartas.online")
 
@@ -39,6 +39,8 @@ ADD_MOVE = (
 )
 """A move and its table's new version (and, at the end, the finished status) in one statement: one round trip."""
 COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
+READ_COLUMNS = f"{COLUMNS}, ended, spectator_chat"
+"""What a table's row is read as: the columns written at its creation, then why it ended early and its chat setting."""
 
 
 def one_line(error: BaseException) -> str:
@@ -128,11 +130,13 @@ class PostgresStore:
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 await conn.execute(
-                    f"INSERT INTO tables ({COLUMNS}) VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    f"INSERT INTO tables ({COLUMNS}, spectator_chat)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     (
                         table.code, table.game, json.dumps(table.options), table.seed,
                         None if table.position is None else json.dumps(table.position), table.status, table.grace,
                         table.bot_level, table.host_hash, table.version, table.created, table.finished,
+                        int(table.spectator_chat),
                     ),
                 )
                 await self._write_seats(conn, table.code, table.seats)
@@ -162,27 +166,69 @@ class PostgresStore:
                 seats[code].append(SeatRow(seat, kind, name, level, token_hash, bool(host)))
         return [
             TableRow(
-                code=code, game=game, options=json.loads(options), seed=seed, status=status, grace=grace,
+                code=code, game=game, options=json.loads(options), seed=seed, status=ended or status, grace=grace,
                 bot_level=bot_level, host_hash=host_hash, created=created,
                 position=None if position is None else json.loads(position), version=version, finished=finished,
-                seats=seats[code],
+                seats=seats[code], spectator_chat=bool(spectator_chat),
             )
-            for code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished
-            in rows
+            for (code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,
+                 ended, spectator_chat) in rows
         ]
 
     async def load_table(self, code: str) -> TableRow | None:
         async with self.pool.connection() as conn:
-            rows = await (await conn.execute(f"SELECT {COLUMNS} FROM tables WHERE code = %s", (code,))).fetchall()
+            rows = await (await conn.execute(f"SELECT {READ_COLUMNS} FROM tables WHERE code = %s", (code,))).fetchall()
             found = await self._rows(conn, rows)
         return found[0] if found else None
 
     async def tables_with_status(self, status: str) -> list[TableRow]:
         async with self.pool.connection() as conn:
             cursor = await conn.execute(
-                f"SELECT {COLUMNS} FROM tables WHERE status = %s ORDER BY created, code", (status,)
+                f"SELECT {READ_COLUMNS} FROM tables WHERE status = %s AND ended IS NULL ORDER BY created, code",
+                (status,),
             )
             return await self._rows(conn, await cursor.fetchall())
+
+    async def open_tables_page(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]:
+        created, code = after or ("", "")
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute(
+                f"SELECT {READ_COLUMNS} FROM tables t WHERE status = 'lobby' AND ended IS NULL"
+                " AND (created, code) > (%s, %s)"
+                " AND EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.kind = 'empty')"
+                " ORDER BY created, code LIMIT %s",
+                (created, code, limit),
+            )
+            return await self._rows(conn, await cursor.fetchall())
+
+    async def lobby_older_than(self, created: str, limit: int) -> list[str]:
+        async with self.pool.connection() as conn:
+            cursor = await conn.execute(
+                "SELECT code FROM tables WHERE status = 'lobby' AND ended IS NULL AND created < %s"
+                " ORDER BY created, code LIMIT %s",
+                (created, limit),
+            )
+            return [row[0] for row in await cursor.fetchall()]
+
+    async def end_table(self, code: str, reason: str) -> None:
+        if reason not in ENDED:
+            raise ValueError(f"a table ends early as one of {', '.join(ENDED)}, not {reason!r}")
+        async with self.pool.connection() as conn, conn.transaction():
+            await conn.execute("UPDATE tables SET ended = %s WHERE code = %s", (reason, code))
+            await conn.execute("DELETE FROM presence WHERE code = %s", (code,))
+            await self._notify_lobby(conn, code)
+
+    async def purge_expired(self, created: str, limit: int) -> int:
+        async with self.pool.connection() as conn, conn.transaction():
+            cursor = await conn.execute(
+                "SELECT code FROM tables WHERE status = 'lobby' AND ended = 'expired' AND created < %s"
+                " ORDER BY created LIMIT %s",
+                (created, limit),
+            )
+            codes = [row[0] for row in await cursor.fetchall()]
+            for table in PURGED:
+                await conn.execute(f"DELETE FROM {table} WHERE code = ANY(%s)", (codes,))
+        return len(codes)
 
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
@@ -325,7 +371,8 @@ class PostgresStore:
         async with self.pool.connection() as conn:
             cursor = await conn.execute(
                 f"SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= {NOW}"
-                " AND l.owner <> %s WHERE t.status = 'playing' AND l.code IS NULL ORDER BY t.created, t.code",
+                " AND l.owner <> %s WHERE t.status = 'playing' AND t.ended IS NULL AND l.code IS NULL"
+                " ORDER BY t.created, t.code",
                 (owner,),
             )
             return [row[0] for row in await cursor.fetchall()]

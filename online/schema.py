@@ -75,6 +75,14 @@ STEPS: dict[int, list[str]] = {
             PRIMARY KEY (code, seat)
         )""",
     ],
+    # Version 4: why a table stopped before its end ('expired': nobody joined it in time; 'abandoned': nobody
+    # was connected for longer than its grace), whether spectators may chat, and the open-tables list's index
+    # (read a page at a time in creation order).
+    4: [
+        "ALTER TABLE tables ADD COLUMN ended TEXT CHECK (ended IN ('expired', 'abandoned'))",
+        "ALTER TABLE tables ADD COLUMN spectator_chat INTEGER NOT NULL DEFAULT 0",
+        "CREATE INDEX tables_open ON tables (status, created, code)",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

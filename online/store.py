@@ -75,6 +75,15 @@ class TableRow:
     version: int = 0
     finished: str | None = None
     seats: list[SeatRow] = field(default_factory=list)
+    spectator_chat: bool = False
+    """Whether spectators may chat (the host's choice at creation; no by default)."""
+
+
+PURGED = ("chat", "presence", "leases", "moves", "seats", "tables")
+"""What an expired table is deleted from, in an order the foreign keys allow."""
+ENDED = ("expired", "abandoned")
+"""The statuses of a table stopped before its end, kept in the ``ended`` column (``status`` stays as it was):
+expired in the lobby, or abandoned in play with nobody connected. Neither is ever rebuilt at a restart."""
 
 
 @dataclass(frozen=True)
@@ -129,6 +138,24 @@ class Store(Protocol):
 
     def chat(self, code: str, limit: int) -> list[ChatRow]: ...
 
+    def open_tables_page(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]:
+        """Up to ``limit`` tables in the lobby with a free seat, in (created, code) order after ``after``: one
+        indexed range read, whatever the number of tables."""
+        ...
+
+    def lobby_older_than(self, created: str, limit: int) -> list[str]:
+        """The codes of up to ``limit`` live tables in the lobby created before ``created``, oldest first."""
+        ...
+
+    def end_table(self, code: str, reason: str) -> None:
+        """Mark a table stopped before its end (``reason`` in :data:`ENDED`) and forget its presence rows."""
+        ...
+
+    def purge_expired(self, created: str, limit: int) -> int:
+        """Delete up to ``limit`` expired tables created before ``created`` (no match was played at them) with
+        their seats and chat; how many."""
+        ...
+
     def acquire(self, code: str, owner: str, address: str, ttl: float) -> Lease:
         """Take or renew the lease of a table unless another owner holds an unexpired one; the lease it has now."""
         ...
@@ -172,6 +199,10 @@ class AsyncStore(Protocol):
     async def create_table(self, table: TableRow) -> bool: ...
     async def load_table(self, code: str) -> TableRow | None: ...
     async def tables_with_status(self, status: str) -> list[TableRow]: ...
+    async def open_tables_page(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]: ...
+    async def lobby_older_than(self, created: str, limit: int) -> list[str]: ...
+    async def end_table(self, code: str, reason: str) -> None: ...
+    async def purge_expired(self, created: str, limit: int) -> int: ...
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
     ) -> None: ...
@@ -212,6 +243,18 @@ class OnLoop:
 
     async def tables_with_status(self, status: str) -> list[TableRow]:
         return self.sync.tables_with_status(status)
+
+    async def open_tables_page(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]:
+        return self.sync.open_tables_page(limit, after)
+
+    async def lobby_older_than(self, created: str, limit: int) -> list[str]:
+        return self.sync.lobby_older_than(created, limit)
+
+    async def end_table(self, code: str, reason: str) -> None:
+        self.sync.end_table(code, reason)
+
+    async def purge_expired(self, created: str, limit: int) -> int:
+        return self.sync.purge_expired(created, limit)
 
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
@@ -331,11 +374,12 @@ class SQLiteStore:
             with self._transaction() as db:
                 db.execute(
                     "INSERT INTO tables (code, game, options, seed, position, status, grace, bot_level, host_hash,"
-                    " version, created, finished) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " version, created, finished, spectator_chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table.code, table.game, json.dumps(table.options), table.seed,
                         None if table.position is None else json.dumps(table.position), table.status, table.grace,
                         table.bot_level, table.host_hash, table.version, table.created, table.finished,
+                        int(table.spectator_chat),
                     ),
                 )
                 self._write_seats(db, table.code, table.seats)
@@ -351,7 +395,8 @@ class SQLiteStore:
         )
 
     def _row(self, row: tuple[Any, ...]) -> TableRow:
-        code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished = row
+        (code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,
+         ended, spectator_chat) = row
         seats = [
             SeatRow(seat, kind, name, level, token_hash, bool(host))
             for seat, kind, name, level, token_hash, host in self.db.execute(
@@ -359,13 +404,16 @@ class SQLiteStore:
             )
         ]
         return TableRow(
-            code=code, game=game, options=json.loads(options), seed=seed, status=status, grace=grace,
+            code=code, game=game, options=json.loads(options), seed=seed, status=ended or status, grace=grace,
             bot_level=bot_level, host_hash=host_hash, created=created,
             position=None if position is None else json.loads(position), version=version, finished=finished,
-            seats=seats,
+            seats=seats, spectator_chat=bool(spectator_chat),
         )
 
-    _COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
+    _COLUMNS = (
+        "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,"
+        " ended, spectator_chat"
+    )
 
     def load_table(self, code: str) -> TableRow | None:
         row = self.db.execute(f"SELECT {self._COLUMNS} FROM tables WHERE code = ?", (code,)).fetchone()
@@ -373,9 +421,46 @@ class SQLiteStore:
 
     def tables_with_status(self, status: str) -> list[TableRow]:
         rows = self.db.execute(
-            f"SELECT {self._COLUMNS} FROM tables WHERE status = ? ORDER BY created", (status,)
+            f"SELECT {self._COLUMNS} FROM tables WHERE status = ? AND ended IS NULL ORDER BY created", (status,)
         ).fetchall()
         return [self._row(row) for row in rows]
+
+    def open_tables_page(self, limit: int, after: tuple[str, str] | None = None) -> list[TableRow]:
+        created, code = after or ("", "")
+        rows = self.db.execute(
+            f"SELECT {self._COLUMNS} FROM tables t WHERE status = 'lobby' AND ended IS NULL"
+            " AND (created, code) > (?, ?)"
+            " AND EXISTS (SELECT 1 FROM seats s WHERE s.code = t.code AND s.kind = 'empty')"
+            " ORDER BY created, code LIMIT ?",
+            (created, code, limit),
+        ).fetchall()
+        return [self._row(row) for row in rows]
+
+    def lobby_older_than(self, created: str, limit: int) -> list[str]:
+        rows = self.db.execute(
+            "SELECT code FROM tables WHERE status = 'lobby' AND ended IS NULL AND created < ? ORDER BY created, code"
+            " LIMIT ?",
+            (created, limit),
+        )
+        return [row[0] for row in rows]
+
+    def end_table(self, code: str, reason: str) -> None:
+        if reason not in ENDED:
+            raise ValueError(f"a table ends early as one of {', '.join(ENDED)}, not {reason!r}")
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET ended = ? WHERE code = ?", (reason, code))
+            db.execute("DELETE FROM presence WHERE code = ?", (code,))
+
+    def purge_expired(self, created: str, limit: int) -> int:
+        with self._transaction() as db:
+            codes = [(row[0],) for row in db.execute(
+                "SELECT code FROM tables WHERE status = 'lobby' AND ended = 'expired' AND created < ? ORDER BY created"
+                " LIMIT ?",
+                (created, limit),
+            )]
+            for table in PURGED:
+                db.executemany(f"DELETE FROM {table} WHERE code = ?", codes)
+        return len(codes)
 
     def save_lobby(self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None) -> None:
         with self._transaction() as db:
@@ -481,7 +566,7 @@ class SQLiteStore:
     def unowned_playing(self, owner: str) -> list[str]:
         rows = self.db.execute(
             "SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= ? AND l.owner <> ?"
-            " WHERE t.status = 'playing' AND l.code IS NULL ORDER BY t.created",
+            " WHERE t.status = 'playing' AND t.ended IS NULL AND l.code IS NULL ORDER BY t.created",
             (time.time(), owner),
         )
         return [row[0] for row in rows]

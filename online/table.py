@@ -72,6 +72,11 @@ class Settings:
     chat_window: float = 10.0
     chat_kept: int = 50
     metrics: Metrics = field(default_factory=Metrics)
+    lobby_expiry: float = 1800.0
+    """Seconds a table may stay in the lobby with nobody connected before it expires (cartas.online.expiry)."""
+    abandon_floor: float = 5.0
+    """A match with no person connected stops after its grace, but never sooner than this: a page reload is not
+    a departure."""
 
     def record_path(self, code: str) -> Path:
         """Where a finished table's record file goes."""
@@ -117,6 +122,10 @@ class LiveTable:
         seats' display names stay the same."""
         self.deck = game.deck_art(self.options)
         """The deck the table's cards are drawn and named with (``french`` for paulista unless chosen otherwise)."""
+        self.alone_epoch = 0
+        """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
+        self.active_at: float | None = None
+        """When (time.time) a connection last came or went, for the lobby's expiry (None: never since loaded)."""
 
     # --- the task and its inbox ------------------------------------------------------------------------------
 
@@ -241,8 +250,8 @@ class LiveTable:
         }
 
     def record(self) -> MatchRecord:
-        """The finished match's record, seed included: only once the match is over."""
-        if self.state is None or not self.state.is_over:
+        """The finished match's record, seed included: only once the match is over (or abandoned)."""
+        if self.state is None or not (self.state.is_over or self.row.status == "abandoned"):
             raise Refused(409, "the match is not over; its record is kept secret until the end")
         return record_of(self.state, self.players())
 
@@ -303,6 +312,8 @@ class LiveTable:
     # --- the lobby (over HTTP) ------------------------------------------------------------------------------
 
     def _check_lobby(self) -> None:
+        if self.row.status == "expired":
+            raise Refused(409, "this table expired: nobody joined it in time")
         if self.row.status != "lobby":
             raise Refused(409, "the match has started; seats can no longer change")
 
@@ -346,7 +357,7 @@ class LiveTable:
         """Take a seat with a name: the given one, or the first empty one. Returns the seat and its token."""
         self._check_lobby()
         try:
-            name = clean_name(name)
+            name = clean_name(name, [row.name for row in self.seats if row.kind == "human" and row.name])
         except LobbyError as error:
             raise Refused(400, str(error)) from None
         if seat is None:
@@ -409,6 +420,7 @@ class LiveTable:
         for row in self.seats:
             if row.kind == "human" and row.seat not in self.by_seat:
                 self._start_grace(row.seat)
+        self._watch_alone()
         self._schedule_bot()
 
     # --- connections ----------------------------------------------------------------------------------------
@@ -426,6 +438,7 @@ class LiveTable:
             connection.language = None  # the table's own: shares every frame with the others reading it
         connection.seat = seat
         connection.token_hash = self.seats[seat].token_hash if seat is not None else None
+        alone = not self.connections
         old = self.by_seat.get(seat) if seat is not None else None
         if old is not None:
             old.send(dumps({"type": "replaced"}))
@@ -444,6 +457,8 @@ class LiveTable:
                 await self._store_presence(seat)
                 self._broadcast([frame])
                 self._schedule_bot()
+        if alone and self.row.status == "playing":
+            self._resume()  # the first person back: graces start again for the absent, and the bots play on
 
     def _catch_up(self, connection: Connection, last_seen: Any) -> None:
         seat = connection.seat
@@ -483,12 +498,14 @@ class LiveTable:
         self.connections.discard(connection)
         seat = connection.seat
         if seat is None or self.by_seat.get(seat) is not connection:
+            self._watch_alone()
             return
         del self.by_seat[seat]
         frame = self._presence_frame(seat)
         await self._store_presence(seat)
         self._broadcast([frame])
         self._start_grace(seat)
+        self._watch_alone()
 
     def _start_grace(self, seat: int) -> None:
         if self.row.status != "playing" or (self.state is not None and self.state.is_over):
@@ -501,11 +518,28 @@ class LiveTable:
         """A person stayed away past the grace period: a bot plays their seat until they come back."""
         if self.grace_epoch.get(seat) != epoch or seat in self.by_seat or self.row.status != "playing":
             return
+        if not self.connections:
+            return  # nobody is here: no bot plays on alone, the match is abandoned instead (_watch_alone)
         self.takeover.add(seat)
         frame = self._presence_frame(seat)
         await self._store_presence(seat)
         self._broadcast([frame])
         self._schedule_bot()
+
+    def _watch_alone(self) -> None:
+        """Nobody is connected (no player, no spectator): stop the match once its grace is over
+        (cartas.online.expiry)."""
+        if self.row.status != "playing" or self.connections or (self.state is not None and self.state.is_over):
+            return
+        self.alone_epoch += 1
+        delay = max(self.row.grace, self.settings.abandon_floor)
+        asyncio.get_running_loop().call_later(delay, self.post, self._abandon_if_alone, self.alone_epoch)
+
+    async def _abandon_if_alone(self, epoch: int) -> None:
+        from cartas.online.expiry import abandon
+
+        if epoch == self.alone_epoch and not self.connections and self.row.status == "playing":
+            await abandon(self)
 
     # --- moves ----------------------------------------------------------------------------------------------
 
@@ -617,8 +651,8 @@ class LiveTable:
     def _bot_seat(self) -> int | None:
         """The seat a bot should decide for now: none while a person present at the table may act."""
         state = self.state
-        if state is None or state.is_over or self.row.status != "playing":
-            return None
+        if state is None or state.is_over or self.row.status != "playing" or not self.connections:
+            return None  # with no person connected, no bot plays on alone
         if any(not self._played_by_bot(seat) for seat in state.to_act):
             return None
         return state.to_act[0] if state.to_act else None
@@ -676,6 +710,9 @@ class LiveTable:
     async def say(self, connection: Connection, text: Any) -> None:
         if not isinstance(text, str) or not text.strip():
             connection.send(dumps({"type": "error", "message": "a chat line needs some text"}))
+            return
+        if connection.seat is None and not self.row.spectator_chat:
+            connection.send(dumps({"type": "error", "message": "spectators cannot chat at this table"}))
             return
         text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
         if len(text) > self.settings.chat_max:

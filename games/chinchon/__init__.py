@@ -23,18 +23,18 @@ CHINCHON = GameSummary(
         OptionSummary("deck", "50", "40, 48, 50"),
         OptionSummary("max_cut", "5", "int from 0 to 20"),
         OptionSummary("figures_ten", "false", "true, false"),
-        OptionSummary("points", "100", "int of at least 10"),
+        OptionSummary("points", "100", "int from 10 to 500"),
         OptionSummary("eliminate_at_limit", "false", "true, false"),
         OptionSummary("reenganche", "false", "true, false"),
-        OptionSummary("max_turns", "100", "int of at least 1"),
+        OptionSummary("max_turns", "100", "int from 1 to 1000"),
     ),
 )
 REMIGIO = GameSummary(
     name="remigio", title="Remigio", players=(2, 3, 4, 5, 6, 7, 8, 9, 10), aliases=(),
     options=(
         OptionSummary("players", "2", "2, 3, 4, 5, 6, 7, 8, 9, 10"),
-        OptionSummary("points", "300", "int of at least 1"),
-        OptionSummary("max_turns", "100", "int of at least 1"),
+        OptionSummary("points", "300", "int from 1 to 1000"),
+        OptionSummary("max_turns", "100", "int from 1 to 1000"),
     ),
 )
 """What ``cartas list`` says about each game, without importing them (a test keeps them equal to the real games')."""

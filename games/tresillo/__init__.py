@@ -23,7 +23,7 @@ TRESILLO = GameSummary(
         OptionSummary("players", "4", "3, 4, 5, 6, 7, 8"),
         OptionSummary("stake", "3", "int from 1 to 1000"),
         OptionSummary("chips", "100", "int from 1 to 1000000"),
-        OptionSummary("deals", "20", "int from 1 to 10000"),
+        OptionSummary("deals", "20", "int from 1 to 200"),
         OptionSummary("ciega", "choice", "never, choice, always"),
         OptionSummary("rebuy", "false", "true, false"),
     ),

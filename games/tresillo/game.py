@@ -32,7 +32,7 @@ class TresilloOptions(GameOptions):
     players: Literal[3, 4, 5, 6, 7, 8] = 4
     stake: int = Field(default=3, ge=1, le=1000, title=mark("Ante"), description=mark("the ante each player puts in when antes are due"))
     chips: int = Field(default=100, ge=1, le=1_000_000, title=mark("Chips"), description=mark("each player's bankroll at the start"))
-    deals: int = Field(default=20, ge=1, le=10_000, title=mark("Deals"), description=mark("the match ends after this many deals"))
+    deals: int = Field(default=20, ge=1, le=200, title=mark("Deals"), description=mark("the match ends after this many deals"))
     ciega: Literal["never", "choice", "always"] = Field(
         default="choice", title=mark("Ciega"),
         description=mark("whether the dealer chooses apuesta normal or ciega before each deal"),

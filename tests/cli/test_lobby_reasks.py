@@ -17,7 +17,7 @@ def test_points_below_the_minimum_are_asked_again(subprocess_env: dict[str, str]
     child = spawn(subprocess_env, "play", "chinchon", "--players", "2", "--bot", "easy", "--lang", "es")
     child.expect("A cuántos puntos")
     child.sendline("1")
-    child.expect(r"la opción points=1 no es válida \(se admite: un número entero de 10 o más\)")
+    child.expect(r"la opción points=1 no es válida \(se admite: un número entero de 10 a 500\)")
     child.expect("A cuántos puntos")
     child.sendline("50")
     child.expect("Tu asiento")  # the lobby goes on to the next question

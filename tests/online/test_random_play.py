@@ -23,7 +23,8 @@ from cartas.cli.history import History, history_path
 from cartas.core.record import MatchRecord, replay
 from cartas.core.plugins.registry import Registry
 from cartas.online.app import installed_registry
-from cartas.online import connection as connection_module
+from cartas.online import app as app_module
+from cartas.online.limits import Limits, Rate
 from cartas.online.connection import Connection
 from cartas.online.table import LiveTable
 from cartas.testing import CARD_TOKEN
@@ -79,7 +80,8 @@ class LeakWatch:
 @pytest.fixture(autouse=True)
 def no_flood_limit(monkeypatch: pytest.MonkeyPatch) -> None:
     """These people move as fast as the server answers, far beyond the flood limit meant for browsers."""
-    monkeypatch.setattr(connection_module, "MAX_FRAMES", 10**6)
+    unlimited = Rate(burst=10**6, per_minute=10**9)
+    monkeypatch.setattr(app_module, "Limits", lambda: Limits(frames=unlimited, address_frames=unlimited))
 
 
 @pytest.fixture

@@ -30,6 +30,24 @@ def test_serve_takes_host_port_database_delay_and_grace(uvicorn_runs: list, tmp_
     assert state.settings.data_dir == tmp_path / "home"
 
 
+def test_serve_times_slow_clients_out_and_takes_allowed_origins_and_the_lobby_expiry(
+    uvicorn_runs: list, tmp_path: Path
+) -> None:
+    from cartas.online.timeouts import TimedH11Protocol
+
+    args = ["serve", "--allow-origin", "https://friends.example", "--lobby-expiry", "60"]
+    result = CliRunner().invoke(make_cli(), args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    run = uvicorn_runs[0]
+    assert run["http"] is TimedH11Protocol and run["timeout_keep_alive"] == 5 and run["ws_max_size"] == 64 * 1024
+    assert run["app"].state.settings.lobby_expiry == 60
+    bad = CliRunner().invoke(make_cli(), ["--lang", "en", "serve", "--allow-origin", "friends.example"])
+    assert bad.exit_code == 2
+    assert bad.output.splitlines()[-1] == (
+        "Error: Invalid value for --allow-origin: 'friends.example' is not an origin such as https://example.org"
+    )
+
+
 def test_serve_without_the_extra_says_how_to_install_it(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setitem(sys.modules, "uvicorn", None)
     result = CliRunner().invoke(make_cli(), ["serve"])

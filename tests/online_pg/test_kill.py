@@ -114,10 +114,10 @@ def test_kill_9_of_the_owner_loses_no_committed_move_and_the_other_process_takes
         assert json.loads(again.recv(timeout=5))["type"] == "welcome"
         snapshot = json.loads(again.recv(timeout=5))
         assert snapshot["type"] == "snapshot" and snapshot["table"]["status"] in ("playing", "finished")
-    wait_for(
-        lambda: len(stored_moves(postgres_url, code)) > len(committed)
-        or httpx.get(f"{b}/api/tables/{code}").json()["status"] == "finished",
-        30, "play going on at b",
-    )
+        wait_for(  # the bots play on at b while the client watches (never for nobody)
+            lambda: len(stored_moves(postgres_url, code)) > len(committed)
+            or httpx.get(f"{b}/api/tables/{code}").json()["status"] == "finished",
+            30, "play going on at b",
+        )
     assert stored_moves(postgres_url, code)[: len(committed)] == committed
     print(f"takeover after kill -9: {took:.2f} s (lease {LEASE} s), {len(committed)} committed moves kept")

@@ -28,7 +28,7 @@ def test_serve_on_postgres_creates_the_schema_and_owns_tables_as_its_address(
         "http://127.0.0.1:8123", "http://127.0.0.1:8123", 4.0, pytest.approx(1.2), 1.0
     )
     with psycopg.connect(postgres_url) as conn:
-        assert [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2, 3]
+        assert [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")] == [1, 2, 3, 4]
 
 
 def test_serve_refuses_an_unreachable_postgres_in_one_line(uvicorn_runs: list[dict[str, Any]]) -> None:

@@ -141,7 +141,7 @@ def test_a_version_1_database_is_upgraded_and_keeps_its_tables(database: str) ->
             await again.close()
 
     run(check())
-    assert versions(database) == [1, 2, 3] == list(range(1, SCHEMA_VERSION + 1))
+    assert versions(database) == [1, 2, 3, 4] == list(range(1, SCHEMA_VERSION + 1))
 
 
 def test_a_version_2_database_is_upgraded_with_presence_and_keeps_its_tables(database: str) -> None:
@@ -159,7 +159,7 @@ def test_a_version_2_database_is_upgraded_with_presence_and_keeps_its_tables(dat
             await store.close()
 
     run(check())
-    assert versions(database) == [1, 2, 3]
+    assert versions(database) == [1, 2, 3, 4]
 
 
 def test_presence_is_recorded_per_seat_with_the_version_and_cleared_by_a_new_owner(with_store: StoreUser) -> None:
@@ -206,9 +206,9 @@ def test_a_newer_database_is_refused_and_left_as_it_is(database: str) -> None:
         db.execute("INSERT INTO schema_version VALUES (99)")
         db.commit()
         db.close()
-    with pytest.raises(StoreError, match="schema version 99; this cartas reads versions up to 3"):
+    with pytest.raises(StoreError, match="schema version 99; this cartas reads versions up to 4"):
         run(close_after(open_store(database)))
-    assert versions(database) == [1, 2, 3, 99]
+    assert versions(database) == [1, 2, 3, 4, 99]
 
 
 async def close_after(opening: object) -> None:
@@ -220,3 +220,47 @@ async def close_after(opening: object) -> None:
 def test_an_unreachable_postgres_is_one_clear_error(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match="cannot connect to the Postgres database"):
         run(PostgresStore("postgresql://nobody@127.0.0.1:1/none").open())
+
+
+def test_a_version_3_database_is_upgraded_and_its_tables_go_on_living(database: str) -> None:
+    v1_database(database, version=3)
+
+    async def check() -> None:
+        store = await open_store(database)
+        try:
+            row = await store.load_table("OLDOLD")
+            assert row is not None and row.status == "playing" and row.spectator_chat is False
+            assert await store.unowned_playing("me") == ["OLDOLD"]
+        finally:
+            await store.close()
+
+    run(check())
+    assert versions(database) == [1, 2, 3, 4]
+
+
+def test_the_open_tables_come_a_page_at_a_time_and_ended_tables_leave_every_list(with_store: StoreUser) -> None:
+    async def check(store: AsyncStore) -> None:
+        for n, code in enumerate(("AAAAAA", "BBBBBB", "CCCCCC", "DDDDDD")):
+            row = table(code, status="lobby")
+            row.created = f"2026-11-25T10:00:0{n}Z"
+            await store.create_table(row)
+        first = await store.open_tables_page(2)
+        assert [row.code for row in first] == ["AAAAAA", "BBBBBB"]
+        after = (first[-1].created, first[-1].code)
+        assert [row.code for row in await store.open_tables_page(2, after)] == ["CCCCCC", "DDDDDD"]
+        assert await store.lobby_older_than("2026-11-25T10:00:02Z", 10) == ["AAAAAA", "BBBBBB"]
+        await store.end_table("AAAAAA", "expired")
+        loaded = await store.load_table("AAAAAA")
+        assert loaded is not None and loaded.status == "expired"
+        assert [row.code for row in await store.open_tables_page(10)] == ["BBBBBB", "CCCCCC", "DDDDDD"]
+        assert [row.code for row in await store.tables_with_status("lobby")] == ["BBBBBB", "CCCCCC", "DDDDDD"]
+        assert await store.lobby_older_than("2026-11-25T10:00:02Z", 10) == ["BBBBBB"]
+        assert await store.purge_expired("2026-11-25T10:00:00Z", 10) == 0  # created at that second, not before
+        assert await store.purge_expired("2026-11-25T10:00:09Z", 10) == 1
+        assert await store.load_table("AAAAAA") is None
+        await store.create_table(table("PLAYED", status="playing"))
+        await store.end_table("PLAYED", "abandoned")
+        assert await store.unowned_playing("me") == []
+        assert (await store.load_table("PLAYED")).status == "abandoned"  # type: ignore[union-attr]
+
+    with_store(check)

@@ -5,6 +5,7 @@ lease time, with every committed move kept and play going on."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import time
 import warnings
 from collections.abc import Iterator
@@ -60,7 +61,8 @@ def stored_moves(url: str, code: str) -> list[tuple[int, str]]:
 
 
 def bots_only_table(client: TestClient) -> str:
-    """A truco table whose creator is away with no grace, so bots play every seat from the start."""
+    """A truco table whose creator is away with no grace, so bots play every seat while someone watches (no bot
+    plays on alone: see :func:`watching`)."""
     response = client.post(
         "/api/tables", json={"game": "truco", "name": "Ana", "grace": 0, "options": {"players": 2, "points": 30}}
     )
@@ -73,6 +75,15 @@ def bots_only_table(client: TestClient) -> str:
     assert seated.status_code == 200, seated.text
     assert client.post(f"/api/tables/{created['code']}/start", headers=headers).status_code == 200
     return str(created["code"])
+
+
+def watching(client: TestClient, code: str) -> Any:
+    """A spectator's open websocket at the table (a context manager): someone for the bots to play for."""
+    socket = client.websocket_connect(f"/ws/{code}")
+    socket.__enter__()
+    socket.send_json({"type": "hello"})
+    assert socket.receive_json()["type"] == "welcome"
+    return socket
 
 
 def wait_for(condition: Any, timeout: float, what: str) -> float:
@@ -114,6 +125,7 @@ def test_a_dead_owners_table_is_taken_over_within_the_lease_time_with_every_comm
 ) -> None:
     a, b = two_servers
     code = bots_only_table(a)
+    watcher = watching(a, code)
     wait_for(lambda: len(stored_moves(postgres_url, code)) >= 6, 20, "six moves")
 
     async def die() -> None:
@@ -138,14 +150,17 @@ def test_a_dead_owners_table_is_taken_over_within_the_lease_time_with_every_comm
     table = b.app.state.hub().tables[code]  # type: ignore[attr-defined]
     assert table.state is not None
     assert [(s, str(action)) for s, action in table.state.history[: len(committed)]] == committed
-    wait_for(lambda: len(stored_moves(postgres_url, code)) > len(committed) or table.state.is_over, 20, "more play")
-    assert stored_moves(postgres_url, code)[: len(committed)] == committed
-    info = b.get(f"/api/tables/{code}")
-    assert info.status_code == 200 and info.json()["status"] in ("playing", "finished")
     with b.websocket_connect(f"/ws/{code}") as socket:  # a client reconnecting through the proxy lands on b
         socket.send_json({"type": "hello"})
         assert socket.receive_json()["type"] == "welcome"
         assert socket.receive_json()["type"] == "snapshot"
+        wait_for(lambda: len(stored_moves(postgres_url, code)) > len(committed) or table.state.is_over, 20,
+                 "more play")
+    assert stored_moves(postgres_url, code)[: len(committed)] == committed
+    info = b.get(f"/api/tables/{code}")
+    assert info.status_code == 200 and info.json()["status"] in ("playing", "finished")
+    with contextlib.suppress(Exception):
+        watcher.__exit__(None, None, None)
 
 
 def test_the_lobby_list_is_cached_between_changes_and_a_change_anywhere_refreshes_it(
