@@ -39,6 +39,7 @@ import tempfile
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import httpx
 import websockets
@@ -59,6 +60,20 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / TICKS
 
 
+def postgres_cpu_seconds(data: Path) -> float:
+    """CPU seconds of the Postgres cluster in ``data``: its postmaster, its live backends, and those that ended."""
+    master = int((data / "postmaster.pid").read_text().split()[0])
+    fields = Path(f"/proc/{master}/stat").read_text().rsplit(")", 1)[1].split()
+    total = (int(fields[11]) + int(fields[12]) + int(fields[13]) + int(fields[14])) / TICKS
+    for task in Path(f"/proc/{master}/task").iterdir():
+        for child in (task / "children").read_text().split():
+            try:
+                total += cpu_seconds(int(child))
+            except OSError:
+                pass
+    return total
+
+
 def rss_mib(pid: int) -> float:
     for line in Path(f"/proc/{pid}/status").read_text().splitlines():
         if line.startswith("VmRSS:"):
@@ -77,6 +92,8 @@ class Stats:
     """(table, version the mover saw) -> version of the move."""
     views: dict[tuple[str, int], list[float]] = field(default_factory=dict)
     moves: int = 0
+    by_table: dict[str, int] = field(default_factory=dict)
+    """Moves acknowledged while measuring, per table (to tell each process's share)."""
     errors: int = 0
     pings: list[float] = field(default_factory=list)
 
@@ -123,6 +140,7 @@ async def seat_client(
                     stats.sent[(code, pending[0])] = pending[1]
                     stats.acked[(code, pending[0])] = frame["v"]
                     stats.moves += 1
+                    stats.by_table[code] = stats.by_table.get(code, 0) + 1
                 pending = None
             elif kind == "error":
                 stats.errors += 1
@@ -162,8 +180,8 @@ async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, 
 
 async def run(
     tables: int, seconds: float, think: float, warmup: float, bots: str | None, servers: int = 1, db: str | None = None,
-    kill: bool = False, lease: float = 5.0,
-) -> dict[str, float]:
+    kill: bool = False, lease: float = 5.0, pg_data: Path | None = None,
+) -> dict[str, Any]:
     """Run the benchmark, print its figures, and return the main ones (for online_multiproc.py)."""
     folder = Path(tempfile.mkdtemp(prefix="cartas-load-"))
     ports = [free_port() for _ in range(servers)]
@@ -208,11 +226,15 @@ async def run(
         clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{ports[0]}/ws/{setups[0][1]}", stats, stop)))
         await asyncio.sleep(warmup)
         loaded_rss = rss()
+        each0 = [cpu_seconds(process.pid) for process in processes]
+        pg0 = postgres_cpu_seconds(pg_data) if pg_data else 0.0
         cpu0, t0, clients0 = cpu(), time.perf_counter(), time.process_time()
         stats.measuring = True
         await asyncio.sleep(seconds)
         stats.measuring = False
         cpu1, t1, clients1 = cpu(), time.perf_counter(), time.process_time()
+        each1 = [cpu_seconds(process.pid) for process in processes]
+        pg1 = postgres_cpu_seconds(pg_data) if pg_data else 0.0
         async with httpx.AsyncClient(base_url=bases[0], timeout=30) as client:
             inside = (await client.get("/api/metrics", params={"window": str(t1 - t0)})).json()
         takeover = None
@@ -270,7 +292,20 @@ async def run(
     if pings:
         print(f"ping round trip (event loop lag bound) ms: p50 {pings[len(pings) // 2]:.1f}  "
               f"p99 {pings[min(len(pings) - 1, int(0.99 * len(pings)))]:.1f}  max {pings[-1]:.1f}  (n={len(pings)})")
+    per_process = []
+    for n in range(servers):
+        moves = sum(stats.by_table.get(code, 0) for owner, code, _ in setups if owner == n)
+        per_process.append({
+            "moves_per_s": moves / elapsed, "cpu_share": (each1[n] - each0[n]) / elapsed,
+            "cpu_ms_per_move": (each1[n] - each0[n]) / max(moves, 1) * 1000,
+        })
+        print(f"process {n + 1}: {moves / elapsed:.1f} people's moves/s, {(each1[n] - each0[n]) / elapsed * 100:.1f}%"
+              f" of a core, {per_process[-1]['cpu_ms_per_move']:.2f} ms of CPU per move")
+    pg_ms = (pg1 - pg0) / max(stats.moves, 1) * 1000
+    if pg_data:
+        print(f"Postgres: {(pg1 - pg0) / elapsed * 100:.1f}% of a core, {pg_ms:.2f} ms of CPU per move")
     return {
+        "per_process": per_process, "pg_cpu_ms_per_move": pg_ms, "pg_cpu_share": (pg1 - pg0) / elapsed,
         "moves_per_s": stats.moves / elapsed, "p50": pct(50), "p95": pct(95), "p99": pct(99),
         "server_cpu": busy / elapsed * 100, "clients_cpu": clients_busy,
         "takeover": takeover[0] if takeover is not None else float("nan"),

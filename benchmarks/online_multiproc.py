@@ -53,6 +53,9 @@ def main() -> None:
     parser.add_argument("--warmup", type=float, default=3.0)
     parser.add_argument("--kill", action="store_true", help="kill -9 one of the two processes; time the takeover")
     parser.add_argument("--lease", type=float, default=5.0, help="the processes' --lease")
+    parser.add_argument(
+        "--pg-data", type=Path, help="the Postgres cluster's data folder (its postmaster.pid): its CPU per move too"
+    )
     args = parser.parse_args()
     figures = []
     for servers in (1, 2):
@@ -60,7 +63,7 @@ def main() -> None:
         with new_database(args.db) as db:
             figures.append(asyncio.run(run(
                 args.tables * servers, min(args.seconds, 120.0), args.think, args.warmup, None, servers, db,
-                args.kill and servers == 2, args.lease,
+                args.kill and servers == 2, args.lease, args.pg_data,
             )))
     one, two = figures
     print(
@@ -69,6 +72,19 @@ def main() -> None:
         f" the clients used {one['clients_cpu']:.0f}% and {two['clients_cpu']:.0f}% of a core;"
         f" load average {os.getloadavg()[0]:.2f} ({os.cpu_count()} cores)"
     )
+    # The honest figure on a small machine: each process's CPU per move, the clients throttled by their think
+    # time to the same moves/s per process in both runs. Equal CPU per move means the processes add up.
+    alone = one["per_process"][0]
+    print(f"== CPU per move: one process alone {alone['cpu_ms_per_move']:.2f} ms at {alone['moves_per_s']:.1f} moves/s;"
+          + "".join(f" process {n + 1} of two {p['cpu_ms_per_move']:.2f} ms at {p['moves_per_s']:.1f} moves/s;"
+                    for n, p in enumerate(two["per_process"])))
+    if args.pg_data:
+        print(f"== Postgres CPU per move: {one['pg_cpu_ms_per_move']:.2f} ms (one process),"
+              f" {two['pg_cpu_ms_per_move']:.2f} ms (two)")
+    worst = max(p["cpu_ms_per_move"] for p in two["per_process"])
+    per_table = one["moves_per_s"] / args.tables  # the pace the clients' think time gave one table
+    print(f"== model: a core runs {1000 / worst:.0f} moves/s = {1000 / worst / per_table:.0f} tables at"
+          f" {per_table:.1f} moves/s each (this run's pace) with the worst process's CPU per move")
 
 
 if __name__ == "__main__":

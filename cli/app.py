@@ -6,16 +6,15 @@ command line over its own registry and its own temporary data folder.
 
 from __future__ import annotations
 
-import importlib
-import os
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
 
 from cartas.core.errors import PluginError
-from cartas.core.plugins.manager import build_registry, make_plugin_manager, plugin_list
+from cartas.core.home import data_home as data_home  # the data folder is the core's; its old home
+from cartas.core.plugins.manager import PLUGINS_ENV as PLUGINS_ENV, extra_plugins as extra_plugins  # their old home
+from cartas.core.plugins.manager import build_registry, load_plugins, plugin_list
 
 if TYPE_CHECKING:
     import pluggy
@@ -23,31 +22,6 @@ if TYPE_CHECKING:
     from cartas.core.game import Game
     from cartas.core.plugins.listing import ListedGame
     from cartas.core.plugins.registry import Registry
-
-PLUGINS_ENV = "CARTAS_PLUGINS"
-"""Comma-separated module names loaded as extra plugins, to try a plugin without installing it."""
-
-
-def data_home() -> Path:
-    """Where saves and the history live: ``$CARTAS_HOME`` if set, else the platform's user data folder."""
-    import platformdirs
-
-    from cartas.cli.saves import HOME_ENV  # here, not above: the saves pull in records, which ``--help`` needs not
-
-    override = os.environ.get(HOME_ENV)
-    return Path(override) if override else Path(platformdirs.user_data_dir("cartas", appauthor=False))
-
-
-def extra_plugins() -> tuple[list[tuple[str, Any]], list[tuple[str, str]]]:
-    """The modules named in ``$CARTAS_PLUGINS``, and the failures of those that do not import."""
-    loaded: list[tuple[str, Any]] = []
-    failures: list[tuple[str, str]] = []
-    for name in filter(None, (part.strip() for part in os.environ.get(PLUGINS_ENV, "").split(","))):
-        try:
-            loaded.append((name, importlib.import_module(name)))
-        except Exception as error:  # a broken plugin is reported by name, the rest still load
-            failures.append((name, f"failed to load: {type(error).__name__}: {error}"))
-    return loaded, failures
 
 
 @dataclass
@@ -62,9 +36,7 @@ class App:
     def pm(self) -> pluggy.PluginManager | None:
         """The plugin manager, loaded on first use; ``None`` when a test injected only a registry."""
         if self._pm is None and self._registry is None:
-            extra, failures = extra_plugins()
-            self._pm, loaded_failures = make_plugin_manager(extra=extra)
-            self._failures = failures + loaded_failures
+            self._pm, self._failures = load_plugins()
         return self._pm
 
     @property

@@ -35,6 +35,12 @@ def _registry() -> Registry:
     return registry if isinstance(registry, Registry) else get_registry()
 
 
+def _hooks() -> Any:
+    """The lifecycle hooks of the command line's plugins, when run under ``cartas`` with plugins loaded."""
+    context = click.get_current_context(silent=True)
+    return getattr(context.obj if context else None, "hooks", None)
+
+
 def contestants(registry: Registry, game: Game, specs: tuple[str, ...], timeout: float) -> list[Contestant]:
     """Bots from their specs: a level registered for the game, ``cmd:PROGRAM`` for an external program, or
     ``openspiel:ALGORITHM?key=value`` for one of OpenSpiel's search bots (:mod:`cartas.interop.openspiel_bots`).
@@ -122,10 +128,11 @@ def arena_command(
             raise click.UsageError(_("--sequential compares exactly two bots"))
         if ray_address is not None and jobs is not None:
             raise click.UsageError(_("--jobs sets local processes; a Ray cluster (--ray) sizes itself"))
-        runner = local_runner(jobs) if ray_address is None else ray_runner(ray_address)
+        hooks = _hooks()
+        runner = local_runner(jobs, hooks) if ray_address is None else ray_runner(ray_address)
         start = new_seed() if seed is None else seed
         sprt = Sprt(elo0=elo0, elo1=elo1) if sequential else None
-        run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed)
+        run = _run(chosen, opts, entrants, games, start, runner, sprt, quiet or as_json, external_seed, hooks)
     except CartasError as error:
         raise click.ClickException(str(error)) from None
     summary = summarise(run)
@@ -140,11 +147,12 @@ def arena_command(
 
 def _run(
     game: Game, options: GameOptions, entrants: list[Contestant], games: int, seed: int, runner: Runner,
-    sprt: Sprt | None, quiet: bool, external_seed: int | None,
+    sprt: Sprt | None, quiet: bool, external_seed: int | None, hooks: Any = None,
 ) -> ArenaRun:
     if quiet:
         return run_arena(
-            game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, external_seed=external_seed
+            game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, external_seed=external_seed,
+            hooks=hooks,
         )
     with Progress(
         TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn(),
@@ -157,7 +165,7 @@ def _run(
 
         return run_arena(
             game, options, entrants, games=games, seed=seed, runner=runner, sprt=sprt, progress=progress,
-            external_seed=external_seed,
+            external_seed=external_seed, hooks=hooks,
         )
 
 

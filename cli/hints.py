@@ -17,11 +17,10 @@ from collections.abc import Sequence
 from typing import NamedTuple
 
 from cartas.cli.render import Renderer
-from cartas.core.bots.base import BotFactory, SeatView
+from cartas.core.bots.base import BotFactory, RandomBot, SeatView
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import level_name
-from cartas.core.bots.random_bot import RandomBot
 from cartas.core.bots.rollout import BASE_LEVELS, play_out_hand
 from cartas.core.bots.search import relative_gains
 from cartas.core.state import Action, State

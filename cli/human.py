@@ -9,7 +9,6 @@ only legal one) can play itself. Several people at one terminal are handed the k
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
@@ -20,6 +19,7 @@ from cartas.cli.prompt import LineReader, read_piped
 from cartas.cli.render import Renderer
 from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.errors import ActionParseError
+from cartas.core.folding import fold_text
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import TableNames
@@ -47,8 +47,7 @@ class MoveError(Exception):
 
 def fold(text: str) -> str:
     """Lower case without accents, so ``Subí`` and ``subi`` are the same word."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
+    return fold_text(text)
 
 
 def match_move(game: Game, legal: Sequence[Action], text: str, msg: Messages) -> Action:

@@ -14,10 +14,9 @@ questions, names the flags in the core's refusals and turns them into click usag
 
 from __future__ import annotations
 
-import typing
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Literal, ParamSpec, TypeVar
+from typing import Any, ParamSpec, TypeVar
 
 import click
 from pydantic import ValidationError
@@ -29,7 +28,7 @@ from cartas.core.errors import CartasError, SeatingError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import level_name
-from cartas.core.options import GameOptions, parse_option_pairs
+from cartas.core.options import GameOptions, option_info, parse_option_pairs
 from cartas.core.position import Position, parse_deal
 from cartas.core.plugins.registry import Registry
 from cartas.core.seating import (
@@ -118,13 +117,11 @@ def describe_seating(names: dict[int, str], teams: Sequence[int] | None, msg: Me
 
 
 def _choices(game: Game, name: str) -> tuple[Any, ...] | None:
-    annotation = game.Options.model_fields[name].annotation
-    return typing.get_args(annotation) if typing.get_origin(annotation) is Literal else None
+    return option_info(game.Options, name).choices
 
 
 def _default(game: Game, name: str) -> Any:
-    field_info = game.Options.model_fields[name]
-    return None if field_info.is_required() else field_info.default
+    return option_info(game.Options, name).default
 
 
 def _ask_choice(text: str, choices: Sequence[Any], default: Any) -> Any:

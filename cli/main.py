@@ -14,7 +14,7 @@ from __future__ import annotations
 import contextvars
 import importlib
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
@@ -166,9 +166,11 @@ class CartasGroup(TranslatedGroup):
 
 def _shorten(text: str, limit: int) -> str:
     """``text`` cut at a word to ``limit`` characters with an ellipsis, as click shortens a command's help."""
-    from click.utils import make_default_short_help
+    import click.utils
 
-    return make_default_short_help(text, limit)
+    # Looked up by name: click 8.2 keeps it behind a deprecating module __getattr__, which mypy types as object.
+    shorten: Callable[[str, int], str] = getattr(click.utils, "make_default_short_help")
+    return shorten(text, limit)
 
 
 def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginManager | None = None) -> click.Group:

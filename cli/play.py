@@ -33,10 +33,11 @@ from cartas.core.decks import drawing
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game, describe_named
+from cartas.core.audience import PUBLIC, Audience
 from cartas.core.i18n import FRAMEWORK as _, mark
-from cartas.core.match import run_match
 from cartas.core.naming import TableNames, level_name
 from cartas.core.record import MatchRecord, load_record, replay
+from cartas.core.session import TableSession, visible_events
 from cartas.core.state import Action, State
 
 
@@ -126,6 +127,7 @@ def _run_terminal(
     people = [seat for seat, who in players.items() if who in PEOPLE]
     viewer = people[0] if people else None
     names = {seat: terminal_names(players, seat, teams) for seat in people}
+    audiences = {seat: Audience(seat) for seat in people}
     watcher = terminal_names(players, None, teams)
     shown_names = names[viewer] if viewer is not None else watcher
     pause = viewer is not None and at_terminal()
@@ -151,15 +153,14 @@ def _run_terminal(
             renderer.line(describe_named(game, event, watcher))
     else:
         for seat in people:
-            recent[seat].extend(describe_named(game, e, names[seat]) for e in earlier if e.visible(seat))
+            recent[seat].extend(describe_named(game, e, names[seat]) for e in visible_events(earlier, audiences[seat]))
     shown = [len(state.events), state.hands_played, state.hand_events_from]
 
     def hand_events(current: State, upto: int) -> list[Event]:
         if viewer is None:  # a watcher has just read the whole hand, line by line
             return []
-        if hot_seat is not None:  # a shared screen: only what everyone saw
-            return [e for e in current.events[shown[2]:upto] if e.visible_to is None]
-        return [e for e in current.events[shown[2]:upto] if e.visible(viewer)]
+        # A shared screen shows only what everyone saw.
+        return visible_events(current.events, PUBLIC if hot_seat is not None else audiences[viewer], shown[2], upto)
 
     def tell(events: Sequence[Event]) -> None:
         """Events as they happen: printed for a watcher, kept for each person's next screen."""
@@ -167,7 +168,7 @@ def _run_terminal(
             if viewer is None:
                 renderer.line(describe_named(game, event, watcher))
             for person in people:
-                if event.visible(person):
+                if audiences[person].sees(event):
                     recent[person].append(describe_named(game, event, names[person]))
 
     def on_step(current: State, seat: int, action: Action) -> None:
@@ -202,7 +203,7 @@ def _run_terminal(
             time.sleep(delay)
 
     try:
-        result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=people)
+        result = TableSession(state, hooks=app.hooks).play(agents, on_step=on_step, prefer=people)
     except (QuitMatch, KeyboardInterrupt) as stop:
         # Not saved again here: every finished move already is, and an interrupted one must not be.
         if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, PromptInterrupted):

@@ -10,15 +10,15 @@ the line is read as it is and echoed, so a scripted match reads like a played on
 from __future__ import annotations
 
 import sys
-import unicodedata
 from collections.abc import Iterable
 from types import ModuleType
+
+from cartas.core.folding import fold_text
 
 
 def fold(text: str) -> str:
     """Lower case without accents, so ``Subí`` and ``subi`` are the same word (completion ignores both)."""
-    decomposed = unicodedata.normalize("NFKD", text.lower())
-    return "".join(c for c in decomposed if not unicodedata.combining(c))
+    return fold_text(text, spaces="keep", strip=False)
 
 
 def at_terminal() -> bool:

@@ -18,11 +18,14 @@ from typing import TYPE_CHECKING, Any
 from cartas.cli.human import QuitMatch, fold
 from cartas.cli.saves import Autosave
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
+from cartas.core.audience import Audience
 from cartas.core.bots.base import SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
-from cartas.core.match import run_match
-from cartas.core.seat_messages import decision_message, hello_message, result_message, saved_message
+from cartas.core.seat_messages import (
+    decision_message, event_message, hello_message, result_message, saved_message,
+)
+from cartas.core.session import TableSession
 from cartas.core.state import Action, State
 from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json, read_line
 
@@ -125,16 +128,13 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     for seat in seats:
         agents[seat] = ProgramAgent(game, numbers)
     send(hello_message(state, seats, players, saver.match_id, resumed=resumed))
+    session = TableSession(state, hooks=app.hooks)
     shown = [state.hand_events_from]
+    program = Audience(seats=tuple(seats))
 
     def send_events(current: State) -> None:
-        for event in current.events[shown[0]:]:
-            if any(event.visible(s) for s in seats):
-                send({
-                    "type": "event", "kind": event.kind, "seat": event.seat, "detail": event.detail,
-                    "text": game.describe(event),
-                    "to": None if event.visible_to is None else [s for s in seats if event.visible(s)],
-                })
+        for event in session.visible(program, shown[0]):
+            send(event_message(game, event, seats))
         shown[0] = len(current.events)
 
     def on_step(current: State, seat: int, action: Action) -> None:
@@ -144,7 +144,7 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
     saver.save(state)
     send_events(state)
     try:
-        result = run_match(state, agents, hooks=app.hooks, on_step=on_step, prefer=seats)
+        result = session.play(agents, on_step=on_step, prefer=seats)
     except (QuitMatch, BotFailed) as stop:
         failure = stopped_by_bot(stop, state, saver) if isinstance(stop, BotFailed) else None  # saves first
         send(saved_message(state, saver.match_id))

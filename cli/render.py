@@ -16,7 +16,7 @@ from rich.table import Table as RichTable
 from rich.text import Text
 
 from cartas.cli.i18n import Messages
-from cartas.cli.output import output_options, wants_plain  # the commands' options, re-exported where they were
+from cartas.cli.output import output_options as output_options, wants_plain as wants_plain  # re-exported where they were
 from cartas.cli.screen import styled, table_screen
 from cartas.core.game import Game, table_view_named
 from cartas.core.naming import TableNames

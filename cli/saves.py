@@ -20,28 +20,15 @@ import tempfile
 import time
 from pathlib import Path
 
-from cartas.core.errors import CartasError, PluginError, RecordError
+from cartas.core.errors import PluginError, RecordError
+from cartas.core.home import HOME_ENV as HOME_ENV, DataHomeError as DataHomeError  # the core's; importable here too
+from cartas.core.home import home_error as home_error
 from cartas.core.record import MatchRecord, load_record, record_of, save_record
 from cartas.core.plugins.registry import check_game_name
 from cartas.core.state import State
 
 MATCH_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,127}")
 """What a match id looks like: the save's file name without ``.json``, never a path."""
-
-HOME_ENV = "CARTAS_HOME"
-
-
-class DataHomeError(CartasError):
-    """The data folder cannot be read or written; the message names it and how to choose another."""
-
-
-def home_error(home: Path, error: OSError | str, *, saving: bool = True) -> DataHomeError:
-    """The one-line refusal of an unusable data folder, with the ways out."""
-    reason = error if isinstance(error, str) else error.strerror or type(error).__name__
-    remedy = f"choose another folder with {HOME_ENV}=/path/to/folder"
-    if saving:
-        remedy += ", or play without saving with --no-save"
-    return DataHomeError(f"cannot use the data folder {home}: {reason}; {remedy}")
 
 
 def saves_dir(home: Path) -> Path:

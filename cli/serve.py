@@ -67,9 +67,27 @@ Finished matches are saved as records that `cartas replay` reads and count in `c
     "--lobby-expiry", default=1800.0, show_default=True, type=click.FloatRange(10, 86400),
     help=mark("Seconds a table may wait in the lobby with nobody connected before it expires."),
 )
+@option(
+    "--check", "check_db", is_flag=True,
+    help=mark("Check the database and exit: SQLite's integrity check, then every table read and its moves replayed;"
+              " one line a problem, exit status 1 when there is any."),
+)
+@option(
+    "--backup", "backup_to", default=None, type=click.Path(dir_okay=False, path_type=Path),
+    help=mark("Copy the SQLite database to FILE and exit; safe while a server runs on it."),
+)
+@option(
+    "--restore", "restore_from", default=None, type=click.Path(dir_okay=False, path_type=Path),
+    help=mark("Put the backup FILE in place of the SQLite database and exit; the server must be stopped."),
+)
+@option(
+    "--log-format", "log_format", default="text", show_default=True, type=click.Choice(["text", "json"]),
+    help=mark("How the server logs: lines of text, or one JSON object a line (for a log collector)."),
+)
 def serve_command(
     host: str, port: int, db: str | None, advertise: str | None, lease: float, bot_delay: float, grace: float,
-    allow_origins: tuple[str, ...], lobby_expiry: float,
+    allow_origins: tuple[str, ...] = (), lobby_expiry: float = 1800.0, check_db: bool = False,
+    backup_to: Path | None = None, restore_from: Path | None = None, log_format: str = "text",
 ) -> None:
     try:
         import uvicorn
@@ -89,12 +107,20 @@ def serve_command(
             )
     home = data_home()
     path: Path | str = db if db is not None and is_postgres_url(db) else Path(db or home / "online.sqlite3")
+    if sum((check_db, backup_to is not None, restore_from is not None)) > 1:
+        raise click.UsageError("--check, --backup and --restore are used one at a time")
+    if check_db:
+        check(path)
+        return
+    if backup_to is not None or restore_from is not None:
+        copy(path, backup_to, restore_from)
+        return
 
-    async def check() -> None:
+    async def can_open() -> None:
         await (await open_store(path)).close()
 
     try:
-        asyncio.run(check())  # refuse a foreign, newer or unreachable database here, in one line
+        asyncio.run(can_open())  # refuse a foreign, newer or unreachable database here, in one line
     except (StoreError, OSError) as error:
         raise click.ClickException(str(error)) from None
     address = advertise or f"http://{host}:{port}"
@@ -106,5 +132,44 @@ def serve_command(
     )
     where = "a Postgres database" if isinstance(path, str) else path
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
+    from cartas.online.logs import log_config
+    from cartas.online.shutdown import GracefulServer
+
     options = uvicorn_options(MAX_MESSAGE, DEFLATE)
-    uvicorn.run(app, host=host, port=port, log_level="info", **options)  # type: ignore[arg-type]
+    config = uvicorn.Config(
+        app, host=host, port=port, log_level="info", log_config=log_config(log_format), **options  # type: ignore[arg-type]
+    )
+    GracefulServer(config, app.state.drain).run()
+
+
+def check(path: Path | str) -> None:
+    """``--check``: print each problem of the database on a line of its own; exit 1 when there is any."""
+    from cartas.online.app import installed_registry
+    from cartas.online.check import check_database
+
+    if isinstance(path, Path) and not path.is_file():
+        raise click.ClickException(f"{path}: no such database")
+    seen, problems = asyncio.run(check_database(path, installed_registry()))
+    for problem in problems:
+        click.echo(problem)
+    if problems:
+        raise SystemExit(1)
+    click.echo(f"{path if isinstance(path, Path) else 'the Postgres database'}: sound ({seen} table(s) replayed)")
+
+
+def copy(path: Path | str, backup_to: Path | None, restore_from: Path | None) -> None:
+    """``--backup`` / ``--restore`` of a SQLite database (Postgres: pg_dump and pg_restore, docs/online.md)."""
+    from cartas.online.backup import backup, restore
+    from cartas.online.store import StoreError
+
+    if not isinstance(path, Path):
+        raise click.ClickException("a Postgres database is backed up with pg_dump and restored with pg_restore")
+    try:
+        if backup_to is not None:
+            tables = backup(path, backup_to)
+            click.echo(f"{path} copied to {backup_to} ({tables} table(s))")
+        elif restore_from is not None:
+            tables = restore(restore_from, path)
+            click.echo(f"{restore_from} restored to {path} ({tables} table(s))")
+    except (StoreError, OSError) as error:
+        raise click.ClickException(str(error)) from None

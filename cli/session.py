@@ -3,16 +3,18 @@
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from functools import partial
 from typing import Any
 
 import click
 
 from cartas.cli.app import App, data_home
-from cartas.cli.history import History, history_path
+from cartas.core.history import History, history_path
 from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
 from cartas.core.bots.base import Agent, BotFactory, SeatView
+from cartas.core.bots.seeds import seat_bot_seed
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.record import MatchRecord
@@ -22,9 +24,8 @@ PEOPLE = (HUMAN, PROGRAM)
 """Seat kinds that are asked rather than played by a bot."""
 
 
-def bot_seed(seed: int, seat: int, moves: int) -> int:
-    """Each bot's own reproducible seed, from the match seed (and the move a resumed match restarts at)."""
-    return (seed * 1_000_003 + seat * 10_007 + moves) % 2**63
+bot_seed = seat_bot_seed
+"""The older name of :func:`cartas.core.bots.seeds.seat_bot_seed`."""
 
 
 class BotFailed(CartasError):
@@ -66,8 +67,9 @@ def make_bots(app: App, state: State, players: dict[int, str], think: float | No
             continue
         factory = registry.bot(state.game.name, level)
         if think is not None and takes_time_limit(factory):
-            factory = partial(factory, time_limit=think)
-        agents[seat] = GuardedBot(factory(bot_seed(state.seed, seat, len(state.history))), seat, level)
+            timed: Callable[..., Agent] = factory  # the check above: it takes time_limit
+            factory = partial(timed, time_limit=think)
+        agents[seat] = GuardedBot(factory(seat_bot_seed(state.seed, seat, len(state.history))), seat, level)
     return agents
 
 

@@ -21,16 +21,23 @@ from cartas.core.events import Event
 
 @dataclass(frozen=True)
 class Audience:
-    """Who is watching: ``seat`` (a seat's own view), the public (no seat: only public events), or everyone."""
+    """Who is watching: ``seat`` (a seat's own view), the public (no seat: only public events), or everyone.
+
+    ``seats`` are further seats watched together with ``seat`` (a program that plays several seats over the
+    JSON-lines protocol sees what any of them may see).
+    """
 
     seat: int | None = None
     everything: bool = False
+    seats: tuple[int, ...] = ()
 
     def sees(self, event: Event) -> bool:
         """Whether this audience may see ``event``."""
         if self.everything or event.visible_to is None:
             return True
-        return self.seat is not None and self.seat in event.visible_to
+        if self.seat is not None and self.seat in event.visible_to:
+            return True
+        return any(seat in event.visible_to for seat in self.seats)
 
     def action_text(self, seat: int, action: object, events: Iterable[Event]) -> str | None:
         """The text of ``seat``'s ``action`` as this audience may see it, or ``None`` if it must not see it.
@@ -38,7 +45,7 @@ class Audience:
         ``events`` are the events the action caused. A seat always sees its own actions.
         """
         text = str(action)
-        if self.everything or seat == self.seat:
+        if self.everything or seat == self.seat or seat in self.seats:
             return text
         words = set(text.lower().split())
         for event in events:

@@ -8,6 +8,7 @@ from __future__ import annotations
 import types
 import typing
 from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
 from typing import Any, Literal, TypeVar
 
 from pydantic import BaseModel, ConfigDict, ValidationError
@@ -127,10 +128,49 @@ def _coerce(value: Any) -> Any:
         return value
 
 
+@dataclass(frozen=True)
+class OptionInfo:
+    """One option of a game as every front end describes it: ``cartas list``, the terminal's lobby and the
+    server's game list all read options through :func:`option_infos`, so they cannot disagree."""
+
+    name: str
+    kind: str
+    """``choice`` (one of :attr:`choices`), ``bool``, ``int``, ``float`` or ``str``."""
+    choices: tuple[Any, ...] | None
+    default: Any
+    """The default value, or ``None`` when the option must be given."""
+    required: bool
+    allowed: str
+    """What it accepts, in short English (``int from 1 to 60``)."""
+    description: str
+
+    @property
+    def default_text(self) -> str:
+        """The default as ``cartas list`` writes it (``true``, ``30``), or ``""`` when there is none."""
+        return "" if self.required else _show(self.default)
+
+
+_KINDS: dict[object, str] = {bool: "bool", int: "int", float: "float"}
+
+
+def option_info(model: type[GameOptions], name: str) -> OptionInfo:
+    """The option ``name`` of ``model``, described."""
+    field = model.model_fields[name]
+    annotation = field.annotation
+    choices = typing.get_args(annotation) if typing.get_origin(annotation) is Literal else None
+    kind = "choice" if choices is not None else _KINDS.get(annotation, "str")
+    required = field.is_required()
+    return OptionInfo(
+        name, kind, choices, None if required else field.default, required, allowed_values(field),
+        field.description or "",
+    )
+
+
+def option_infos(model: type[GameOptions]) -> list[OptionInfo]:
+    """Every option of ``model``, in the order it declares them."""
+    return [option_info(model, name) for name in model.model_fields]
+
+
 def describe_options(model: type[GameOptions]) -> list[tuple[str, str, str]]:
     """``(name, default, allowed)`` for each option, for ``cartas list`` and the docs."""
-    rows = []
-    for name, field in model.model_fields.items():
-        default = "" if field.is_required() else _show(field.default)
-        rows.append((name, default, allowed_values(field)))
-    return rows
+    return [(info.name, info.default_text, info.allowed) for info in option_infos(model)]

@@ -14,6 +14,7 @@ from cartas.core.errors import CartasError, RecordError
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.record import MatchRecord, replay
+from cartas.core.session import TableSession
 from cartas.core.state import State
 
 
@@ -56,7 +57,9 @@ class ReplayView:
 
     def steps(self) -> Iterator[Step]:
         """The first deal, then each move in order."""
-        state = self.game.start(self.record.options, seed=self.record.seed, position=self.record.position)
+        # A replay fires no hook: the match was played (and its plugins told) when it was recorded.
+        session = TableSession(self.game.start(self.record.options, seed=self.record.seed, position=self.record.position))
+        state = session.state
         secret_from = 0 if self.in_progress == 0 else None  # the first event of the hand in progress, once reached
 
         def audience_at(index: int) -> Audience:
@@ -68,11 +71,10 @@ class ReplayView:
 
         yield Step(0, -1, None, visible(0), 0, state, False, True, self.reveal and self.in_progress != 0)
         for number, (seat, text) in enumerate(self.record.actions, 1):
-            seen, hands = len(state.events), state.hands_played
-            state.apply(text, seat)
+            move = session.apply(text, seat)
+            seen, ended = move.start, move.hand_ended
             if secret_from is None and state.hands_played == self.in_progress:
                 secret_from = state.hand_events_from
-            ended = state.hands_played != hands
             new_hand = ended and not state.is_over
             shown = audience_at(seen).action_text(seat, text, state.events[seen:])
             revealed = self.reveal and new_hand and state.hands_played != self.in_progress

@@ -13,6 +13,7 @@ from typing import Any
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.observation import Observation
+from cartas.core.session import event_wire
 from cartas.core.state import Action, Result, State
 
 PROTOCOL_VERSION = 1
@@ -48,7 +49,7 @@ def decision_message(observation: Observation, legal: Sequence[Action], number: 
 def event_message(game: Game, event: Event, seats: Sequence[int]) -> Message:
     """``event`` for a program playing ``seats`` (send it only if one of them may see it)."""
     return {
-        "type": "event", "kind": event.kind, "seat": event.seat, "detail": event.detail, "text": game.describe(event),
+        "type": "event", **event_wire(game, event),
         "to": None if event.visible_to is None else [seat for seat in seats if event.visible(seat)],
     }
 

@@ -12,10 +12,12 @@ import contextlib
 import logging
 import re
 import time
+import typing
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
+from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
 from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
@@ -24,7 +26,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
-from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
@@ -35,8 +37,11 @@ from cartas.online.origin import OriginCheck
 from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels, site_language
+from cartas.online.logs import RequestIds
+from cartas.online.measured_store import MeasuredStore
+from cartas.online.presence import CoalescedPresence
 from cartas.online.pg_store import PostgresStore, is_postgres_url
-from cartas.online.store import AsyncStore, OnLoop, SQLiteStore
+from cartas.online.store import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
 from cartas.online.table import LiveTable, Refused, Settings
 from cartas.online.views import dumps
 
@@ -48,6 +53,8 @@ MAX_FRAME = 4096
 HELLO_TIMEOUT = 15.0
 CHECKPOINT_EVERY = 5.0
 """Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store)."""
+WAL_LOOK_EVERY = 0.5
+"""Seconds between looks at the WAL's size: one past :data:`WAL_LIMIT` is checkpointed at once."""
 CLOSE_BAD_FRAME = 4400
 CLOSE_NO_TABLE = 4404
 CLOSE_TOO_MANY = 4429
@@ -102,11 +109,8 @@ def deck_file(registry: Registry, name: str) -> Path | None:
 
 
 def installed_registry() -> Registry:
-    from cartas.cli.app import extra_plugins
-
-    extra, failures = extra_plugins()
-    pm, loaded = make_plugin_manager(extra=extra)
-    return build_registry(pm, failures + loaded)
+    """The installed plugins' registry, with those ``CARTAS_PLUGINS`` names (the core loads them)."""
+    return plugins.installed_registry()
 
 
 def error(status: int, message: str) -> JSONResponse:
@@ -196,6 +200,7 @@ def create_app(
     db_path: Path | str,
     *,
     registry: Registry | None = None,
+    hooks: Any = None,
     bot_delay: float = 0.6,
     bot_runner: BotRunner | None = None,
     grace: float = 60.0,
@@ -212,8 +217,9 @@ def create_app(
 ) -> Starlette:
     """The ``cartas serve`` application over the SQLite file or the Postgres URL ``db_path``.
 
-    ``registry`` defaults to the installed plugins; ``bot_runner`` to a process pool (an :class:`InlineBots`
-    when a registry is given, since pool workers load the installed plugins, not a test's registry);
+    ``registry`` defaults to the installed plugins, and ``hooks`` (the lifecycle hooks the tables fire, a pluggy
+    ``pm.hook``) to theirs, none when a registry is given without them; ``bot_runner`` to a process pool (an
+    :class:`InlineBots` when a registry is given, since pool workers load the installed plugins, not a test's registry);
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
     ``data_dir`` (the database's folder by default; needed with Postgres); ``buffer`` versioned frames per table
     are kept for reconnects; ``ownership`` says who this process is among several on one database.
@@ -226,7 +232,12 @@ def create_app(
     if postgres and data_dir is None:
         raise ValueError("a Postgres database needs a data_dir for the finished matches' records")
     db: Path | str = str(db_path) if postgres else Path(db_path)
-    games = registry if registry is not None else installed_registry()
+    if registry is None:
+        pm, failures = plugins.load_plugins()
+        games = plugins.build_registry(pm, failures)
+        hooks = pm.hook if hooks is None else hooks
+    else:
+        games = registry
     runner = bot_runner if bot_runner is not None else (InlineBots(games) if registry is not None else None)
     settings = Settings(
         data_dir=data_dir or Path(db).parent, bot_delay=bot_delay, buffer=buffer, lobby_expiry=lobby_expiry,
@@ -234,13 +245,16 @@ def create_app(
     )
     limiter = Limiter(limits or Limits(), clock)
     state: dict[str, Hub] = {}
+    settings.hooks = hooks  # the lifecycle hooks every table fires (docs/session.md)
 
     def hub() -> Hub:
         return state["hub"]
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        store = await open_store(db)
+        # Presence writes coalesced (cartas.online.presence), every write measured (cartas.online.measured_store).
+        coalesced = typing.cast(AsyncStore, CoalescedPresence(await open_store(db)))
+        store = typing.cast(AsyncStore, MeasuredStore(coalesced, settings.metrics))
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
@@ -264,6 +278,10 @@ def create_app(
             sweeper.cancel()
             await state["hub"].shut_down()
             await store.close()
+
+    def refuse_when_draining() -> None:
+        if hub().draining:
+            raise Refused(503, "the server is restarting; try again in a moment")
 
     async def table_or_404(code: str) -> LiveTable:
         table = await hub().get(code)
@@ -305,6 +323,7 @@ def create_app(
 
     async def create_table(request: Request) -> Response:
         async def handle(request: Request) -> Response:
+            refuse_when_draining()
             bucket = limiter.tables.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("new tables", bucket)
@@ -321,6 +340,7 @@ def create_app(
 
     async def join(request: Request) -> Response:
         async def handle(request: Request) -> Any:
+            refuse_when_draining()
             bucket = limiter.joins.bucket(client_key(request.scope))
             if not bucket.take():
                 return too_many("joins", bucket)
@@ -373,6 +393,32 @@ def create_app(
             "loop_lag_ms": settings.metrics.loop_lag.summary(window),
         })
 
+    def gauges() -> dict[str, float]:
+        found = state.get("hub")
+        if found is None:
+            return {}
+        tables = list(found.tables.values())
+        return {
+            "cartas_tables_playing": sum(table.row.status == "playing" for table in tables),
+            "cartas_tables_loaded": len(tables),
+            "cartas_connections": sum(len(table.connections) for table in tables),
+            "cartas_bot_queue": getattr(found.bots, "pending", 0),
+        }
+
+    settings.metrics.gauges(gauges)
+
+    async def prometheus(request: Request) -> Response:
+        return Response(generate_latest(settings.metrics.registry), media_type=CONTENT_TYPE_LATEST)
+
+    async def healthz(request: Request) -> Response:
+        return JSONResponse({"status": "alive"})
+
+    async def readyz(request: Request) -> Response:
+        problem = await not_ready(state.get("hub"), settings)
+        if problem is not None:
+            return JSONResponse({"status": "not ready", "reason": problem}, status_code=503)
+        return JSONResponse({"status": "ready"})
+
     def page(name: str) -> Response:
         path = STATIC / name
         if not path.is_file():
@@ -418,13 +464,23 @@ def create_app(
         Route("/api/tables/{code}/start", start, methods=["POST"]),
         Route("/api/tables/{code}/record", record),
         Route("/api/metrics", metrics),
+        Route("/metrics", prometheus),
+        Route("/healthz", healthz),
+        Route("/readyz", readyz),
         WebSocketRoute("/ws/{code}", websocket),
         Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
     ]
     app = Starlette(routes=routes, lifespan=lifespan)
     app.add_middleware(OriginCheck, allowed=allow_origins)
     app.add_middleware(SecurityHeaders)
+    app.add_middleware(RequestIds)
     app.state.hub = hub
+
+    async def drain() -> int:
+        found = state.get("hub")
+        return 0 if found is None else await found.drain()
+
+    app.state.drain = drain
     app.state.settings = settings
     app.state.default_grace = grace
     app.state.ownership = ownership
@@ -432,14 +488,42 @@ def create_app(
     return app
 
 
-async def checkpoint_every(store: AsyncStore, seconds: float) -> None:
-    """Checkpoint the database now and then (SQLite's in a worker thread), so the event loop never does it."""
+READY_TIMEOUT = 2.0
+"""Seconds ``/readyz`` waits for the store to answer before it says the server is not ready."""
+
+
+async def not_ready(hub: Hub | None, settings: Settings) -> str | None:
+    """Why the server should get no new traffic now (``/readyz`` answers 503 with it), or None when it is ready:
+    starting or shutting down, its store not answering, or its latest write refused (a full disk)."""
+    if hub is None:
+        return "starting"
+    if hub.draining:
+        return "shutting down"
+    try:
+        await asyncio.wait_for(hub.store.load_table(""), READY_TIMEOUT)
+    except Exception as problem:
+        return f"the database does not answer: {' '.join(str(problem).split()) or type(problem).__name__}"
+    if settings.metrics.last_write_failed:
+        return "the database refused the latest write (a full disk?)"
+    return None
+
+
+async def checkpoint_every(store: AsyncStore, seconds: float, look_every: float = WAL_LOOK_EVERY) -> None:
+    """Checkpoint the database every ``seconds`` (SQLite's in a worker thread, so the event loop never does it),
+    and sooner whenever the WAL has grown past its limit: its size is looked at every ``look_every`` seconds."""
+    sync = getattr(store, "sync", None)
+    wal_bytes = getattr(sync, "wal_bytes", None)
+    last = time.monotonic()
     while True:
-        await asyncio.sleep(seconds)
+        await asyncio.sleep(look_every)
+        due = time.monotonic() - last >= seconds
+        if not due and (wal_bytes is None or wal_bytes() <= WAL_LIMIT):
+            continue
+        last = time.monotonic()
         try:
             await store.checkpoint()
-        except Exception:  # a busy or locked database: try again next time
-            log.exception("the database checkpoint failed")
+        except Exception as problem:  # a busy, locked or full database: try again next time
+            log.warning("the database checkpoint failed: %s", problem)
 
 
 async def _receive(socket: WebSocket) -> str | bytes:

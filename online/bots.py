@@ -3,7 +3,8 @@ which would stall every table of the process if it ran in the loop.
 
 A decision is stateless: the request carries the match record so far (game, options, seed, moves), the
 seat and the level, and the worker replays the record and asks a fresh bot seeded as the terminal seeds
-its bots. Any worker can then serve any table, and nothing is lost when a worker dies or the server restarts.
+its bots (:func:`cartas.core.bots.seeds.seat_bot_seed`). Any worker can then serve any table, and nothing
+is lost when a worker dies or the server restarts.
 """
 
 from __future__ import annotations
@@ -11,21 +12,17 @@ from __future__ import annotations
 import asyncio
 import multiprocessing
 import os
+import time
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from cartas.core.bots.base import SeatView
-from cartas.core.plugins.manager import build_registry, make_plugin_manager
+from cartas.core.bots.seeds import seat_bot_seed
+from cartas.core.plugins.manager import installed_registry
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
 from cartas.core.plugins.registry import Registry
-
-
-def bot_seed(seed: int, seat: int, moves: int) -> int:
-    """A bot's reproducible seed: the formula of ``cartas.cli.session.bot_seed``, so a seat's bot plays the same
-    in the terminal and online."""
-    return (seed * 1_000_003 + seat * 10_007 + moves) % 2**63
 
 
 @dataclass(frozen=True)
@@ -50,12 +47,19 @@ def decide(registry: Registry, request: BotRequest) -> str:
         actions=list(request.actions),
     )
     state = replay(record, game)
-    bot = registry.bot(game.name, request.level)(bot_seed(request.seed, request.seat, len(request.actions)))
+    bot = registry.bot(game.name, request.level)(seat_bot_seed(request.seed, request.seat, len(request.actions)))
     return str(bot.choose(SeatView(state, request.seat)))
+
+
+CLOSE_WAIT = 2.0
+"""Seconds the bot workers get to end when the server stops, before they are terminated."""
 
 
 class BotRunner(Protocol):
     """Where bot decisions run."""
+
+    pending: int
+    """Decisions asked for and not yet answered (the ``cartas_bot_queue`` gauge)."""
 
     async def decide(self, request: BotRequest) -> str: ...
 
@@ -67,6 +71,8 @@ class InlineBots:
 
     def __init__(self, registry: Registry) -> None:
         self.registry = registry
+
+    pending = 0
 
     async def decide(self, request: BotRequest) -> str:
         return decide(self.registry, request)
@@ -81,11 +87,7 @@ _worker_registry: Registry | None = None
 def _load_worker() -> None:
     """Load the installed plugins once per worker process (and those named in ``$CARTAS_PLUGINS``)."""
     global _worker_registry
-    from cartas.cli.app import extra_plugins
-
-    extra, failures = extra_plugins()
-    pm, loaded = make_plugin_manager(extra=extra)
-    _worker_registry = build_registry(pm, failures + loaded)
+    _worker_registry = installed_registry()
 
 
 def _decide_in_worker(request: BotRequest) -> str:
@@ -103,9 +105,25 @@ class PoolBots:
         self.pool = ProcessPoolExecutor(
             max_workers=count, mp_context=multiprocessing.get_context("spawn"), initializer=_load_worker
         )
+        self.pending = 0
+        """Decisions asked for and not yet answered: queued for a worker or being worked on."""
 
     async def decide(self, request: BotRequest) -> str:
-        return await asyncio.get_running_loop().run_in_executor(self.pool, _decide_in_worker, request)
+        self.pending += 1
+        try:
+            return await asyncio.get_running_loop().run_in_executor(self.pool, _decide_in_worker, request)
+        finally:
+            self.pending -= 1
 
-    def close(self) -> None:
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """Stop the workers with the server: the queued decisions are dropped, the running ones get ``wait``
+        seconds to end, and a worker still alive after that is terminated (one once outlived its server)."""
+        workers = list(getattr(self.pool, "_processes", {}).values())  # the executor has no public list of them
         self.pool.shutdown(wait=False, cancel_futures=True)
+        deadline = time.monotonic() + wait
+        for worker in workers:
+            worker.join(max(0.0, deadline - time.monotonic()))
+        for worker in workers:
+            if worker.is_alive():
+                worker.terminate()
+                worker.join(1.0)

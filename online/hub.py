@@ -14,16 +14,18 @@ can never both commit a move: moves are keyed by (table, move number), so the st
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import json
 import logging
-import typing
 import uuid
 from dataclasses import dataclass, field
-from typing import Any, Literal
+from typing import Any
 
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.i18n import speaking
+from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
 from cartas.online.expiry import DONE
@@ -31,7 +33,7 @@ from cartas.online.labels import SITE_LANGUAGES
 from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.seat_names import display_names
-from cartas.online.store import AsyncStore, Lease, SeatRow, TableRow
+from cartas.online.store import AsyncStore, Lease, SeatRow, StoreError, TableRow
 from cartas.online.table import LiveTable, Refused, Settings, new_table_row
 from cartas.online.tokens import hash_token, new_code, new_token
 
@@ -43,6 +45,10 @@ PAGE = 50
 MAX_PAGE = 200
 CLOSE_MOVED = 4503
 """The websocket close code a table's clients get when this process lost the table to another: reconnect."""
+CLOSE_RESTART = 1012
+"""The websocket close code ("service restart") a table's clients get when the server shuts down: reconnect."""
+DRAIN_SECONDS = 10.0
+"""The longest a graceful shutdown waits for the tables to finish the work they were given."""
 
 
 class NotOwner(Exception):
@@ -103,6 +109,10 @@ class Hub:
         self.ownership = ownership or Ownership()
         self.tables: dict[str, LiveTable] = {}
         self.loading: dict[str, asyncio.Lock] = {}
+        self.draining = False
+        """A graceful shutdown has begun (:meth:`drain`): no new table, no join."""
+        self.damaged: set[str] = set()
+        """Tables whose rows could not be read or whose moves did not replay: skipped, not tried again."""
         self.lobby_cache: list[dict[str, Any]] | None = None
         self.lobby_changes = 0
         self.lobby_trusted = False
@@ -138,14 +148,14 @@ class Hub:
         code = code.upper()
         table = self.tables.get(code)
         if table is None:
-            if len(code) > 16:
+            if len(code) > 16 or code in self.damaged:
                 return None
             lock = self.loading.setdefault(code, asyncio.Lock())
             try:
                 async with lock:  # two requests for one table must not load it twice
                     table = self.tables.get(code)
                     if table is None:
-                        table = await self._load(code)
+                        table = await self._load_or_skip(code)
             finally:
                 if not lock.locked():
                     self.loading.pop(code, None)
@@ -153,6 +163,15 @@ class Hub:
                 return None
         table.ensure_running()
         return table
+
+    async def _load_or_skip(self, code: str) -> LiveTable | None:
+        """:meth:`_load`, except that a table that cannot be read or replayed is logged once and skipped (None)."""
+        try:
+            return await self._load(code)
+        except (CartasError, StoreError) as error:
+            self.damaged.add(code)
+            log.error("table %s could not be rebuilt from the store, it is skipped: %s", code, error)
+            return None
 
     async def _load(self, code: str) -> LiveTable | None:
         row = await self.store.load_table(code)
@@ -179,7 +198,7 @@ class Hub:
             if not self.settings.record_path(row.code).exists():
                 try:
                     (await self._live(row)).export()
-                except CartasError as error:
+                except (CartasError, StoreError) as error:
                     log.error("finished table %s could not be exported: %s", row.code, error)
         return rebuilt
 
@@ -187,7 +206,7 @@ class Hub:
         """Take over every table in play whose lease ran out (or that has none); returns how many were taken."""
         taken = 0
         for code in await self.store.unowned_playing(self.ownership.owner):
-            if code in self.tables:
+            if code in self.tables or code in self.damaged:
                 continue
             try:
                 if await self.get(code) is not None:
@@ -195,8 +214,9 @@ class Hub:
                     log.info("took table %s over", code)
             except NotOwner:
                 continue  # another process was quicker
-            except CartasError as error:
-                log.error("table %s could not be rebuilt from the store: %s", code, error)
+            except (CartasError, StoreError) as error:  # one line, and the other tables are served
+                self.damaged.add(code)
+                log.error("table %s could not be rebuilt from the store, it is skipped: %s", code, error)
         return taken
 
     async def renew(self) -> None:
@@ -240,6 +260,31 @@ class Hub:
                 await self.sweep()
             except Exception:
                 log.exception("looking for tables whose lease ran out failed")
+
+    async def drain(self) -> int:
+        """The first step of a graceful shutdown (SIGTERM): let every table finish what it was given (a move
+        being committed, a bot's move on its way), then tell each client to reconnect and close its socket with
+        1012. The app refuses new tables and joins from the moment ``draining`` is set. Returns the sockets closed.
+        """
+        self.draining = True
+        tables = list(self.tables.values())
+
+        async def settle(table: LiveTable) -> None:
+            with contextlib.suppress(Exception):
+                await table.call(lambda: None)  # queued behind everything the table was already given
+
+        await asyncio.wait_for(asyncio.gather(*(settle(table) for table in tables)), DRAIN_SECONDS)
+        closed = 0
+        frame = json.dumps({"type": "restart", "message": "the server is restarting; reconnect in a moment"})
+        for table in tables:
+            for connection in list(table.connections):
+                connection.send(frame)
+                connection.close(CLOSE_RESTART)
+                closed += 1
+        writers = [c.writer for table in tables for c in table.connections]
+        if writers:
+            await asyncio.wait(writers, timeout=2)
+        return closed
 
     async def forget(self, code: str) -> None:
         """Drop a table that has ended from memory and give up its lease; it is loaded again if asked for."""
@@ -357,18 +402,6 @@ def seat_presence(seat: SeatRow, recorded: dict[int, str]) -> str | None:
     return recorded.get(seat.seat, "away")
 
 
-def _option_type(annotation: Any) -> tuple[str, list[Any] | None]:
-    if typing.get_origin(annotation) is Literal:
-        return "choice", list(typing.get_args(annotation))
-    if annotation is bool:
-        return "bool", None
-    if annotation is int:
-        return "int", None
-    if annotation is float:
-        return "float", None
-    return "str", None
-
-
 def option_texts(game: Game, name: str) -> dict[str, dict[str, str]]:
     """An option's name and help in each site language, as the lobby shows them to each reader:
     ``{"pt-BR": {"title": "Baralho", "help": "..."}}``."""
@@ -391,16 +424,15 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
             continue
         teams[str(count)] = list(seating) if seating is not None else None
     options = []
-    for name, field in game.Options.model_fields.items():
-        if name == "players":
+    for info in option_infos(game.Options):
+        if info.name == "players":
             continue
-        kind, choices = _option_type(field.annotation)
         options.append({
-            "name": name, "type": kind, "choices": choices,
-            "default": None if field.is_required() else field.default, "description": field.description or "",
-            "text": option_texts(game, name),
+            "name": info.name, "type": info.kind, "choices": None if info.choices is None else list(info.choices),
+            "default": info.default, "description": info.description,
+            "text": option_texts(game, info.name),
         })
-    default_players = game.Options.model_fields["players"].default
+    default_players = option_info(game.Options, "players").default
     return {
         "name": game.name, "title": game.title, "language": game.language, "players": list(counts),
         "default_players": default_players if isinstance(default_players, int) else counts[0], "teams": teams,

@@ -297,10 +297,12 @@ class PostgresStore:
         async with self.pool.connection() as conn:
             # One statement, one round trip: the seat's presence, the table's version, and, for a table in the
             # lobby, the notification that makes every process read the open-tables list again after the commit.
+            # GREATEST: a coalesced presence write (cartas.online.presence) may come after a later move's commit.
             await conn.execute(
                 "WITH seat AS (INSERT INTO presence (code, seat, presence) VALUES (%(code)s, %(seat)s, %(presence)s)"
                 " ON CONFLICT (code, seat) DO UPDATE SET presence = excluded.presence RETURNING code),"
-                " stamped AS (UPDATE tables SET version = %(version)s WHERE code = (SELECT code FROM seat)"
+                " stamped AS (UPDATE tables SET version = GREATEST(version, %(version)s)"
+                " WHERE code = (SELECT code FROM seat)"
                 " RETURNING status)"
                 " SELECT pg_notify(%(channel)s, %(code)s) FROM stamped WHERE status = 'lobby'",
                 {"code": code, "seat": seat, "presence": presence, "version": version, "channel": LOBBY_CHANNEL},

@@ -21,13 +21,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from cartas.cli.history import History, history_path
+from cartas.core.history import History, history_path
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.position import Position
-from cartas.core.record import MatchRecord, record_of, replay, save_record
+from cartas.core.record import MatchRecord, record_of, save_record
+from cartas.core.session import TableSession
 from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
@@ -43,6 +44,9 @@ from cartas.online.views import (
 )
 
 log = logging.getLogger("cartas.online")
+
+STORE_RETRY = 1.0
+"""Seconds before a bot's move the store refused (a full disk) is tried again."""
 
 CLOSE_BAD_TOKEN = 4401
 CLOSE_REPLACED = 4409
@@ -65,6 +69,8 @@ class Settings:
     """Where finished matches' record files and the history live."""
     bot_delay: float = 0.6
     """Seconds a bot's move takes at the least, so people can follow it (0 in tests)."""
+    hooks: Any = None
+    """The plugins' lifecycle hooks (a pluggy ``pm.hook``) every table fires, as the terminal does; ``None``: none."""
     buffer: int = 256
     """Versioned frames kept per table for reconnects; older gaps get a snapshot."""
     chat_max: int = 300
@@ -104,7 +110,8 @@ class LiveTable:
         self.seats: list[SeatRow] = list(row.seats)
         self.version = row.version
         self.last_move_v = row.version
-        self.state: State | None = None
+        self.session: TableSession | None = None
+        """The match being played, once it has started; every move goes through it (docs/session.md)."""
         self.hand_over = False
         self.buffer: deque[Versioned] = deque(maxlen=settings.buffer)
         self.connections: set[Connection] = set()
@@ -134,15 +141,22 @@ class LiveTable:
         for chat in await self.store.chat(self.code, self.settings.chat_kept):
             self.chat.append({"type": "chat", "v": chat.v, "seat": chat.seat, "name": chat.name, "text": chat.text})
         if self.row.status != "lobby":
-            self.state = await self._replay()
+            self.session = await self._replay()
 
-    async def _replay(self) -> State:
+    async def _replay(self) -> TableSession:
+        """The match rebuilt from its stored moves. No hook fires for them: they fired when the moves were first
+        played and committed, in this process or in the one that ran the table before a restart."""
         record = MatchRecord(
             game=self.game.name, options=self.row.options, seed=self.row.seed,
             position=None if self.row.position is None else Position.model_validate(self.row.position),
             actions=await self.store.moves(self.code),
         )
-        return replay(record, self.game)
+        return TableSession.replayed(record, self.game, hooks=self.settings.hooks, warn=log.warning)
+
+    @property
+    def state(self) -> State | None:
+        """The match's state, once it has started (read it; moves go through :attr:`session`)."""
+        return None if self.session is None else self.session.state
 
     def ensure_running(self) -> None:
         if self.task is None or self.task.done():
@@ -404,11 +418,15 @@ class LiveTable:
         refusal = why_not_start(self.seats, self.game, self.options)
         if refusal is not None:
             raise Refused(400, refusal)
-        self.state = self.game.start(self.options, seed=self.row.seed)
+        session = TableSession(
+            self.game.start(self.options, seed=self.row.seed), hooks=self.settings.hooks, warn=log.warning
+        )
+        self.session = session
         self.row.status = "playing"
         frames = [self._lobby_frame()]
-        frames += [self._event(e) for e in self.state.events]
+        frames += [self._event(e) for e in session.state.events]
         await self.store.start(self.code, self.seats, self.version)
+        session.begin()  # match_started, once the start is committed
         self.last_move_v = self.version
         self._broadcast(frames)
         self._send_views()
@@ -598,12 +616,13 @@ class LiveTable:
     async def _apply(
         self, seat: int, action: Action, mover: Connection | None = None, received: float | None = None
     ) -> None:
-        """Apply a legal move, commit it, and only then tell everyone."""
-        state = self.state
-        assert state is not None
-        before_version, before_events, before_hands = self.version, len(state.events), state.hands_played
-        state.apply(action, seat)
-        frames = [self._event(e) for e in state.events[before_events:]]
+        """Apply a legal move, commit it, and only then tell everyone (and the plugins' hooks)."""
+        session = self.session
+        assert session is not None
+        state = session.state
+        before_version = self.version
+        applied = session.apply(action, seat, announce=False)
+        frames = [self._event(e) for e in state.events[applied.start:]]
         finished = None
         if state.is_over:
             result = self.result()
@@ -615,17 +634,20 @@ class LiveTable:
         except Exception:
             log.exception("table %s: the move could not be stored; the table goes back to its stored state", self.code)
             self.version = before_version
-            self.state = await self._replay()
+            self.session = await self._replay()
             if mover is not None:
                 self._refuse_move(mover, mark("the server could not store the move; try again"))
+            else:  # a bot's move: tried again in a moment, or the table would wait for it for ever
+                asyncio.get_running_loop().call_later(STORE_RETRY, self.post, self._schedule_bot)
             return
         self.last_move_v = self.version
-        self.hand_over = state.hands_played != before_hands
+        self.hand_over = applied.hand_ended
         if mover is not None:
             mover.send(dumps({"type": "ack", "v": self.version}))
         self._broadcast(frames)
         timer = None if received is None else MoveTimer(received, self.settings.metrics.moves)
         self._send_views(timer)
+        session.announce(applied)
         if finished is not None:
             self.row.status = "finished"
             self.row.finished = finished

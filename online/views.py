@@ -26,10 +26,12 @@ from pydantic_core import PydanticSerializationError, to_json
 
 from cartas.core.decks import drawing
 from cartas.core.events import Event
-from cartas.core.game import Game, describe_named, table_view_named
+from cartas.core.audience import PUBLIC, Audience
+from cartas.core.game import Game, table_view_named
 from cartas.core.i18n import choose_language, speaking
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
+from cartas.core.session import event_wire, visible_events
 from cartas.core.state import State
 from cartas.core.views import TableView
 
@@ -149,8 +151,7 @@ def event_frame(
     if v is not None:
         frame["v"] = v
     with writing(game, language, deck):
-        text = describe_named(game, event, names)
-    frame.update(kind=event.kind, seat=event.seat, detail=event.detail, text=text)
+        frame.update(event_wire(game, event, names))
     return frame
 
 
@@ -164,23 +165,22 @@ def event_versioned(
 
     ``language`` is the one written now (None: the table's); ``names_in(language)`` gives the viewers' names in
     another language, and with it the frame writes itself in that language when a connection first needs it."""
-    public = event.visible_to is None
+    public = PUBLIC.sees(event)
     written = language or table_language(game)
-    frame: dict[str, Any] = {"type": "event", "v": v, "kind": event.kind, "seat": event.seat, "detail": event.detail}
     render = None
     if names_in is not None:
         def render(other: str) -> Versioned:
             return event_versioned(game, event, v, names_in(other), language=other, deck=deck)
     with writing(game, written, deck):
-        spectators = describe_named(game, event, names[None])
+        frame: dict[str, Any] = {"type": "event", "v": v, **event_wire(game, event, names[None])}
+        spectators = frame["text"]
         said = {
-            seat: describe_named(game, event, seat_names) for seat, seat_names in names.items()
-            if seat is not None and (public or seat in event.visible_to)  # type: ignore[operator]
+            seat: event_wire(game, event, seat_names)["text"] for seat, seat_names in names.items()
+            if seat is not None and Audience(seat).sees(event)
         }
     variants = {seat: dumps({**frame, "text": text}) for seat, text in said.items() if text != spectators}
     return Versioned(
-        v, dumps({**frame, "text": spectators}), event.visible_to, public, variants=variants or None, language=written,
-        render=render,
+        v, dumps(frame), event.visible_to, public, variants=variants or None, language=written, render=render,
     )
 
 
@@ -255,9 +255,9 @@ def hand_events(
     state: State, seat: int | None, said: TableNames | None = None, language: str | None = None
 ) -> list[dict[str, Any]]:
     """This hand's events that ``seat`` (None: a spectator) may see, for a snapshot, named as ``said``."""
+    audience = PUBLIC if seat is None else Audience(seat)
     deck = state.game.deck_art(state.options)
     return [
         event_frame(state.game, event, names=said, language=language, deck=deck)
-        for event in state.events[state.hand_events_from:]
-        if (event.visible_to is None) or (seat is not None and seat in event.visible_to)
+        for event in visible_events(state.events, audience, state.hand_events_from)
     ]

@@ -16,6 +16,21 @@ def uvicorn_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[s
     seen: list[dict[str, Any]] = []
     monkeypatch.setenv("CARTAS_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.append({"app": app, **kwargs}))
+    try:
+        from cartas.online.shutdown import GracefulServer
+    except ImportError:  # no online extra: cartas serve says so before it gets here
+        return seen
+
+    def record(server: Any) -> None:
+        config = server.config
+        seen.append({
+            "app": config.app, "host": config.host, "port": config.port, "ws_max_size": config.ws_max_size,
+            "ws_per_message_deflate": config.ws_per_message_deflate, "log_config": config.log_config,
+            "http": config.http, "timeout_keep_alive": config.timeout_keep_alive,
+            "h11_max_incomplete_event_size": config.h11_max_incomplete_event_size,
+        })
+
+    monkeypatch.setattr(GracefulServer, "run", record)
     return seen
 
 

@@ -35,8 +35,10 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cartas.core.bots.base import BotFactory
+from cartas.core.bots.seeds import arena_bot_seed, external_bot_seed
 from cartas.core.game import Game
-from cartas.core.match import run_match
+from cartas.core.plugins.manager import installed_hooks
+from cartas.core.session import TableSession
 from cartas.core.options import GameOptions
 from cartas.core.arena.ratings import Sprt
 from cartas.core.bots.search import SearchCounts
@@ -140,14 +142,8 @@ def schedule(n_bots: int, n_sides: int, games: int, seed: int) -> list[MatchPlan
     return plans
 
 
-def bot_seed(seed: int, index: int, seat: int) -> int:
-    """The seed of the bot at ``seat`` in match ``index``: the same in every process (string seeding hashes)."""
-    return random.Random(f"{seed}/{index}/{seat}").getrandbits(63)
-
-
-def external_bot_seed(external_seed: int, index: int, seat: int) -> int:
-    """The seed of an external bot at ``seat`` in match ``index``: from the run's own key, never the arena seed."""
-    return random.Random(f"external/{external_seed}/{index}/{seat}").getrandbits(63)
+bot_seed = arena_bot_seed
+"""The older name of :func:`cartas.core.bots.seeds.arena_bot_seed`."""
 
 
 @dataclass(frozen=True)
@@ -163,10 +159,16 @@ class MatchJob:
     externals: tuple[bool, ...] = ()
     """Which factories make external bots (seeded from ``external_seed``)."""
     external_seed: int = 0
+    fire_hooks: bool = False
+    """Whether the plugins' lifecycle hooks are told of the match: a worker process fires those of the plugins it
+    loads itself (:func:`cartas.core.plugins.manager.installed_hooks`), since hooks cannot be sent to it."""
 
 
-def play_match(job: MatchJob) -> MatchResult:
-    """Play one scheduled match (in a worker process or in this one)."""
+def play_match(job: MatchJob, hooks: Any = None) -> MatchResult:
+    """Play one scheduled match (in a worker process or in this one), firing ``hooks`` (a pluggy ``pm.hook``)
+    or, when the job asks for hooks and none are given, those of the plugins this process loads."""
+    if hooks is None and job.fire_hooks:
+        hooks = installed_hooks()
     plan = job.plan
     started = time.perf_counter()
     state = job.game.start(job.options, seed=plan.seed)
@@ -176,10 +178,10 @@ def play_match(job: MatchJob) -> MatchResult:
             bot = plan.lineup[side]
             external = bot < len(job.externals) and job.externals[bot]
             seed = (external_bot_seed(job.external_seed, plan.index, seat) if external
-                    else bot_seed(job.arena_seed, plan.index, seat))
+                    else arena_bot_seed(job.arena_seed, plan.index, seat))
             agents[seat] = job.factories[bot](seed)
     try:
-        result = run_match(state, agents)
+        result = TableSession(state, hooks=hooks).play(agents)
     finally:
         for agent in agents.values():
             close = getattr(agent, "close", None)
@@ -244,14 +246,18 @@ def play_matches(jobs: Sequence[MatchJob]) -> list[MatchResult]:
     return [play_match(job) for job in jobs]
 
 
-def local_runner(jobs: int | None = None) -> Runner:
-    """Matches in ``jobs`` worker processes (every core by default), or in this process when ``jobs`` is 1."""
+def local_runner(jobs: int | None = None, hooks: Any = None) -> Runner:
+    """Matches in ``jobs`` worker processes (every core by default), or in this process when ``jobs`` is 1.
+
+    ``hooks`` are fired for the matches played in this process; a worker process fires those of the plugins it
+    loads (the same plugins, found the same way) for the jobs that ask for them.
+    """
     workers = jobs or os.cpu_count() or 1
 
     def run(job_list: Sequence[MatchJob]) -> Generator[MatchResult, None, None]:
         if workers == 1 or len(job_list) <= 1:
             for job in job_list:
-                yield play_match(job)
+                yield play_match(job, hooks)
             return
         size = chunk_size(len(job_list), workers)
         chunks = [job_list[at:at + size] for at in range(0, len(job_list), size)]
@@ -281,12 +287,14 @@ def run_arena(
     sprt: Sprt | None = None,
     progress: Progress | None = None,
     external_seed: int | None = None,
+    hooks: Any = None,
 ) -> ArenaRun:
     """Play the schedule with ``runner``, by default :func:`local_runner` with ``jobs`` processes.
 
     With ``sprt`` (two bots only), play stops after the first whole deal, in deal order, at which the test
     decides; matches of later deals already played are dropped, so the outcome does not depend on the runner.
     External contestants are seeded from ``external_seed``, drawn at random when not given (and kept in the run).
+    With ``hooks`` (a pluggy ``pm.hook``), every match fires the plugins' lifecycle hooks, as at the terminal.
     """
     if sprt is not None and len(contestants) != 2:
         raise ValueError("the sequential test compares exactly two bots")
@@ -299,11 +307,12 @@ def run_arena(
     run = ArenaRun(game.name, options.model_dump(), seed, [c.name for c in contestants], len(plans), sprt=sprt,
                    external_seed=external_seed if any(externals) else None)
     job_list = [
-        MatchJob(game, options, factories, sides, seed, plan, externals, external_seed or 0) for plan in plans
+        MatchJob(game, options, factories, sides, seed, plan, externals, external_seed or 0, hooks is not None)
+        for plan in plans
     ]
     started = time.perf_counter()
     collector = _Collector(plans, len(sides), sprt, progress)
-    with closing((runner or local_runner(jobs))(job_list)) as results:
+    with closing((runner or local_runner(jobs, hooks))(job_list)) as results:
         for result in results:
             if collector.add(result):
                 break

@@ -7,12 +7,12 @@ understood at once: a player does not switch languages to be understood, and no 
 
 from __future__ import annotations
 
-import unicodedata
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 from cartas.core.cards import BASTOS, COPAS, ESPADAS, JOKER, OROS, Card
 from cartas.core.errors import CardParseError
+from cartas.core.folding import fold_text
 from cartas.core.i18n.catalog import FRAMEWORK as _
 from cartas.core.i18n.catalog import mark
 from cartas.core.i18n.language import speaking
@@ -20,14 +20,9 @@ from cartas.core.i18n.language import speaking
 A = TypeVar("A")
 
 
-_PUNCTUATION = str.maketrans({mark: " " for mark in "¡!¿?.,;:\"'()"})
-
-
 def fold(text: str) -> str:
     """Lower case, no accents, no ``¡!¿?.,``, single spaces: ``¡Quiero!`` and ``quiero`` are the same words."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower().replace("ª", "a").replace("º", "o"))
-    plain = "".join(c for c in decomposed if not unicodedata.combining(c))
-    return " ".join(plain.translate(_PUNCTUATION).split())
+    return fold_text(text, punctuation=True)
 
 
 def words(text: str) -> list[str]:

@@ -8,6 +8,7 @@ name in ``Registry.failures`` and the others still load. The built-in games are 
 from __future__ import annotations
 
 import importlib
+import os
 from collections.abc import Callable, Iterable
 from functools import partial
 from importlib import metadata
@@ -21,6 +22,8 @@ from cartas.core.errors import PluginError
 from cartas.core.plugins.registry import Registry
 
 ENTRY_POINT_GROUP = "cartas"
+PLUGINS_ENV = "CARTAS_PLUGINS"
+"""Comma-separated module names loaded as extra plugins, to try a plugin without installing it."""
 DEFAULT_PLUGINS: tuple[str, ...] = ("cartas.core.bots.random_bot", "cartas.core.bots.search_bot")
 DEFAULT_PLUGIN_HOOKS: dict[str, tuple[str, ...]] = {
     "cartas.core.bots.random_bot": ("register_bots",),
@@ -96,6 +99,45 @@ def make_plugin_manager(
             pm.unregister(error.plugin)
         else:
             return pm, failures
+
+
+def extra_plugins() -> tuple[list[tuple[str, Any]], list[tuple[str, str]]]:
+    """The modules named in ``$CARTAS_PLUGINS``, and the failures of those that do not import."""
+    loaded: list[tuple[str, Any]] = []
+    failures: list[tuple[str, str]] = []
+    for name in filter(None, (part.strip() for part in os.environ.get(PLUGINS_ENV, "").split(","))):
+        try:
+            loaded.append((name, importlib.import_module(name)))
+        except Exception as error:  # a broken plugin is reported by name, the rest still load
+            failures.append((name, f"failed to load: {type(error).__name__}: {error}"))
+    return loaded, failures
+
+
+def load_plugins() -> tuple[pluggy.PluginManager, list[tuple[str, str]]]:
+    """A plugin manager with every plugin this process may use: the installed ones and ``$CARTAS_PLUGINS``'s.
+
+    Returns the manager and the failures of the plugins that could not be loaded. Every front end (the
+    terminal, the server, the arena's and the server's worker processes) loads its plugins through here.
+    """
+    extra, failures = extra_plugins()
+    pm, loaded = make_plugin_manager(extra=extra)
+    return pm, failures + loaded
+
+
+def installed_registry() -> Registry:
+    """The registry of the plugins :func:`load_plugins` loads."""
+    return build_registry(*load_plugins())
+
+
+_installed_hooks: list[Any] = []
+
+
+def installed_hooks() -> Any:
+    """The lifecycle hooks of the plugins :func:`load_plugins` loads, loaded once per process (a worker process
+    of the arena fires them for the matches it plays)."""
+    if not _installed_hooks:
+        _installed_hooks.append(load_plugins()[0].hook)
+    return _installed_hooks[0]
 
 
 BUILT_IN_PACKAGES = ("cartas.core.", "cartas.games.")

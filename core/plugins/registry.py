@@ -11,11 +11,11 @@ goes into file names, so it must match :data:`GAME_NAME` before it is used anywh
 from __future__ import annotations
 
 import re
-import unicodedata
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from cartas.core.errors import PluginError
+from cartas.core.folding import fold_text
 from cartas.core.i18n import FRAMEWORK as _
 
 if TYPE_CHECKING:
@@ -39,8 +39,7 @@ def check_game_name(name: object) -> str:
 
 def normalise_name(name: str) -> str:
     """Names match without case, accents or the difference between ``-`` and ``_``: ``Chinchón`` is ``chinchon``."""
-    folded = unicodedata.normalize("NFKD", name.strip().lower())
-    return "".join(c for c in folded if not unicodedata.combining(c)).replace("-", "_")
+    return fold_text(name, spaces="keep").replace("-", "_")
 
 
 @dataclass

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.i18n.spoken import fold as fold_words
+from cartas.core.folding import fold_text
 from cartas.core.naming import level_name, level_words
 from cartas.core.plugins.registry import Registry
 
@@ -27,7 +27,7 @@ BOT_PREFERENCE: tuple[str, ...] = ("hard", "medium", "easy")
 
 def fold(word: str) -> str:
     """How names are compared: case, accents and spaces do not matter (``You 1`` is ``you1``, ``Tú`` is ``tu``)."""
-    return "".join(fold_words(word).split())
+    return fold_text(word, spaces="none", punctuation=True)
 
 
 @dataclass(frozen=True)

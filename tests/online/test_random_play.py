@@ -19,7 +19,7 @@ from typing import Any
 import pytest
 from online_helpers import Player, Server
 
-from cartas.cli.history import History, history_path
+from cartas.core.history import History, history_path
 from cartas.core.record import MatchRecord, replay
 from cartas.core.plugins.registry import Registry
 from cartas.online.app import installed_registry

@@ -222,6 +222,24 @@ def test_an_unreachable_postgres_is_one_clear_error(tmp_path: Path) -> None:
         run(PostgresStore("postgresql://nobody@127.0.0.1:1/none").open())
 
 
+def test_a_coalesced_presence_write_lands_once_and_never_takes_the_version_back(with_store: StoreUser) -> None:
+    from cartas.online.presence import CoalescedPresence
+
+    async def check(store: AsyncStore) -> None:
+        await store.create_table(table(status="playing"))
+        coalesced = CoalescedPresence(store, delay=60)
+        await coalesced.set_presence("ABCDEF", 0, "online", 5)
+        await coalesced.set_presence("ABCDEF", 0, "away", 6)
+        assert await coalesced.presence(["ABCDEF"]) == {"ABCDEF": {0: "away"}}  # this process sees it at once
+        assert await store.presence(["ABCDEF"]) == {"ABCDEF": {}}  # not written yet
+        await store.add_move("ABCDEF", 0, 0, "play 1E", 7, None)  # a move committed before the presence lands
+        await coalesced.flush()
+        assert coalesced.writes == 1
+        assert await store.presence(["ABCDEF"]) == {"ABCDEF": {0: "away"}}
+        row = await store.load_table("ABCDEF")
+        assert row is not None and row.version == 7
+
+
 def test_a_version_3_database_is_upgraded_and_its_tables_go_on_living(database: str) -> None:
     v1_database(database, version=3)
 
