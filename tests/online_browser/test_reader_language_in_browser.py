@@ -86,9 +86,11 @@ MOVES = {
 """How each language starts each paulista move a player can meet in the first hand."""
 
 
-SHOWN_MOVES = """() => [...document.querySelectorAll('#hand .card-button')].map((b) => b.getAttribute('aria-label'))
-  .concat([...document.querySelectorAll('#actions .action')].map((b) => b.textContent.trim()))"""
-"""The labels of the moves the page offers: the cards of the hand (their buttons' names) and the calls."""
+SHOWN_MOVES = """() => [...document.querySelectorAll('#hand .card-button:not(.idle)')].map((b) => b.title)
+  .concat([...document.querySelectorAll('#actions .action[data-action]')].map((b) => [...b.childNodes]
+    .filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim()))"""
+"""The labels of the moves the page offers: the cards of the hand (their buttons' names, also their titles) and
+the calls in the action bar (the button's words, without its keyboard letter)."""
 
 DEALS = {"es-AR": "reparto", "pt-BR": "dá as cartas", "en": "deals"}
 
