@@ -29,6 +29,7 @@ from cartas.cli.save_lock import playing
 from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.deck import new_seed
+from cartas.core.decks import drawing
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
@@ -99,6 +100,16 @@ def watch_delay(watch: bool, delay: float | None, terminal: bool) -> float:
 
 
 def run_terminal(
+    app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0,
+    think: float | None = None, auto_forced: bool = False, reader: LineReader | None = None,
+) -> None:
+    """Play ``state`` to the end in the terminal, its cards drawn and named in the game's deck (the French deck
+    for paulista: ``QO``, "a dama de ouros"); see :func:`_run_terminal`."""
+    with drawing(state.game.deck_art(state.options)):
+        _run_terminal(app, state, players, saver, renderer, delay, think, auto_forced, reader)
+
+
+def _run_terminal(
     app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0,
     think: float | None = None, auto_forced: bool = False, reader: LineReader | None = None,
 ) -> None:

@@ -20,6 +20,7 @@ from cartas.cli.prompt import LineReader, at_terminal
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.match_lookup import resolve_match
 from cartas.core.audience import PUBLIC, Audience
+from cartas.core.decks import drawing
 from cartas.core.errors import RecordError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _, mark
@@ -68,45 +69,46 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
     record = load_record(path)
     game = current_app().game(record.game)
     speak_game(game)
-    renderer = Renderer(Messages(lang), wants_plain(ascii_))
-    players = {int(s): w for s, w in record.players.items()}
-    table_mode = at_terminal()
-    if table_mode and seat is None and not reveal:
-        seat = viewer_seat(record)
-    try:
-        view = ReplayView(game, record, PUBLIC if seat is None else Audience(seat), reveal=reveal)
-    except RecordError as error:
-        raise RecordError(f"{path}: {error}") from None
-    if sorted(players) != list(range(view.seats)):  # names are drawn per seat: a missing one cannot be named
-        raise RecordError(
-            f"{path} does not say who plays each of its {view.seats} seats, so it cannot be replayed; "
-            "it was left as it is"
-        )
-    if seat is not None and seat >= view.seats:
-        raise click.UsageError(
-            _("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1)
-        )
-    names = terminal_names(players, seat, game.teams(game.options(record.options)))
-    # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
-    # rebuilds every deal, and the save is often replayed by the person who is still playing it.
-    seed = f" · seed {record.seed}" if view.over else ""
-    renderer.heading(f"{game.title}{seed} · {len(record.actions)} moves")
-    if reveal and not view.over:
-        renderer.line("The match is not over: the hand in progress is shown as the table saw it, its cards hidden.")
-    if table_mode:
-        state = step_through_tables(game, view, renderer, names, seat)
-        if state is None:
-            return
-    else:
-        state = print_moves(game, view, renderer, names, seat, stepping=sys.stdin.isatty())
-        if state is None:
-            return
-    if state.is_over:
-        result = state.result()
-        renderer.line(renderer.msg("final_scores", scores=", ".join(map(str, result.scores))))
-        renderer.line(renderer.msg("winners", seats=", ".join(names.seat(s) for s in result.winners)))
-    else:
-        renderer.line(f"The match is not finished; continue it with: cartas resume {path}")
+    with drawing(game.deck_art(game.options(record.options))):  # paulista: the French deck
+        renderer = Renderer(Messages(lang), wants_plain(ascii_))
+        players = {int(s): w for s, w in record.players.items()}
+        table_mode = at_terminal()
+        if table_mode and seat is None and not reveal:
+            seat = viewer_seat(record)
+        try:
+            view = ReplayView(game, record, PUBLIC if seat is None else Audience(seat), reveal=reveal)
+        except RecordError as error:
+            raise RecordError(f"{path}: {error}") from None
+        if sorted(players) != list(range(view.seats)):  # names are drawn per seat: a missing one cannot be named
+            raise RecordError(
+                f"{path} does not say who plays each of its {view.seats} seats, so it cannot be replayed; "
+                "it was left as it is"
+            )
+        if seat is not None and seat >= view.seats:
+            raise click.UsageError(
+                _("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1)
+            )
+        names = terminal_names(players, seat, game.teams(game.options(record.options)))
+        # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
+        # rebuilds every deal, and the save is often replayed by the person who is still playing it.
+        seed = f" · seed {record.seed}" if view.over else ""
+        renderer.heading(f"{game.title}{seed} · {len(record.actions)} moves")
+        if reveal and not view.over:
+            renderer.line("The match is not over: the hand in progress is shown as the table saw it, its cards hidden.")
+        if table_mode:
+            state = step_through_tables(game, view, renderer, names, seat)
+            if state is None:
+                return
+        else:
+            state = print_moves(game, view, renderer, names, seat, stepping=sys.stdin.isatty())
+            if state is None:
+                return
+        if state.is_over:
+            result = state.result()
+            renderer.line(renderer.msg("final_scores", scores=", ".join(map(str, result.scores))))
+            renderer.line(renderer.msg("winners", seats=", ".join(names.seat(s) for s in result.winners)))
+        else:
+            renderer.line(f"The match is not finished; continue it with: cartas resume {path}")
 
 
 def print_moves(

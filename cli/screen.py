@@ -17,24 +17,29 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cartas.core.decks import DECKS, SPANISH, card_label, current_deck
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import TableNames
 from cartas.core.views import FACE_DOWN, TableView
 
-CARD = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-9])[OCEB](?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
-SUIT_STYLES: dict[str, str] = {"O": "bold yellow", "C": "bold red", "E": "bold blue", "B": "bold green", "K": "bold magenta"}
+CARD = DECKS[SPANISH].pattern
+"""A card in the Spanish deck's notation inside a line; :func:`styled` reads the current deck's (``QO``, ``4P``)."""
+SUIT_STYLES: dict[str, str] = {
+    "O": "bold yellow", "C": "bold red", "E": "bold blue", "B": "bold green", "P": "bold green", "K": "bold magenta",
+}
 
 
 def styled(line: str) -> Text:
-    """A line with every card coloured by suit (the suit letter stays)."""
+    """A line with every card coloured by suit (the suit letter stays), written in the deck being drawn."""
     text = Text(line)
-    for match in CARD.finditer(line):
+    for match in current_deck().pattern.finditer(line):
         text.stylize(SUIT_STYLES[match.group()[-1]], match.start(), match.end())
     return text
 
 
 def card_text(cards: Iterable[str]) -> Text:
-    """Cards in notation, each coloured by its suit (the suit letter stays, so colour only adds)."""
+    """Cards in notation, each written as the deck being drawn writes it (``10O`` is ``QO`` in the French deck)
+    and coloured by its suit (the suit letter stays, so colour only adds)."""
     text = Text()
     for at, card in enumerate(cards):
         if at:
@@ -42,7 +47,8 @@ def card_text(cards: Iterable[str]) -> Text:
         if card == FACE_DOWN:
             text.append("##", "dim")
         else:
-            text.append(card, SUIT_STYLES.get(card[-1], ""))
+            shown = card_label(card)
+            text.append(shown, SUIT_STYLES.get(shown[-1], ""))
     return text
 
 

@@ -28,6 +28,7 @@ if TYPE_CHECKING:
         BASTOS, CARD_TEXT, COPAS, ESPADAS, JOKER, OROS, RANKS, SUITS, Card, format_cards, parse_cards,
     )
     from cartas.core.deck import deal, deal_order, sample, shoe, shuffle, shuffled, spanish_deck, stack_deck
+    from cartas.core.decks import FRENCH, SPANISH, Deck, card_label, current_deck, read_card
     from cartas.core.errors import (
         ActionParseError,
         CardParseError,
@@ -71,6 +72,7 @@ _EXPORTS = LazyExports(__name__, {
         "parse_cards",
     ),
     "cartas.core.deck": ("deal", "deal_order", "sample", "shoe", "shuffle", "shuffled", "spanish_deck", "stack_deck"),
+    "cartas.core.decks": ("Deck", "FRENCH", "SPANISH", "card_label", "current_deck", "read_card"),
     "cartas.core.errors": (
         "ActionParseError", "CardParseError", "CartasError", "IllegalActionError", "OptionsError", "PluginError",
         "PositionError", "RecordError", "SeatingError",
@@ -97,12 +99,13 @@ _EXPORTS = LazyExports(__name__, {
 
 __all__ = [
     "Action", "ActionParseError", "Agent", "Audience", "BASTOS", "BotFactory", "CARD_TEXT", "COPAS", "Card",
-    "CardParseError", "CartasError", "ESPADAS", "Event", "EventView", "FACE_DOWN", "Game", "GameOptions",
-    "IllegalActionError", "JOKER", "OROS", "Observation", "OptionsError", "PARDA", "PRESENTATION_VERSION",
-    "PUBLIC_SEAT", "PluginError", "Position", "PositionError", "Presentation", "RANKS", "RaiseLadder", "RandomBot",
-    "RecordError", "Result", "SUITS", "SeatView", "SeatingError", "State", "Table", "TableNames", "TableSession",
-    "TableView", "UNDECIDED", "WireError", "Word", "best_of_three", "by_suit_then_rank", "deal", "deal_order",
-    "event_wire", "format_cards", "generic_names", "hookimpl", "parse_cards", "rank_table", "redistribute",
+    "CardParseError", "CartasError", "Deck", "ESPADAS", "Event", "EventView", "FACE_DOWN", "FRENCH", "Game",
+    "GameOptions", "IllegalActionError", "JOKER", "OROS", "Observation", "OptionsError", "PARDA",
+    "PRESENTATION_VERSION", "PUBLIC_SEAT", "PluginError", "Position", "PositionError", "Presentation", "RANKS",
+    "RaiseLadder", "RandomBot", "RecordError", "Result", "SPANISH", "SUITS", "SeatView", "SeatingError", "State",
+    "Table", "TableNames", "TableSession", "TableView", "UNDECIDED", "WireError", "Word", "best_of_three",
+    "by_suit_then_rank", "card_label", "current_deck", "deal", "deal_order", "event_wire", "format_cards",
+    "generic_names", "hookimpl", "parse_cards", "rank_table", "read_card", "redistribute",
     "run_match", "sample", "seat_fields", "seat_side_names", "shoe", "shuffle", "shuffled", "spanish_deck",
     "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit", "viewer_names", "visible_events", "__version__",
 ]

@@ -7,17 +7,22 @@ Each game plugin provides one subclass of :class:`Game` and registers an instanc
 from __future__ import annotations
 
 import functools
+import importlib
+import inspect
 import typing
 import warnings
 from abc import ABC, abstractmethod
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from typing import Any, ClassVar, Literal
 
 from cartas.core.cards import Card
 from cartas.core.deck import new_seed
 from cartas.core.errors import PositionError
 from cartas.core.events import Event
+from cartas.core.i18n import FRAMEWORK
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n.catalog import Catalog
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions, build_options
@@ -109,6 +114,40 @@ class Game(ABC):
     def teams(self, options: GameOptions) -> tuple[int, ...] | None:
         """The team of each seat, or ``None`` when everyone plays for himself."""
         return None
+
+    @functools.cached_property
+    def catalog(self) -> Catalog:
+        """The game's own gettext domain (the ``_`` of its package's ``i18n`` module, as the built-in games and
+        the plugin template have it); the framework's when the package has none."""
+        package = type(self).__module__.rpartition(".")[0]
+        try:
+            found = getattr(importlib.import_module(f"{package}.i18n"), "_", None)
+        except ImportError:
+            found = None
+        return found if isinstance(found, Catalog) else FRAMEWORK
+
+    def option_text(self, name: str) -> tuple[str, str]:
+        """An option's name and help as a person reads them, in the language being spoken: the field's ``title``
+        and ``description`` (marked with ``mark`` in the options class) through the game's catalog, then the
+        framework's (``players``, ``points``); the name with spaces for underscores where there is no title."""
+        field = self.Options.model_fields[name]
+        title = field.title or name.replace("_", " ").capitalize()
+        help_text = field.description or ""
+        return self._translated(title), self._translated(help_text) if help_text else ""
+
+    def _translated(self, message: str) -> str:
+        text = self.catalog(message)
+        return FRAMEWORK(message) if text == message else text
+
+    deck_files: ClassVar[Mapping[str, Path]] = {}
+    """The card art a plugin ships for a deck of its own: deck name to an ES module that draws its faces (see
+    docs/writing-a-game.md); the server serves it at ``/decks/<name>.js``. Empty: the built-in decks."""
+
+    def deck_art(self, options: GameOptions) -> str:
+        """The deck the cards are drawn and named with under ``options`` (:mod:`cartas.core.decks`): ``spanish``
+        by default, ``french`` for paulista; or a deck of the plugin's own :attr:`deck_files`. Front ends draw
+        and name the cards with it; the canonical card text never changes."""
+        return "spanish"
 
     def player_counts(self) -> tuple[int, ...]:
         """The numbers of players the game allows, read from its ``players`` option."""

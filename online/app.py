@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 import typing
 from collections.abc import AsyncIterator, Callable, Sequence
@@ -41,7 +42,7 @@ from cartas.online.limits import Bucket, Limiter, Limits
 from cartas.online.origin import OriginCheck
 from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
-from cartas.online.labels import all_labels
+from cartas.online.labels import all_labels, site_language
 from cartas.online.logs import RequestIds
 from cartas.online.measured_store import MeasuredStore
 from cartas.online.presence import CoalescedPresence
@@ -98,6 +99,24 @@ class SecurityHeaders:
             await send(message)
 
         await self.app(scope, receive, send_with_headers)
+
+
+DECK_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
+
+
+def deck_file(registry: Registry, name: str) -> Path | None:
+    """The ES module that draws deck ``name``: cartas's own (``static/decks/<name>.js``), else the file a game
+    names in its ``deck_files``; None for a name that is no deck's (never a path outside those files)."""
+    if not DECK_NAME.fullmatch(name):
+        return None
+    built_in = STATIC / "decks" / f"{name}.js"
+    if built_in.is_file():
+        return built_in
+    for game in registry.games.values():
+        shipped = game.deck_files.get(name)
+        if shipped is not None and Path(shipped).is_file():
+            return Path(shipped)
+    return None
 
 
 def installed_registry() -> Registry:
@@ -563,6 +582,14 @@ def create_app(
     async def lobby_page(request: Request) -> Response:
         return page("index.html")
 
+    async def deck_art(request: Request) -> Response:
+        """The card art of a deck: a built-in one (``static/decks``) or one a plugin's game ships
+        (``Game.deck_files``), at one address the pages load whatever the deck is."""
+        path = deck_file(games, request.path_params["name"])
+        if path is None:
+            return PlainTextResponse("no such deck", status_code=404)
+        return FileResponse(path, media_type="text/javascript")
+
     async def table_page(request: Request) -> Response:
         return page("table.html")
 
@@ -591,6 +618,7 @@ def create_app(
         Route("/", lobby_page),
         Route("/t/{code}", table_page),
         Route("/t/{code}/match", match_page),
+        Route("/decks/{name}.js", deck_art),
         Route("/api/games", games_list),
         Route("/api/labels", labels),
         Route("/api/tables", tables_list, methods=["GET"]),
@@ -767,6 +795,7 @@ async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = No
         return
     reasons = {CLOSE_TOO_MANY: SPENT}
     connection = Connection(socket.send_text, lambda code: socket.close(code, reasons.get(code)))
+    connection.language = site_language(hello.get("lang"))
     await table.call(table.connect, connection, hello.get("token"), hello.get("v"))
     table.active_at = time.time()
     try:
@@ -790,9 +819,11 @@ async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = No
                     table.post(table.say, connection, frame.get("text"), frame.get("name"))
                 else:
                     connection.send(dumps({"type": "error", "message": "too many chat lines from your address"}))
+            elif kind == "lang":
+                table.post(table.set_language, connection, frame.get("lang"))
             else:
                 budget.charge_bad()
-                message = "frame types are move, chat and ping" if kind else "a frame is a JSON object with a type"
+                message = "frame types are move, chat, lang and ping" if kind else "a frame is a JSON object with a type"
                 connection.send(dumps({"type": "error", "message": message}))
     except Spent:
         log.info("table %s: a connection spent its frame budget and was closed", table.code)

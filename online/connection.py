@@ -34,6 +34,9 @@ class Connection:
         self.seat: int | None = None
         self.token_hash: str | None = None
         """The hash of the seat token it said hello with: its seat follows it when the host reseats people."""
+        self.language: str | None = None
+        """The language its reader chose (a site language, see :func:`cartas.online.labels.site_language`), or
+        None for the table's: every frame's text is sent to it in that language."""
         self.alive = True
         self.chat_times: deque[float] = deque()
         self.queue: deque[str | int | tuple[str, MoveTimer]] = deque()

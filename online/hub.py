@@ -24,10 +24,12 @@ from typing import Any, cast
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
+from cartas.core.i18n import speaking
 from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
 from cartas.online.expiry import DONE
+from cartas.online.labels import SITE_LANGUAGES
 from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.rematch import RematchOffer, rematch_row, rematch_seats
@@ -441,6 +443,17 @@ def seat_presence(seat: SeatRow, recorded: dict[int, str]) -> str | None:
     return recorded.get(seat.seat, "away")
 
 
+def option_texts(game: Game, name: str) -> dict[str, dict[str, str]]:
+    """An option's name and help in each site language, as the lobby shows them to each reader:
+    ``{"pt-BR": {"title": "Baralho", "help": "..."}}``."""
+    texts = {}
+    for language in SITE_LANGUAGES:
+        with speaking(language):
+            title, help_text = game.option_text(name)
+        texts[language] = {"title": title, "help": help_text}
+    return texts
+
+
 def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
     """One game for the lobby's form: its player counts, teams, options with defaults, and bot levels."""
     counts = game.player_counts()
@@ -458,6 +471,7 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         options.append({
             "name": info.name, "type": info.kind, "choices": None if info.choices is None else list(info.choices),
             "default": info.default, "description": info.description,
+            "text": option_texts(game, info.name),
         })
     default_players = option_info(game.Options, "players").default
     return {

@@ -183,6 +183,19 @@ LABELS: dict[str, str] = {
 }
 
 
+def site_language(tag: object) -> str | None:
+    """The site language closest to a browser's BCP-47 tag (``pt`` and ``pt-PT`` read ``pt-BR``, ``es-MX`` reads
+    ``es``, ``en-GB`` reads ``en``), or None for what is not a tag of one of them."""
+    if not isinstance(tag, str) or not 2 <= len(tag) <= 35:
+        return None
+    if tag in SITE_LANGUAGES:
+        return tag
+    base = tag.replace("_", "-").split("-")[0].lower()
+    if tag.replace("_", "-").lower() == "es-ar":
+        return "es-AR"
+    return {"pt": "pt-BR", "es": "es", "en": "en"}.get(base)
+
+
 def labels_in(language: str) -> dict[str, str]:
     """Every label translated into ``language`` (English where a catalog lacks one)."""
     with speaking(language):

@@ -21,17 +21,19 @@ ViewerNames = dict[int | None, TableNames]
 """The names of each viewer: every seat, and ``None`` for the spectators."""
 
 
-def display_names(game: Game | None, seats: Sequence[SeatRow]) -> list[str | None]:
-    """Each seat's display name (None: empty), a bot's level as the table's language says it (``Bot 2 (medio)``);
-    in English for a table whose game is no longer installed."""
-    with speaking(table_language(game) if game is not None else ENGLISH):
+def display_names(game: Game | None, seats: Sequence[SeatRow], language: str | None = None) -> list[str | None]:
+    """Each seat's display name (None: empty), a bot's level as ``language`` (None: the table's) says it
+    (``Bot 2 (medio)``); in English for a table whose game is no longer installed."""
+    with speaking(language or (table_language(game) if game is not None else ENGLISH)):
         return [display_name(row) for row in seats]
 
 
-def names_by_viewer(game: Game, seats: Sequence[SeatRow], teams: Sequence[int] | None) -> ViewerNames:
-    """The table's names as each seat and the spectators see them, in the table's language."""
-    people = {row.seat: name or "" for row, name in zip(seats, display_names(game, seats), strict=True)}
-    with speaking(table_language(game)):
+def names_by_viewer(
+    game: Game, seats: Sequence[SeatRow], teams: Sequence[int] | None, language: str | None = None
+) -> ViewerNames:
+    """The table's names as each seat and the spectators see them, in ``language`` (None: the table's)."""
+    people = {row.seat: name or "" for row, name in zip(seats, display_names(game, seats, language), strict=True)}
+    with speaking(language or table_language(game)):
         return {
             viewer: viewer_names(len(seats), viewer, people=people, teams=teams)
             for viewer in (None, *range(len(seats)))

@@ -25,6 +25,7 @@ from cartas.core.history import History, history_path
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, record_of, save_record
 from cartas.core.session import TableSession
@@ -33,13 +34,14 @@ from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
 from cartas.online.match_steps import match_steps
+from cartas.online.labels import site_language
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
 from cartas.online.store import AsyncStore, ChatRow, SeatRow, TableRow
 from cartas.online.tokens import hash_token, new_token, token_matches
 from cartas.online.views import (
-    Versioned, addressed, build_view, dumps, event_versioned, hand_events, versioned, view_text,
+    Versioned, addressed, build_view, dumps, event_versioned, hand_events, table_language, versioned, view_text,
 )
 
 log = logging.getLogger("cartas.online")
@@ -126,8 +128,11 @@ class LiveTable:
             asyncio.Queue()
         )
         self.task: asyncio.Task[None] | None = None
-        self._said: tuple[tuple[str, ...], ViewerNames] | None = None
-        """The names each viewer's text gives the players, kept while the seats' display names stay the same."""
+        self._said: dict[str | None, tuple[tuple[str, ...], ViewerNames]] = {}
+        """The names each viewer's text gives the players in each language read at the table, kept while the
+        seats' display names stay the same."""
+        self.deck = game.deck_art(self.options)
+        """The deck the table's cards are drawn and named with (``french`` for paulista unless chosen otherwise)."""
         self.alone_epoch = 0
         """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
         self.active_at: float | None = None
@@ -218,18 +223,19 @@ class LiveTable:
     def host_seat(self) -> int:
         return next((row.seat for row in self.seats if row.host), 0)
 
-    def names(self) -> dict[str, str]:
-        """Each seat's display name, a bot's level in the table's language (``Bot 2 (medio)``)."""
-        names = display_names(self.game, self.seats)
+    def names(self, language: str | None = None) -> dict[str, str]:
+        """Each seat's display name, a bot's level in ``language`` (None: the table's; ``Bot 2 (medio)``)."""
+        names = display_names(self.game, self.seats, language)
         return {str(row.seat): name or "" for row, name in zip(self.seats, names, strict=True)}
 
-    def said(self) -> ViewerNames:
-        """The names the table's text gives the players for each viewer (see :mod:`cartas.online.seat_names`),
-        worked out again only when someone sits down, leaves or is reseated."""
+    def said(self, language: str | None = None) -> ViewerNames:
+        """The names the table's text gives the players for each viewer in ``language`` (None: the table's; see
+        :mod:`cartas.online.seat_names`), worked out again only when someone sits down, leaves or is reseated."""
         key = tuple(self.names().values())
-        if self._said is None or self._said[0] != key:
-            self._said = (key, names_by_viewer(self.game, self.seats, self.teams))
-        return self._said[1]
+        kept = self._said.get(language)
+        if kept is None or kept[0] != key:
+            kept = self._said[language] = (key, names_by_viewer(self.game, self.seats, self.teams, language))
+        return kept[1]
 
     def info(self) -> dict[str, Any]:
         """The table's public summary (TableInfo in docs/online.md): never a token or the seed. Seats are named
@@ -238,6 +244,7 @@ class LiveTable:
         names = self.names()
         return {
             "code": self.code, "game": self.game.name, "title": self.game.title, "language": self.game.language,
+            "deck": self.deck,
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
             "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
             "host_seat": self.host_seat(), "version": self.version,
@@ -292,30 +299,36 @@ class LiveTable:
     def _event(self, event: Event) -> Versioned:
         """The next version: ``event``, written once per viewer who may see it, each naming the players its way."""
         self.version += 1
-        return event_versioned(self.game, event, self.version, self.said())
+        return event_versioned(self.game, event, self.version, self.said(), deck=self.deck, names_in=self.said)
 
     def _broadcast(self, frames: list[Versioned]) -> None:
         """Keep ``frames`` for reconnects and send each connection its version of them."""
         self.buffer.extend(frames)
         for connection in self.connections:
             for frame in frames:
-                connection.send(frame.for_seat(connection.seat))
+                connection.send(frame.for_seat(connection.seat, connection.language))
 
-    def _view_text(self, seat: int | None, names: dict[str, str] | None = None) -> str:
+    def _view_text(self, seat: int | None, names: dict[str, str] | None = None, language: str | None = None) -> str:
         assert self.state is not None
-        return view_text(self.state, seat, names or self.names(), self.hand_over, self.version, self.said()[seat])
+        return view_text(
+            self.state, seat, names or self.names(language), self.hand_over, self.version, self.said(language)[seat],
+            language,
+        )
 
     def _send_views(self, timer: MoveTimer | None = None) -> None:
-        """Each connection's view of the table now: built and written once per seat (spectators share one)."""
+        """Each connection's view of the table now: built and written once per seat and language read
+        (spectators share one)."""
         if self.state is None:
             return
-        names = self.names()
-        cache: dict[int | None, str] = {}
+        names: dict[str | None, dict[str, str]] = {}
+        cache: dict[tuple[int | None, str | None], str] = {}
         for connection in self.connections:
-            seat = connection.seat
-            text = cache.get(seat)
+            key = (connection.seat, connection.language)
+            text = cache.get(key)
             if text is None:
-                text = cache[seat] = self._view_text(seat, names)
+                if connection.language not in names:
+                    names[connection.language] = self.names(connection.language)
+                text = cache[key] = self._view_text(connection.seat, names[connection.language], connection.language)
             connection.send(text, timer)
 
     def _lobby_frame(self) -> Versioned:
@@ -481,6 +494,8 @@ class LiveTable:
                 connection.send(dumps({"type": "error", "message": "this token holds no seat at this table"}))
                 connection.close(CLOSE_BAD_TOKEN)
                 return
+        if connection.language == table_language(self.game):
+            connection.language = None  # the table's own: shares every frame with the others reading it
         connection.seat = seat
         connection.token_hash = self.seats[seat].token_hash if seat is not None else None
         alone = not self.connections
@@ -513,19 +528,29 @@ class LiveTable:
         elif valid and self.buffer and self.buffer[0].v <= last_seen + 1:
             for frame in self.buffer:
                 if frame.v > last_seen:
-                    connection.send(frame.for_seat(seat))
+                    connection.send(frame.for_seat(seat, connection.language))
         else:
-            connection.send(dumps(self.snapshot(seat)))
+            connection.send(dumps(self.snapshot(seat, connection.language)))
             return
         if self.state is not None:
-            connection.send(self._view_text(seat))
+            connection.send(self._view_text(seat, language=connection.language))
 
-    def snapshot(self, seat: int | None) -> dict[str, Any]:
+    async def set_language(self, connection: Connection, tag: Any) -> None:
+        """A connection reads another language from now on: it is sent the table again in that language (a
+        snapshot: the view and this hand's events), the others nothing."""
+        language = site_language(tag)
+        if language is None:
+            connection.send(dumps({"type": "error", "message": f"unknown language {str(tag)[:20]!r}"}))
+            return
+        connection.language = None if language == table_language(self.game) else language
+        connection.send(dumps(self.snapshot(connection.seat, connection.language)))
+
+    def snapshot(self, seat: int | None, language: str | None = None) -> dict[str, Any]:
         return {
             "type": "snapshot", "v": self.version, "table": self.info(),
             "view": None if self.state is None else build_view(
-                self.state, seat, self.names(), self.hand_over, self.said()[seat]),
-            "events": [] if self.state is None else hand_events(self.state, seat, self.said()[seat]),
+                self.state, seat, self.names(language), self.hand_over, self.said(language)[seat], language),
+            "events": [] if self.state is None else hand_events(self.state, seat, self.said(language)[seat], language),
             "chat": list(self.chat), "result": self.result(),
         }
 
@@ -578,45 +603,55 @@ class LiveTable:
 
     # --- moves ----------------------------------------------------------------------------------------------
 
-    def _refuse_move(self, connection: Connection, message: str) -> None:
-        connection.send(dumps({"type": "error", "message": message}))
+    def _say(self, connection: Connection, message: str, /, **values: object) -> str:
+        """``message`` (marked for the framework's catalog) in the language ``connection`` reads."""
+        with speaking(connection.language or table_language(self.game)):
+            return FRAMEWORK(message, **values)
+
+    def _refuse_move(self, connection: Connection, message: str, **values: object) -> None:
+        """Tell ``connection`` why its move was refused, in its language (``message`` is marked for the
+        framework's catalog, or an error's own text), and send it the table as it stands."""
+        connection.send(dumps({"type": "error", "message": self._say(connection, message, **values)}))
         if self.state is not None:
-            connection.send(self._view_text(connection.seat))
+            connection.send(self._view_text(connection.seat, language=connection.language))
 
     async def move(self, connection: Connection, action: Any, last_seen: Any, received: float | None = None) -> None:
         """A person's move: refused with an error and a fresh view unless it is theirs to make, now, and legal."""
         seat = connection.seat
         state = self.state
         if seat is None:
-            connection.send(dumps({"type": "error", "message": "spectators cannot move"}))
+            connection.send(dumps({"type": "error", "message": self._say(connection, mark("spectators cannot move"))}))
             return
         if state is None or self.row.status != "playing" or state.is_over:
-            self._refuse_move(connection, "the match is not being played")
+            self._refuse_move(connection, mark("the match is not being played"))
             return
         if isinstance(last_seen, int) and not isinstance(last_seen, bool) and last_seen < self.last_move_v:
-            self._refuse_move(connection, "the table moved on before your move arrived; here is where it stands")
+            self._refuse_move(connection, mark("the table moved on before your move arrived; here is where it stands"))
             return
         if seat not in state.to_act:
-            self._refuse_move(connection, "it is not your turn")
+            self._refuse_move(connection, mark("it is not your turn"))
             return
         legal = state.legal_actions(seat)
         chosen: Action
         if isinstance(action, int) and not isinstance(action, bool):
             if not 0 <= action < len(legal):
-                self._refuse_move(connection, f"move {action} is not one of the {len(legal)} legal moves")
+                self._refuse_move(connection, mark("move {action} is not one of the {count} legal moves"), action=action,
+                                  count=len(legal))
                 return
             chosen = legal[action]
         elif isinstance(action, str) and len(action) <= 100:
             try:
-                chosen = self.game.parse_action(action)
+                with speaking(connection.language or table_language(self.game)):
+                    chosen = self.game.parse_action(action)
             except CartasError as error:
-                self._refuse_move(connection, str(error))
+                self._refuse_move(connection, "{error}", error=str(error))
                 return
             if chosen not in legal:
-                self._refuse_move(connection, f"{chosen} is not legal now; legal: {', '.join(map(str, legal))}")
+                self._refuse_move(connection, mark("{move} is not legal now; legal: {legal}"), move=str(chosen),
+                                  legal=", ".join(map(str, legal)))
                 return
         else:
-            self._refuse_move(connection, "action must be a move's text or its index in the legal moves")
+            self._refuse_move(connection, mark("action must be a move's text or its index in the legal moves"))
             return
         await self._apply(seat, chosen, connection, received)
 
@@ -644,7 +679,7 @@ class LiveTable:
             self.version = before_version
             self.session = await self._replay()
             if mover is not None:
-                self._refuse_move(mover, "the server could not store the move; try again")
+                self._refuse_move(mover, mark("the server could not store the move; try again"))
             else:  # a bot's move: tried again in a moment, or the table would wait for it for ever
                 asyncio.get_running_loop().call_later(STORE_RETRY, self.post, self._schedule_bot)
             return

@@ -5,18 +5,26 @@ event hidden from a connection still reaches it as ``{"type": "event", "v": N}``
 never skips and a client can tell it missed nothing. Text names the players as its reader calls them ("Vos",
 "Compañero", the others' names; see :mod:`cartas.online.seat_names`): an event frame is written once per
 viewer who may see it, and each connection is sent its viewer's text.
+
+Each connection also reads its own language (the page's choice, sent in its hello): a frame is written in the
+table's language when it is made, and in another language the first time a connection reading that language
+needs it, then kept (:meth:`Versioned.for_seat`). A table where everyone reads one language costs what it did
+with one language for all. Cards are drawn and named in the game's deck (:meth:`Game.deck_art`): the view says
+which (``deck``), and the text names them so (``a dama de ouros``, ``QO``); the canonical text never changes.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Callable, Iterator, Mapping
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
+from cartas.core.decks import drawing
 from cartas.core.events import Event
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.game import Game
@@ -78,13 +86,26 @@ class Versioned:
     variants: Mapping[int, str] | None = None
     """The text for the seats that read the frame otherwise than ``text`` (the spectators' text): an event that
     names its reader "Vos". Written once per seat when the frame is made."""
+    language: str | None = None
+    """The language ``text`` and ``variants`` are written in (None: a frame with no words in it)."""
+    render: Callable[[str], Versioned] | None = field(default=None, repr=False, compare=False)
+    """Writes the same frame in another language, for a connection that reads one (None: no words to translate)."""
     hidden: str = field(init=False, repr=False, compare=False)
     """The stub sent to a connection that may not see the frame, written once."""
+    translated: dict[str, Versioned] = field(init=False, repr=False, compare=False)
+    """The frame in each other language some connection reads, written the first time it is asked for."""
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "hidden", '{"type":"event","v":%d}' % self.v)
+        object.__setattr__(self, "translated", {})
 
-    def for_seat(self, seat: int | None) -> str:
+    def for_seat(self, seat: int | None, language: str | None = None) -> str:
+        """The text ``seat`` (None: a spectator) is sent, in ``language`` (None: the table's)."""
+        if language is not None and language != self.language and self.render is not None:
+            other = self.translated.get(language)
+            if other is None:
+                other = self.translated[language] = self.render(language)
+            return other.for_seat(seat)
         if self.addressed is not None:
             return dumps({**self.addressed, "you": seat})
         if seat is None:
@@ -113,22 +134,44 @@ def table_language(game: Game) -> str:
     return choose_language(None, game.language)
 
 
-def event_frame(game: Game, event: Event, v: int | None = None, names: TableNames | None = None) -> dict[str, Any]:
+@contextmanager
+def writing(game: Game, language: str | None = None, deck: str | None = None) -> Iterator[None]:
+    """Write the table's text in ``language`` (None: the table's, :func:`table_language`) with its cards in
+    ``deck`` (None: the Spanish deck): what every function here does around the game's words."""
+    with speaking(language or table_language(game)), drawing(deck):
+        yield
+
+
+def event_frame(
+    game: Game, event: Event, v: int | None = None, names: TableNames | None = None, language: str | None = None,
+    deck: str | None = None,
+) -> dict[str, Any]:
     """An event as a frame, its text naming the players as ``names`` (one viewer's) do; generic names if none."""
     frame: dict[str, Any] = {"type": "event"}
     if v is not None:
         frame["v"] = v
-    with speaking(table_language(game)):
+    with writing(game, language, deck):
         frame.update(event_wire(game, event, names))
     return frame
 
 
-def event_versioned(game: Game, event: Event, v: int, names: Mapping[int | None, TableNames]) -> Versioned:
+def event_versioned(
+    game: Game, event: Event, v: int, names: Mapping[int | None, TableNames], *, language: str | None = None,
+    deck: str | None = None, names_in: Callable[[str], Mapping[int | None, TableNames]] | None = None,
+) -> Versioned:
     """Event ``v`` written once for the spectators (``names[None]``) and once for each seat that may see it
     (``names[seat]``), so that sending it to a connection costs a lookup. A seat whose text is the spectators'
-    (an event that names no one) shares it."""
+    (an event that names no one) shares it.
+
+    ``language`` is the one written now (None: the table's); ``names_in(language)`` gives the viewers' names in
+    another language, and with it the frame writes itself in that language when a connection first needs it."""
     public = PUBLIC.sees(event)
-    with speaking(table_language(game)):
+    written = language or table_language(game)
+    render = None
+    if names_in is not None:
+        def render(other: str) -> Versioned:
+            return event_versioned(game, event, v, names_in(other), language=other, deck=deck)
+    with writing(game, written, deck):
         frame: dict[str, Any] = {"type": "event", "v": v, **event_wire(game, event, names[None])}
         spectators = frame["text"]
         said = {
@@ -136,19 +179,21 @@ def event_versioned(game: Game, event: Event, v: int, names: Mapping[int | None,
             if seat is not None and Audience(seat).sees(event)
         }
     variants = {seat: dumps({**frame, "text": text}) for seat, text in said.items() if text != spectators}
-    return Versioned(v, dumps(frame), event.visible_to, public, variants=variants or None)
+    return Versioned(
+        v, dumps(frame), event.visible_to, public, variants=variants or None, language=written, render=render,
+    )
 
 
-def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
+def legal_moves(state: State, seat: int, language: str | None = None) -> list[dict[str, Any]]:
     """A seat's legal actions as buttons: index, canonical text (what the client sends), the label as players
-    say the move in the table's language, the move as it is said aloud (``said``, what a call button reads:
-    "¡Truco!"), and the card when a card is played."""
+    say the move in ``language`` (None: the table's), the move as it is said aloud (``said``, what a call button
+    reads: "¡Truco!"), and the card when a card is played."""
     legal = state.legal_actions(seat)
     if not legal:
         return []
     hand = {str(card) for card in state.hand_of(seat)}
     moves = []
-    with speaking(table_language(state.game)):
+    with writing(state.game, language, state.game.deck_art(state.options)):
         for index, action in enumerate(legal):
             text = str(action)
             verb, _, rest = text.partition(" ")
@@ -161,10 +206,11 @@ def legal_moves(state: State, seat: int) -> list[dict[str, Any]]:
 
 
 def build_view(
-    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, said: TableNames | None = None
+    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, said: TableNames | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """The VIEW of ``state`` for ``seat`` (None: a spectator), as plain data."""
-    view = view_models(state, seat, names, hand_over, said)
+    view = view_models(state, seat, names, hand_over, said, language)
     view["observation"] = view["observation"].model_dump()
     view["table_view"] = view["table_view"].model_dump()
     view["names"] = dict(names)
@@ -172,7 +218,8 @@ def build_view(
 
 
 def view_models(
-    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, said: TableNames | None = None
+    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, said: TableNames | None = None,
+    language: str | None = None,
 ) -> dict[str, Any]:
     """The VIEW with its observation and table view left as pydantic models: :func:`dumps` writes them straight
     to JSON, without the round trip through ``model_dump`` that a view sent on every move would pay.
@@ -180,10 +227,12 @@ def view_models(
     ``names`` are the seats' display names (the page labels the seats with them); ``said`` are the names the
     table's text gives the players for this viewer, for a game whose ``table_view`` takes them. They go to the
     page too (``said``), so that its score and its hand summary name the sides as the events do ("Nosotros",
-    "Ellos"), not a third way.
+    "Ellos"), not a third way. ``language`` is the reader's (None: the table's); ``deck`` names the deck the
+    page draws the cards with (``french``, ``spanish``, or a plugin's).
     """
     observation = state.observation(seat) if seat is not None else state.public_observation()
-    with speaking(table_language(state.game)):
+    deck = state.game.deck_art(state.options)
+    with writing(state.game, language, deck):
         table_view = state.game.presentation().table_view(observation, said)
     return {
         "observation": observation,
@@ -191,22 +240,28 @@ def view_models(
         "names": names,
         "said": None if said is None else {"seats": list(said.seats), "sides": list(said.sides)},
         "you": seat,
-        "legal": legal_moves(state, seat) if seat is not None else [],
+        "legal": legal_moves(state, seat, language) if seat is not None else [],
         "hand_over": hand_over,
+        "deck": deck,
+        "language": language or table_language(state.game),
     }
 
 
 def view_text(
-    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, v: int, said: TableNames | None = None
+    state: State, seat: int | None, names: Mapping[str, str], hand_over: bool, v: int, said: TableNames | None = None,
+    language: str | None = None,
 ) -> str:
     """The ``view`` frame of version ``v`` for ``seat``, as the text sent."""
-    return dumps({"type": "view", "v": v, "view": view_models(state, seat, names, hand_over, said)})
+    return dumps({"type": "view", "v": v, "view": view_models(state, seat, names, hand_over, said, language)})
 
 
-def hand_events(state: State, seat: int | None, said: TableNames | None = None) -> list[dict[str, Any]]:
+def hand_events(
+    state: State, seat: int | None, said: TableNames | None = None, language: str | None = None
+) -> list[dict[str, Any]]:
     """This hand's events that ``seat`` (None: a spectator) may see, for a snapshot, named as ``said``."""
     audience = PUBLIC if seat is None else Audience(seat)
+    deck = state.game.deck_art(state.options)
     return [
-        event_frame(state.game, event, names=said)
+        event_frame(state.game, event, names=said, language=language, deck=deck)
         for event in visible_events(state.events, audience, state.hand_events_from)
     ]

@@ -17,6 +17,7 @@ from rich.console import Console
 
 from cartas.cli.screen import table_screen
 from cartas.core.bots.base import SeatView
+from cartas.core.decks import drawing
 from cartas.core.i18n import speaking
 from cartas.core.naming import viewer_names
 from cartas.core.plugins.manager import get_registry
@@ -79,8 +80,8 @@ def scripted(game_name: str, options: dict[str, object], seed: int, ready: Ready
 
 
 def capture(state: State, width: int, language: str = "en") -> str:
-    """The viewer's table at ``width`` columns, as plain text, in ``language``."""
-    with speaking(language):
+    """The viewer's table at ``width`` columns, as plain text, in ``language``, the cards in the game's deck."""
+    with speaking(language), drawing(state.game.deck_art(state.options)):
         return _capture(state, width)
 
 

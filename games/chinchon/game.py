@@ -12,13 +12,14 @@ from cartas.core import (
     FACE_DOWN, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, State, TableNames,
     TableView, by_suit_then_rank, generic_names, parse_cards, shoe, spanish_deck,
 )
+from cartas.core.i18n import mark
 from cartas.games.chinchon import speech, view
 from cartas.games.chinchon.actions import parse_action
 from cartas.games.chinchon.chinchon import ChinchonState, chinchon_rules
 from cartas.games.chinchon.melds import MeldRules
 from cartas.games.chinchon.remigio import RemigioState, remigio_rules
 
-MAX_TURNS_HELP = (
+MAX_TURNS_HELP = mark(
     "playout bound: a round with no close ends after this many turns per player, everyone scored as they "
     "stand (never reached in play between people)"
 )
@@ -28,21 +29,21 @@ class ChinchonOptions(GameOptions):
     """Chinchón's options, with the defaults of its rules."""
 
     players: Literal[2, 3, 4, 5, 6, 7, 8] = 2
-    deck: Literal[40, 48, 50] = Field(50, description="cards per deck: 50 has two comodines; 5-8 players use two decks")
-    max_cut: int = Field(5, ge=0, le=20, description="most loose points a player may keep when cortando")
-    figures_ten: bool = Field(False, description="sota, caballo and rey count 10 loose points instead of 10, 11, 12")
-    points: int = Field(100, ge=10, le=500, description="the limit: a player whose penalty total goes over it is out")
-    eliminate_at_limit: bool = Field(False, description="reaching the limit (not only passing it) puts a player out")
-    reenganche: bool = Field(False, description="a player put out may come back once, with the highest total still in")
-    max_turns: int = Field(100, ge=1, le=1000, description=MAX_TURNS_HELP)
+    deck: Literal[40, 48, 50] = Field(50, title=mark("Deck"), description=mark("cards per deck: 50 has two comodines; 5-8 players use two decks"))
+    max_cut: int = Field(5, ge=0, le=20, title=mark("Most points to cut"), description=mark("most loose points a player may keep when cortando"))
+    figures_ten: bool = Field(False, title=mark("Figures count 10"), description=mark("sota, caballo and rey count 10 loose points instead of 10, 11, 12"))
+    points: int = Field(100, ge=10, le=500, title=mark("Limit"), description=mark("the limit: a player whose penalty total goes over it is out"))
+    eliminate_at_limit: bool = Field(False, title=mark("Out at the limit"), description=mark("reaching the limit (not only passing it) puts a player out"))
+    reenganche: bool = Field(False, title=mark("Reenganche"), description=mark("a player put out may come back once, with the highest total still in"))
+    max_turns: int = Field(100, ge=1, le=1000, title=mark("Turn limit"), description=MAX_TURNS_HELP)
 
 
 class RemigioOptions(GameOptions):
     """Remigio's options, with the defaults of its rules."""
 
     players: Literal[2, 3, 4, 5, 6, 7, 8, 9, 10] = 2
-    points: int = Field(300, ge=1, le=1000, description="the target: the first player to reach this many points wins")
-    max_turns: int = Field(100, ge=1, le=1000, description=MAX_TURNS_HELP)
+    points: int = Field(300, ge=1, le=1000, title=mark("Points"), description=mark("the target: the first player to reach this many points wins"))
+    max_turns: int = Field(100, ge=1, le=1000, title=mark("Turn limit"), description=MAX_TURNS_HELP)
 
 
 class RummyGame(Game):

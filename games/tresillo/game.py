@@ -12,6 +12,7 @@ from cartas.core import (
     Action, Card, Event, Game, GameOptions, Observation, Position, PositionError, Presentation, State, TableNames,
     TableView, by_suit_then_rank, generic_names, stack_deck,
 )
+from cartas.core.i18n import mark
 from cartas.games.tresillo import speech, view
 from cartas.games.tresillo.actions import parse_action
 from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState
@@ -22,13 +23,14 @@ class TresilloOptions(GameOptions):
     """Julepe's options; the defaults are those of RULES.md."""
 
     players: Literal[3, 4, 5, 6, 7, 8] = 4
-    stake: int = Field(default=3, ge=1, le=1000, description="the ante each player puts in when antes are due")
-    chips: int = Field(default=100, ge=1, le=1_000_000, description="each player's bankroll at the start")
-    deals: int = Field(default=20, ge=1, le=200, description="the match ends after this many deals")
+    stake: int = Field(default=3, ge=1, le=1000, title=mark("Ante"), description=mark("the ante each player puts in when antes are due"))
+    chips: int = Field(default=100, ge=1, le=1_000_000, title=mark("Chips"), description=mark("each player's bankroll at the start"))
+    deals: int = Field(default=20, ge=1, le=200, title=mark("Deals"), description=mark("the match ends after this many deals"))
     ciega: Literal["never", "choice", "always"] = Field(
-        default="choice", description="whether the dealer chooses apuesta normal or ciega before each deal"
+        default="choice", title=mark("Ciega"),
+        description=mark("whether the dealer chooses apuesta normal or ciega before each deal"),
     )
-    rebuy: bool = Field(default=False, description="a player short of chips plays on credit instead of leaving")
+    rebuy: bool = Field(default=False, title=mark("Rebuy"), description=mark("a player short of chips plays on credit instead of leaving"))
 
 
 class TresilloGame(Game):

@@ -23,20 +23,21 @@ class TrucoOptions(GameOptions):
     """The options of truco argentino; the defaults are the rules as the seeds describe them."""
 
     players: Literal[2, 4, 6] = 2
-    points: Literal[15, 30] = Field(default=30, description="the score that wins the match")
+    points: Literal[15, 30] = Field(default=30, title=mark("Points"), description=mark("the score that wins the match"))
     third_tie: Literal["mano", "first"] = Field(
-        default="mano", description="who wins a hand of one trick each and a tied third: the mano, or the first trick's winner"
+        default="mano", title=mark("Third trick tied"), description=mark("who wins a hand of one trick each and a tied third: the mano, or the first trick's winner"),
     )
     falta_mode: Literal["malas_buenas", "to_game"] = Field(
-        default="malas_buenas", description="falta envido counts to 15 while the leader is in the malas, or always to the target"
+        default="malas_buenas", title=mark("Falta envido"), description=mark("falta envido counts to 15 while the leader is in the malas, or always to the target"),
     )
     envido_callers: Literal["pies", "all"] = Field(
-        default="pies", description="with 4 or 6 players, who may call and raise the envido: the two pies, or anyone"
+        default="pies", title=mark("Who may call envido"), description=mark("with 4 or 6 players, who may call and raise the envido: the two pies, or anyone"),
     )
-    flor: bool = Field(default=False, description="play with flor, contraflor and contraflor al resto")
-    pica_pica: bool = Field(default=True, description="with 6 players, alternate redondas and pica-pica hands")
+    flor: bool = Field(default=False, title=mark("Flor"), description=mark("play with flor, contraflor and contraflor al resto"))
+    pica_pica: bool = Field(default=True, title=mark("Pica-pica"), description=mark("with 6 players, alternate redondas and pica-pica hands"))
     senas_caught: float = Field(
-        default=0.0, ge=0.0, le=1.0, description="the chance that the opponents catch a seña"
+        default=0.0, ge=0.0, le=1.0, title=mark("Señas caught"),
+        description=mark("the chance that the opponents catch a seña"),
     )
 
 

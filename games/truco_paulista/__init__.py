@@ -22,6 +22,7 @@ PAULISTA = GameSummary(
         OptionSummary("manilhas", "vira", "vira, fixas"),
         OptionSummary("no_useless_raise", "false", "true, false"),
         OptionSummary("mao_de_ferro_blind", "false", "true, false"),
+        OptionSummary("deck", "french", "french, spanish"),
     ),
 )
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""

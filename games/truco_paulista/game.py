@@ -8,8 +8,8 @@ from typing import Any, Literal
 from pydantic import Field
 
 from cartas.core import (
-    FACE_DOWN, PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, TableNames,
-    TableView, by_suit_then_rank, generic_names, seat_side_names,
+    FACE_DOWN, FRENCH, PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation,
+    TableNames, TableView, by_suit_then_rank, card_label, current_deck, generic_names, seat_side_names,
 )
 from cartas.core.i18n import mark
 from cartas.games.truco_paulista import view, words
@@ -23,16 +23,24 @@ from cartas.games.truco_paulista.state import TARGET, PaulistaState
 class PaulistaOptions(GameOptions):
     """The house rules of truco paulista; the defaults are the resolved rules of the project."""
 
-    players: Literal[2, 4] = Field(default=2, description="2 (one against one) or 4 (partners sit opposite)")
+    players: Literal[2, 4] = Field(
+        default=2, title=mark("Players"), description=mark("2 (one against one) or 4 (partners sit opposite)"),
+    )
     manilhas: Literal["vira", "fixas"] = Field(
-        default="vira", description="vira: the card turned after the deal names the manilhas; "
-        "fixas: truco mineiro's fixed manilhas 4B > 7C > 1E > 7O, no vira",
+        default="vira", title=mark("Manilhas"), description=mark("vira: the card turned after the deal names the manilhas; "
+        "fixas: truco mineiro's fixed manilhas 4B > 7C > 1E > 7O, no vira"),
     )
     no_useless_raise: bool = Field(
-        default=False, description="a side that would reach 12 by winning the hand as it stands may not raise",
+        default=False, title=mark("No useless raise"),
+        description=mark("a side that would reach 12 by winning the hand as it stands may not raise"),
     )
     mao_de_ferro_blind: bool = Field(
-        default=False, description="at 11-11 the cards are played unseen, chosen by their place in the hand",
+        default=False, title=mark("Blind mão de ferro"),
+        description=mark("at 11-11 the cards are played unseen, chosen by their place in the hand"),
+    )
+    deck: Literal["french", "spanish"] = Field(
+        default="french", title=mark("Deck"), description=mark("french: the deck Brazilians play with (A 2-7 Q J K of ouros, espadas, copas "
+        "and paus); spanish: the Spanish deck (1-7, sota, caballo, rey of oros, copas, espadas and bastos)"),
     )
 
 
@@ -73,6 +81,10 @@ class PaulistaGame(Game):
     def deck(self, options: GameOptions) -> list[Card]:
         return list(DECK)
 
+    def deck_art(self, options: GameOptions) -> str:
+        """The French-suited deck unless the table chose the Spanish one (``-o deck=spanish``)."""
+        return str(getattr(options, "deck", "french"))
+
     def teams(self, options: GameOptions) -> tuple[int, ...] | None:
         return tuple(seat % 2 for seat in range(options.players))
 
@@ -104,16 +116,16 @@ class PaulistaPresentation(Presentation):
         if kind == "deal":
             return _("{who}: deals", who=who)
         if kind == "vira":
-            return _("Vira: {card}", card=detail)
+            return _("Vira: {card}", card=card_label(detail))
         if kind == "onze":
             return _("Mão de onze for {side}: play it or run", side=names.side(int(detail)))
         if kind == "ferro":
             return _(FERRO[detail])
         if kind == "play":
-            return _("{who}: plays {card}", who=who, card=detail)
+            return _("{who}: plays {card}", who=who, card=card_label(detail))
         if kind == "hide":
             if detail:
-                return _("{who}: plays {card} face down", who=who, card=detail)
+                return _("{who}: plays {card} face down", who=who, card=card_label(detail))
             return _("{who}: plays a card face down", who=who)
         if kind in CALLS:
             return _("{who}: {call}", who=who, call=_(CALLS[kind]))
@@ -141,11 +153,15 @@ class PaulistaPresentation(Presentation):
         table = observation.table
         names = names or seat_side_names(observation.players, observation.teams, observation.seat)
         lines = []
+        french = current_deck().name == FRENCH
         if table.get("vira"):
-            lines.append(_("Vira: {card}   manilhas: the {rank}s ({manilhas})", card=table["vira"],
-                           rank=table["manilha"], manilhas=_("clubs (zap) > cups > swords > coins")))
+            order = _("clubs (zap) > hearts > spades > diamonds") if french else _("clubs (zap) > cups > swords > coins")
+            lines.append(_("Vira: {card}   manilhas: the {rank}s ({manilhas})", card=card_label(table["vira"]),
+                           rank=current_deck().rank_label(int(table["manilha"])), manilhas=order))
         else:
-            lines.append(_("Fixed manilhas: {manilhas}", manilhas=_("4 of clubs > 7 of cups > ace of swords > 7 of coins")))
+            fixed = (_("4 of clubs > 7 of hearts > ace of spades > 7 of diamonds") if french
+                     else _("4 of clubs > 7 of cups > ace of swords > 7 of coins"))
+            lines.append(_("Fixed manilhas: {manilhas}", manilhas=fixed))
         stake = _("worth {stake}", stake=table["stake"])
         if table.get("pending"):
             stake += _(", {call} asked by {side} (waiting for the answer)", call=table["pending"],
@@ -165,7 +181,7 @@ class PaulistaPresentation(Presentation):
         if table["current_trick"]:
             lines.append(_("On the table: {plays}", plays=_plays_text(table["current_trick"], names)))
         if table.get("partner_hand") is not None:
-            lines.append(_("Partner's hand: {cards}", cards=" ".join(table["partner_hand"]) or "-"))
+            lines.append(_("Partner's hand: {cards}", cards=" ".join(map(card_label, table["partner_hand"])) or "-"))
         if table.get("blind") and observation.seat != PUBLIC_SEAT:
             lines.append(_("Your cards (face down): {count}", count=table["hand_sizes"][observation.seat]))
         return lines
@@ -186,8 +202,8 @@ def _plays_text(plays: list[dict[str, Any]], names: TableNames) -> str:
         if not play["card"]:
             card = _("face down")
         elif play["face_down"]:
-            card = _("{card} face down", card=play["card"])
+            card = _("{card} face down", card=card_label(play["card"]))
         else:
-            card = str(play["card"])
+            card = card_label(str(play["card"]))
         parts.append(f"{card} ({names.seat(play['seat'])})")
     return ", ".join(parts)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartas.core import FACE_DOWN, Observation, TableView, by_suit_then_rank, seat_fields
+from cartas.core import FACE_DOWN, Observation, TableView, by_suit_then_rank, card_label, current_deck, seat_fields
 from cartas.games.truco_paulista.i18n import _
 
 POINTS = 12
@@ -39,6 +39,10 @@ def table_view(observation: Observation, lines: list[str]) -> TableView:
 def notes(observation: Observation) -> list[str]:
     table = observation.table
     lines = [_("The hand is worth {points}", points=table["stake"])]
+    if table.get("manilha") is not None:  # the rank, then the four by name, strongest first (no card text:
+        # the conformance suite reads any card written in a view as one shown)
+        lines.append(_("Manilhas: the {rank}s (zap > copas > espadilha > pica-fumo)",
+                       rank=current_deck().rank_label(int(table["manilha"]))))
     if table.get("pending"):
         lines.append(_("{call}: waiting for the answer", call=table["pending"]))
     if table.get("mao_de_onze") is not None:
@@ -46,7 +50,7 @@ def notes(observation: Observation) -> list[str]:
     if table.get("mao_de_ferro"):
         lines.append(_("Mão de ferro, cards played blind") if table.get("blind") else _("Mão de ferro"))
     if table.get("partner_hand") is not None:
-        lines.append(_("Your partner's hand: {cards}", cards=" ".join(table["partner_hand"]) or "-"))
+        lines.append(_("Your partner's hand: {cards}", cards=" ".join(map(card_label, table["partner_hand"])) or "-"))
     return lines
 
 

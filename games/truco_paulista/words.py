@@ -1,4 +1,4 @@
-"""Truco paulista's moves as players say them (``jogo o 3 de ouros``, ``escondo o 3 de ouros``, ``aceito``,
+"""Truco paulista's moves as players say them (``jogo o 3 de ouros``, ``jogo a dama de ouros`` in the French deck, ``aceito``,
 ``corro``) and the words players type, understood in Portuguese, Spanish and English; ``str(action)`` stays the
 text programs use (``play 3O``, ``hide 3O``)."""
 
@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core import RANKS
-from cartas.core.i18n import RANK_WORDS, fold, mark, spoken_card, spoken_phrases
+from cartas.core import FRENCH, RANKS, current_deck, read_card
+from cartas.core.i18n import RANK_WORDS, fold, mark, spoken_phrases
 from cartas.games.truco_paulista.actions import _BLIND_PLACES, _WORDS, Action, BlindPlay, Play, Word
 from cartas.games.truco_paulista.i18n import _
 
@@ -19,6 +19,9 @@ HIDE_CARD: dict[str, str] = {
     "O": mark("hide the {rank} of coins (face down)"), "C": mark("hide the {rank} of cups (face down)"),
     "E": mark("hide the {rank} of swords (face down)"), "B": mark("hide the {rank} of clubs (face down)"),
 }
+PLAY_NAMED = mark("play {card}")
+HIDE_NAMED = mark("hide {card} (face down)")
+"""A card played or hidden in the French deck, the card named with its article: ``jogo a dama de ouros``."""
 BLIND_CARD: tuple[str, ...] = (
     mark("play your first card, unseen"), mark("play your second card, unseen"), mark("play your third card, unseen"),
 )
@@ -47,6 +50,9 @@ FACE_DOWN_WORDS = ("encoberta", "coberta", "escondida", "face down", "tapada")
 def action_text(action: Action) -> str:
     """The move in the language being spoken: ``jogo o 3 de ouros``, ``escondo o 3 de ouros``, ``aceito``."""
     if isinstance(action, Play):
+        deck = current_deck()
+        if deck.name == FRENCH:
+            return _(HIDE_NAMED if action.face_down else PLAY_NAMED, card=deck.name_of(action.card))
         return _((HIDE_CARD if action.face_down else PLAY_CARD)[action.card.suit], rank=action.card.rank)
     if isinstance(action, BlindPlay):
         return _(BLIND_CARD[action.place])
@@ -83,10 +89,10 @@ def understand(text: str, legal: Sequence[Action]) -> Action | None:
     if blind:  # a blind mão de ferro: "a segunda", "play 2nd" name a place, not a card
         return next((a for a in blind if a.place == _BLIND_PLACES.get(rest)), None)
     plays = [a for a in legal if isinstance(a, Play) and a.face_down == face_down]
-    card = spoken_card(" ".join(tokens))
+    card = read_card(" ".join(tokens))
     if card is not None:
         return next((a for a in plays if a.card == card), None)
-    rank = RANK_WORDS.get(tokens[-1]) if tokens and len(tokens) <= 2 else None
+    rank = current_deck().rank_words.get(tokens[-1], RANK_WORDS.get(tokens[-1])) if tokens and len(tokens) <= 2 else None
     if rank in RANKS:  # "o 3", "jogo o tres": the one 3 in the hand
         matching = [a for a in plays if a.card.rank == rank]
         if len(matching) == 1:

@@ -1,17 +1,22 @@
-// Spanish-deck card faces drawn as SVG in the page: oros a gold coin, copas a cup, espadas a sword, bastos a club,
-// ranks 1-9, 10 sota, 11 caballo, 12 rey, the comodín and a card back. Cards arrive in the project's notation
-// ("1E", "12C", "JK"); anything else is drawn as a back, never inserted as markup.
+// Card faces drawn as SVG in the page, in the deck the table uses: the Spanish deck (decks/spanish.js) unless
+// the view names another (`deck`: "french" for truco paulista, or a plugin's). Cards always arrive in the
+// project's notation ("1E", "10O", "JK"): a deck only changes how they look and how they are named. Anything
+// that is not a card is drawn as a back, never inserted as markup.
+//
+// A deck is an ES module served at /decks/<name>.js that exports `name`, `cardName(card, language)` (what a screen
+// reader says: "a dama de ouros") and `drawFace(svg, card, kit)`, which draws the face of `card` ({rank, suit}
+// in the project's notation) into a 60 x 92 <svg> with the helpers of `kit` (see KIT below).
+
+import * as spanish from "/decks/spanish.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CARD_RE = /^(1[0-2]|[1-9])([OCEB])$/;
+const DECK_NAME_RE = /^[a-z][a-z0-9_-]{0,39}$/;
 
-export const SUITS = {
-  O: { name: "oros", colour: "#b8860b" },
-  C: { name: "copas", colour: "#b3261e" },
-  E: { name: "espadas", colour: "#1f4e9c" },
-  B: { name: "bastos", colour: "#2e6b2f" },
-};
-const FIGURES = { 10: "sota", 11: "caballo", 12: "rey" };
+let deck = spanish;
+const loaded = new Map([["spanish", spanish]]);
+
+export const SUITS = spanish.SUITS;
 
 function el(name, attrs = {}, parent = null) {
   const node = document.createElementNS(NS, name);
@@ -19,81 +24,6 @@ function el(name, attrs = {}, parent = null) {
   if (parent) parent.append(node);
   return node;
 }
-
-/** `{rank, suit}` of a card in notation, `{joker: true}` for the comodín, or null when it is not a card. */
-export function parseCard(text) {
-  if (typeof text !== "string") return null;
-  const clean = text.trim().toUpperCase();
-  if (clean === "JK") return { joker: true, rank: 0, suit: "J" };
-  const match = CARD_RE.exec(clean);
-  return match ? { rank: Number(match[1]), suit: match[2] } : null;
-}
-
-/** How players name the card: "as de espadas", "rey de copas", "comodín". */
-export function cardName(text) {
-  const card = parseCard(text);
-  if (!card) return "?";
-  if (card.joker) return "comodín";
-  const rank = card.rank === 1 ? "as" : FIGURES[card.rank] || String(card.rank);
-  return `${rank} de ${SUITS[card.suit].name}`;
-}
-
-// --- the four suit symbols, drawn in a 40 x 40 box centred on (0, 0) ---------------------------------------
-
-function coin(g, colour) {
-  el("circle", { r: 17, fill: "#f2c12e", stroke: colour, "stroke-width": 2.5 }, g);
-  el("circle", { r: 11, fill: "none", stroke: colour, "stroke-width": 1.5 }, g);
-  el("circle", { r: 4, fill: colour }, g);
-  for (let i = 0; i < 8; i += 1) {
-    const a = (i * Math.PI) / 4;
-    el("circle", { cx: (14 * Math.cos(a)).toFixed(2), cy: (14 * Math.sin(a)).toFixed(2), r: 1.2, fill: colour }, g);
-  }
-}
-
-function cup(g, colour) {
-  el("path", { d: "M-14,-16 H14 C14,-2 8,4 0,5 C-8,4 -14,-2 -14,-16 Z", fill: colour, stroke: "#5c1410", "stroke-width": 1.5 }, g);
-  el("path", { d: "M-10,-12 H10", stroke: "#f2c12e", "stroke-width": 2 }, g);
-  el("rect", { x: -2.5, y: 5, width: 5, height: 8, fill: colour }, g);
-  el("path", { d: "M-10,18 C-8,13 8,13 10,18 Z", fill: colour, stroke: "#5c1410", "stroke-width": 1.5 }, g);
-}
-
-function sword(g, colour) {
-  el("path", { d: "M0,-19 L3.5,-13 L3.5,7 L-3.5,7 L-3.5,-13 Z", fill: "#cfd8e3", stroke: colour, "stroke-width": 1.5 }, g);
-  el("rect", { x: -11, y: 7, width: 22, height: 3.5, rx: 1.5, fill: colour }, g);
-  el("rect", { x: -2, y: 10.5, width: 4, height: 6.5, fill: "#7a4b1c" }, g);
-  el("circle", { cy: 19, r: 2.6, fill: colour }, g);
-}
-
-function club(g, colour) {
-  const body = el("g", { transform: "rotate(-25)" }, g);
-  el("path", { d: "M-3,19 L-5,-10 C-5,-19 5,-19 5,-10 L3,19 Z", fill: "#9a6a2f", stroke: colour, "stroke-width": 2 }, body);
-  for (const [x, y] of [[-5, -8], [5, -3], [-4.5, 4], [4, 10]]) {
-    el("circle", { cx: x, cy: y, r: 2.4, fill: colour }, body);
-  }
-}
-
-const DRAW = { O: coin, C: cup, E: sword, B: club };
-
-/** One suit symbol at (x, y), `size` pixels tall, as an SVG group. */
-function symbol(parent, suit, x, y, size) {
-  const g = el("g", { transform: `translate(${x} ${y}) scale(${(size / 40).toFixed(3)})` }, parent);
-  DRAW[suit](g, SUITS[suit].colour);
-  return g;
-}
-
-// Where the pips of ranks 1-9 go on the 60 x 92 face.
-const PIPS = {
-  1: [[30, 46, 38]],
-  2: [[30, 26, 20], [30, 66, 20]],
-  3: [[30, 22, 18], [30, 46, 18], [30, 70, 18]],
-  4: [[19, 28, 18], [41, 28, 18], [19, 64, 18], [41, 64, 18]],
-  5: [[19, 25, 16], [41, 25, 16], [30, 46, 16], [19, 67, 16], [41, 67, 16]],
-  6: [[19, 24, 15], [41, 24, 15], [19, 46, 15], [41, 46, 15], [19, 68, 15], [41, 68, 15]],
-  7: [[19, 22, 14], [41, 22, 14], [30, 36, 14], [19, 50, 14], [41, 50, 14], [19, 70, 14], [41, 70, 14]],
-  8: [[19, 20, 13], [41, 20, 13], [19, 37, 13], [41, 37, 13], [19, 55, 13], [41, 55, 13], [19, 72, 13], [41, 72, 13]],
-  9: [[19, 20, 12], [41, 20, 12], [19, 36, 12], [41, 36, 12], [30, 46, 12], [19, 56, 12], [41, 56, 12], [19, 72, 12],
-    [41, 72, 12]],
-};
 
 function frame(svg, stroke) {
   el("rect", { x: 1, y: 1, width: 58, height: 90, rx: 5, fill: "#fffdf6", stroke, "stroke-width": 2 }, svg);
@@ -107,24 +37,53 @@ function corner(svg, text, colour) {
   bottom.textContent = text;
 }
 
-function figure(svg, card) {
-  const colour = SUITS[card.suit].colour;
-  el("rect", { x: 12, y: 16, width: 36, height: 60, rx: 3, fill: "#f7efd9", stroke: colour, "stroke-width": 1.2 }, svg);
-  const letter = el("text", {
-    x: 30, y: 40, "text-anchor": "middle", "font-size": 18, "font-weight": 700, fill: colour, "font-family": "serif",
-  }, svg);
-  letter.textContent = { 10: "S", 11: "C", 12: "R" }[card.rank];
-  symbol(svg, card.suit, 30, 58, 22);
-  const word = el("text", { x: 30, y: 73, "text-anchor": "middle", "font-size": 6.5, fill: colour, "font-family": "sans-serif" }, svg);
-  word.textContent = FIGURES[card.rank];
+/** What a deck module may use to draw: SVG elements, the card's frame and its corner indices. */
+export const KIT = { el, frame, corner };
+
+/**
+ * Draw cards with the deck `name` from now on, loading its module the first time; resolves to true when the
+ * deck changed (the caller draws again), false when it was already in use or cannot be loaded (then the
+ * Spanish deck stays: a card is always drawn).
+ */
+export async function loadDeck(name) {
+  if (!name || !DECK_NAME_RE.test(name)) return false;
+  let module = loaded.get(name);
+  if (!module) {
+    try {
+      module = await import(`/decks/${name}.js`);
+    } catch (_) {
+      return false;
+    }
+    loaded.set(name, module);
+  }
+  if (module === deck) return false;
+  deck = module;
+  return true;
 }
 
-function joker(svg) {
-  frame(svg, "#6b2fa0");
-  el("path", { d: "M30,22 L35,38 L52,38 L38,48 L43,64 L30,54 L17,64 L22,48 L8,38 L25,38 Z", fill: "#f2c12e", stroke: "#6b2fa0", "stroke-width": 1.5 }, svg);
-  const word = el("text", { x: 30, y: 80, "text-anchor": "middle", "font-size": 9, "font-weight": 700, fill: "#6b2fa0", "font-family": "sans-serif" }, svg);
-  word.textContent = "comodín";
-  corner(svg, "JK", "#6b2fa0");
+/** The name of the deck cards are drawn with now. */
+export function deckName() { return deck.name; }
+
+/** `{rank, suit}` of a card in notation, `{joker: true}` for the comodín, or null when it is not a card. */
+export function parseCard(text) {
+  if (typeof text !== "string") return null;
+  const clean = text.trim().toUpperCase();
+  if (clean === "JK") return { joker: true, rank: 0, suit: "J" };
+  const match = CARD_RE.exec(clean);
+  return match ? { rank: Number(match[1]), suit: match[2] } : null;
+}
+
+/** How players name the card in the current deck: "as de espadas", "a dama de ouros", "comodín". */
+export function cardName(text) {
+  const card = parseCard(text);
+  return card ? deck.cardName(card, document.documentElement.lang) : "?";
+}
+
+/** The card as the current deck writes it ("QO" for "10O" in the French deck), for text beside the art. */
+export function cardLabel(text) {
+  const card = parseCard(text);
+  if (!card || card.joker || !deck.label) return String(text);
+  return deck.label(card);
 }
 
 /** The back of a card. */
@@ -144,16 +103,9 @@ export function cardBack(className = "") {
 export function cardFace(text, className = "") {
   const card = parseCard(text);
   if (!card) return cardBack(className);
-  const svg = el("svg", { viewBox: "0 0 60 92", class: `card ${className}`.trim(), role: "img", "aria-label": cardName(text) });
+  const svg = el("svg", { viewBox: "0 0 60 92", class: `card ${className}`.trim(), role: "img", "aria-label": deck.cardName(card, document.documentElement.lang) });
   svg.dataset.card = card.joker ? "JK" : `${card.rank}${card.suit}`;
-  if (card.joker) {
-    joker(svg);
-    return svg;
-  }
-  const colour = SUITS[card.suit].colour;
-  frame(svg, colour);
-  corner(svg, String(card.rank), colour);
-  if (card.rank >= 10) figure(svg, card);
-  else for (const [x, y, size] of PIPS[card.rank]) symbol(svg, card.suit, x, y, size);
+  svg.dataset.deck = deck.name;
+  deck.drawFace(svg, card, KIT);
   return svg;
 }

@@ -6,12 +6,14 @@ const PING_MS = 25000;
 
 export class TableSocket {
   /**
-   * `code`: the table; `token()`: the seat token or null (spectator); `onFrame(frame)`; `onState(state)` with
-   * state one of connecting, online, reconnecting, offline, replaced, refused.
+   * `code`: the table; `token()`: the seat token or null (spectator); `lang()`: the reader's language (the
+   * server writes the game's text in it); `onFrame(frame)`; `onState(state)` with state one of connecting,
+   * online, reconnecting, offline, replaced, refused.
    */
-  constructor(code, { token, onFrame, onState }) {
+  constructor(code, { token, lang = () => null, onFrame, onState }) {
     this.code = code;
     this.token = token;
+    this.lang = lang;
     this.onFrame = onFrame;
     this.onState = onState;
     this.version = null;
@@ -41,7 +43,7 @@ export class TableSocket {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token() || null, v: this.version }));
+      ws.send(JSON.stringify({ type: "hello", token: this.token() || null, v: this.version, lang: this.lang() || null }));
     });
     ws.addEventListener("message", (message) => {
       if (ws !== this.ws) return;
@@ -94,6 +96,11 @@ export class TableSocket {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return false;
     this.ws.send(JSON.stringify(frame));
     return true;
+  }
+
+  /** The reader chose another language: the server sends the table again in it (a snapshot). */
+  setLanguage(tag) {
+    return this.send({ type: "lang", lang: tag });
   }
 
   /** Drop the connection as a network loss would; the socket reconnects by itself (at once when `now`). */

@@ -3,7 +3,7 @@
 // options last used with each game; the first time it opens on truco.
 
 import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
-import { chosenLanguage, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
 
 const LAST_GAME_KEY = "cartas:lobby:game";
@@ -36,6 +36,13 @@ function humanise(name) {
   return String(name).replace(/_/g, " ");
 }
 
+/** An option's name and help in the reader's language, as the game's catalogs say them (the server sends every
+ * site language: `option.text[lang] = {title, help}`); the name and the English help when a game gives none. */
+function optionWords(option) {
+  const words = option.text && (option.text[language()] || option.text.en);
+  return words ? { title: words.title, help: words.help } : { title: humanise(option.name), help: option.description || "" };
+}
+
 /** The input for one option of the game's schema: choices as a select, bools as a checkbox, ints as a number. */
 function optionInput(option, value) {
   const id = `opt-${option.name}`;
@@ -55,11 +62,11 @@ function optionInput(option, value) {
   }
   input.dataset.type = option.type;
   input.dataset.choices = JSON.stringify(option.choices || []);
+  const words = optionWords(option);
   const label = h("label", { for: id, class: option.type === "bool" ? "check" : "" });
-  if (option.type === "bool") label.append(input, h("span", { text: humanise(option.name) }));
-  else label.append(h("span", { text: humanise(option.name) }), input);
-  return h("div", { class: "field", title: option.description || "" }, label,
-    option.description ? h("small", { text: option.description }) : null);
+  if (option.type === "bool") label.append(input, h("span", { text: words.title }));
+  else label.append(h("span", { text: words.title }), input);
+  return h("div", { class: "field", title: words.help }, label, words.help ? h("small", { text: words.help }) : null);
 }
 
 /** The option's value as the schema wants it back (numbers for int choices, booleans for checkboxes). */

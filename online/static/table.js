@@ -4,9 +4,9 @@
 // Every server or player string is set with textContent; card texts are drawn only when they parse as cards.
 
 import { api, forgetSeat, h, lastName, loadSeat, rememberName, saveSeat } from "/static/api.js";
-import { parseCard } from "/static/cards.js";
+import { loadDeck, parseCard } from "/static/cards.js";
 import { TableSocket } from "/static/conn.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, language, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { actionBar } from "/static/table/actionbar.js";
 import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
@@ -75,9 +75,15 @@ function nameOf(seat) {
   return `${t("seat")} ${seat + 1}`;
 }
 
+/** The reader's language, not the table's: the one chosen with the selector, else the browser's. The server
+ * writes the game's text in it (the hello and the `lang` frame say which). */
 function applyLanguage() {
-  const chosen = chosenLanguage();
-  setLanguage(chosen === "en" || !state.info ? chosen || (state.info && state.info.language) || "en" : state.info.language);
+  setLanguage(chosenLanguage() || navigator.language || "en");
+}
+
+/** Draw the cards in the table's deck (the French deck for truco paulista), once its art is loaded. */
+function useTableDeck() {
+  loadDeck(state.info && state.info.deck).then((changed) => { if (changed) render(); });
 }
 
 /** The line above the table: an error (the default), or `info` such as what happened while you were away. */
@@ -201,6 +207,7 @@ function onFrame(frame) {
       if (frame.view) takeView(frame.view);
       else state.view = null;
       applyLanguage();
+      useTableDeck();
       break;
     case "lobby": {
       state.info = frame.table || state.info;
@@ -266,7 +273,7 @@ function onConnState(connState) {
 
 function connect() {
   if (socket) socket.stop();
-  socket = new TableSocket(code, { token: seatToken, onFrame, onState: onConnState });
+  socket = new TableSocket(code, { token: seatToken, lang: language, onFrame, onState: onConnState });
   window.cartasTable = { socket, state };
   socket.connect();
 }
@@ -286,7 +293,10 @@ function renderHeader() {
   const info = state.info;
   document.getElementById("title").textContent = info ? `${info.title || info.game} · ${code}` : code;
   document.title = info ? `${info.title || info.game} ${code} · cartas` : `cartas ${code}`;
-  document.getElementById("lang-slot").replaceChildren(switches(() => render()), languageSelector(() => render()));
+  document.getElementById("lang-slot").replaceChildren(switches(() => render()), languageSelector(() => {
+    if (socket) socket.setLanguage(language()); // the game's text comes again in the new language
+    render();
+  }));
   onConnState(state.conn === "refused" ? "offline" : state.conn);
 }
 

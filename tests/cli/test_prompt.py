@@ -157,3 +157,18 @@ def test_replay_at_a_terminal_draws_the_table_with_your_own_cards(subprocess_env
     child.sendline("q")
     expect_end(child)
     assert child.before.strip() == "q"  # stopped there: no final scores
+
+
+def test_paulista_is_played_with_the_french_deck_and_saved_canonical(subprocess_env: dict[str, str], home: Path) -> None:
+    child = spawn(
+        subprocess_env, "play", "truco_paulista", "--deal", "10O 11C 1E / 4B 12O 5C", "--up", "3C", "--dealer", "1",
+        "--seed", "2", "--no-lobby", "--ascii", "--lang", "en",
+    )
+    child.expect(re.escape("Your cards: QO JC AE"))
+    child.expect(re.escape("1. play the queen of diamonds"))
+    child.expect(re.escape("2. play the jack of hearts"))
+    child.expect(re.escape("3. play the ace of spades"))
+    expect_prompt(child)
+    child.sendline("Q de ouros")  # either deck's words, in any language the game speaks
+    child.expect(re.escape("You: plays QO"))
+    assert quit_and_load(child, home)[0] == (0, "play 10O")

@@ -24,6 +24,8 @@ def test_the_framework_and_the_games_ship_their_languages() -> None:
     assert shipped["cartas"] == ["es", "es_AR", "pt"]
     assert shipped["cartas_truco"] == ["es", "pt"]
     assert shipped["cartas_truco_paulista"] == ["es", "pt"]
+    assert shipped["cartas_chinchon"] == ["es", "pt"]
+    assert shipped["cartas_tresillo"] == ["es", "pt"]
 
 
 GAME_DOMAINS = [domain for domain in DOMAINS if domain.name != "cartas"]

@@ -24,8 +24,11 @@ class Player:
         self.view: dict[str, Any] | None = None
         """The latest view frame (a snapshot's view counts) not yet taken by :meth:`my_turn`."""
 
-    def hello(self, token: str | None, v: int | None = None) -> Player:
-        self.send({"type": "hello", "token": token, "v": v})
+    def hello(self, token: str | None, v: int | None = None, lang: str | None = None) -> Player:
+        frame: dict[str, Any] = {"type": "hello", "token": token, "v": v}
+        if lang is not None:
+            frame["lang"] = lang
+        self.send(frame)
         return self
 
     def send(self, frame: dict[str, Any]) -> None:
@@ -123,11 +126,11 @@ class Server:
             response = self.host(code, host_token, body={"op": "bot", "seat": seat, "level": level})
             assert response.status_code == 200, response.text
 
-    def connect(self, code: str, token: str | None = None, v: int | None = None) -> Player:
+    def connect(self, code: str, token: str | None = None, v: int | None = None, lang: str | None = None) -> Player:
         session = self.client.websocket_connect(f"/ws/{code}")
         session.__enter__()
         self._sockets.append(session)
-        return Player(session).hello(token, v)
+        return Player(session).hello(token, v, lang)
 
     def close_all(self) -> None:
         for session in self._sockets:

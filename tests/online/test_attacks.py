@@ -84,7 +84,7 @@ def test_frames_over_4_kib_and_of_unknown_types_cost_the_bad_frame_price(server:
     ana.send({"type": "chat", "text": "x" * 5000})
     assert "4096" in ana.until("error")["message"]
     ana.send({"type": "dance"})
-    assert ana.until("error")["message"] == "frame types are move, chat and ping"
+    assert ana.until("error")["message"] == "frame types are move, chat, lang and ping"
     for _ in range(4):
         ana.send({"type": "ping"})
     ana.drain(0.2)

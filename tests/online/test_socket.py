@@ -61,7 +61,7 @@ def test_a_spectator_sees_the_public_view_and_cannot_move(server: Server) -> Non
     assert view["you"] is None and view["legal"] == [] and view["observation"]["hand"] == []
     assert view["observation"]["seat"] == -1
     watcher.send({"type": "move", "action": 0})
-    assert watcher.until("error")["message"] == "spectators cannot move"
+    assert watcher.until("error")["message"] == "quien mira no juega"  # the table's language: no lang in the hello
 
 
 def test_bad_frames_get_an_error_never_a_crash(server: Server) -> None:
@@ -73,7 +73,7 @@ def test_bad_frames_get_an_error_never_a_crash(server: Server) -> None:
     ana.session.send_text('{"type": "chat", "text": "' + "x" * 5000 + '"}')
     assert "longer than the limit of 4096 bytes" in ana.until("error")["message"]
     ana.send({"type": "dance"})
-    assert ana.until("error")["message"] == "frame types are move, chat and ping"
+    assert ana.until("error")["message"] == "frame types are move, chat, lang and ping"
     ana.send({"type": "ping"})
     assert ana.until("pong") == {"type": "pong"}
     bad_hello = server.connect(code, None)
@@ -111,7 +111,7 @@ def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_
     kinds = sorted(frame["type"] for frame in replies.values())
     assert kinds == ["ack", "error"]
     loser = first if replies[id(first)]["type"] == "error" else second
-    assert replies[id(loser)]["message"] == "the table moved on before your move arrived; here is where it stands"
+    assert replies[id(loser)]["message"] == "la mesa siguió antes de que llegara tu jugada; así está ahora"
     fresh = loser.until("view")
     assert "quiero" not in [m["text"] for m in fresh["view"]["legal"]]
     assert [text for seat, text in server.hub().store.sync.moves(code)] == ["truco", "quiero"]
@@ -125,12 +125,12 @@ def test_a_move_out_of_turn_or_illegal_is_refused_and_changes_nothing(server: Se
     state = server.table(code).state
     waiting = players[(state.to_act[0] + 1) % 4]
     waiting.send({"type": "move", "action": 0})
-    assert waiting.until("error")["message"] == "it is not your turn"
+    assert waiting.until("error")["message"] == "no es tu turno"
     mover = players[state.to_act[0]]
     mover.send({"type": "move", "action": "retruco"})
-    assert mover.until("error")["message"].startswith("retruco is not legal now; legal: play")
+    assert mover.until("error")["message"].startswith("retruco no vale ahora; valen: play")
     mover.send({"type": "move", "action": 99})
-    assert mover.until("error")["message"].startswith("move 99 is not one of the")
+    assert mover.until("error")["message"].startswith("la jugada 99 no es ninguna de las")
     assert server.hub().store.sync.moves(code) == []
 
 

@@ -71,8 +71,8 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
     shots = Shots()
     contexts: list[BrowserContext] = []
     try:
-        ana_ctx = browser.new_context(viewport=DESKTOP)
-        beto_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        ana_ctx = browser.new_context(viewport=DESKTOP, locale="es-AR")
+        beto_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="es-AR")
         contexts += [ana_ctx, beto_ctx]
         ana = shots.watch("ana-desktop", ana_ctx.new_page())
 
@@ -104,7 +104,7 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
         expect(ana.locator('.seat-panel[data-seat="2"] .seat-head strong')).to_have_text("Beto")
         assert said["seats"][2] != "Beto" and ana.locator('.seat-panel[data-seat="1"] .tag.said').count() == 0
 
-        # Truco speaks Argentine Spanish; English is one choice away.
+        # Each page speaks its reader's browser language (Argentine Spanish here); English is one choice away.
         expect(beto.locator("#me")).to_contain_text("Tus cartas")
         ana.select_option("select.lang", "en")
         expect(ana.locator("#me")).to_contain_text("Your hand")

@@ -347,7 +347,7 @@ def test_unreadable_actions_are_refused_with_the_forms(text: str) -> None:
 def test_options_defaults_and_errors() -> None:
     options = GAME.options({})
     assert options.model_dump() == {
-        "players": 2, "manilhas": "vira", "no_useless_raise": False, "mao_de_ferro_blind": False,
+        "players": 2, "manilhas": "vira", "no_useless_raise": False, "mao_de_ferro_blind": False, "deck": "french",
     }
     with pytest.raises(OptionsError, match="2, 4"):
         GAME.options({"players": 3})

@@ -3,7 +3,7 @@
 // hand is worth, your envido) as chips, never as prose lines.
 
 import { h } from "/static/api.js";
-import { cardBack, cardFace, parseCard } from "/static/cards.js";
+import { cardBack, cardFace, cardLabel, parseCard } from "/static/cards.js";
 import { t } from "/static/i18n.js";
 import { playedCards } from "/static/table/seats.js";
 
@@ -18,8 +18,10 @@ export function manilhaRank(vira) {
   return at < 0 ? null : PAULISTA_ORDER[(at + 1) % PAULISTA_ORDER.length];
 }
 
+/** The rank as the table's deck writes it (the French deck's Q J K for 10 11 12); the ace is "A" in both. */
 function rankName(rank) {
-  return { 1: "A", 10: "10", 11: "11", 12: "12" }[rank] || String(rank);
+  const label = cardLabel(`${rank}O`).slice(0, -1);
+  return label === "1" ? "A" : label;
 }
 
 const LABELS = { vira: "vira", trump: "trump", upcard: "upcard", discard: "discard_pile", stock: "stock" };
