@@ -29,7 +29,7 @@ from cartas.cli.match_lookup import resolve_match
 from cartas.core.analysis import DEFAULT_SAMPLES, Decision, MatchAnalysis, analyse, chart_points, to_json
 from cartas.core.analysis.report import decision_lines, summary_lines
 from cartas.core.errors import RecordError
-from cartas.core.game import Game, table_lines_named
+from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.record import MatchRecord, load_record, replay
 from cartas.core.state import Action
@@ -129,7 +129,7 @@ def run_practice(game: Game, record: MatchRecord, analysis: MatchAnalysis, ask: 
         click.echo("")
         click.echo(_("Exercise {number} of {count}: hand {hand}, score {scores}", number=number, count=len(chosen),
                      hand=decision.hand, scores=" - ".join(map(str, decision.scores))))
-        for line in table_lines_named(game, observation, names):
+        for line in game.presentation().table_lines(observation, names):
             click.echo("  " + line)
         legal = state.legal_actions(analysis.seat)
         for index, action in enumerate(legal, 1):

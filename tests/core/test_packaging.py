@@ -62,6 +62,17 @@ def test_every_listed_package_exists_and_core_folders_are_listed() -> None:
         assert package in PACKAGES
 
 
+def test_every_python_folder_is_a_listed_package() -> None:
+    """A subpackage left out of the list imports in an editable install and is missing from the wheel (it was:
+    ``cartas.core.analysis``, found only by the compiled wheel's run of the suite)."""
+    listed = {package_folder(package).resolve() for package in PACKAGES}
+    folders = [
+        init.parent for top in ("core", "cli", "games", "online", "interop") for init in (ROOT / top).rglob("__init__.py")
+    ]
+    missing = [str(folder.relative_to(ROOT)) for folder in folders if folder.resolve() not in listed]
+    assert missing == [], f"add these folders to [tool.setuptools] packages in pyproject.toml: {missing}"
+
+
 def test_every_game_entry_point_is_a_listed_package() -> None:
     for name, target in PYPROJECT["project"]["entry-points"]["cartas"].items():
         assert target in PACKAGES, f"entry point {name} = {target} is not in packages"
