@@ -87,10 +87,11 @@ MOVES = {
 
 
 SHOWN_MOVES = """() => [...document.querySelectorAll('#hand .card-button:not(.idle)')].map((b) => b.title)
-  .concat([...document.querySelectorAll('#actions .action[data-action]')].map((b) => [...b.childNodes]
+  .concat([...document.querySelectorAll('#actions .action[data-action]')].map((b) => b.title || [...b.childNodes]
     .filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent).join('').trim()))"""
 """The labels of the moves the page offers: the cards of the hand (their buttons' names, also their titles) and
-the calls in the action bar (the button's words, without its keyboard letter)."""
+the calls in the action bar (a button reads the call as it is said, "Truco!"; its title is the move's label where
+that differs, else its words are the label, without the keyboard letter)."""
 
 DEALS = {"es-AR": "reparto", "pt-BR": "dá as cartas", "en": "deals"}
 
