@@ -9,13 +9,11 @@ from __future__ import annotations
 
 import re
 import tempfile
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import Shots, api_call, free_port, open_seat, play_by_socket_until, started_table
+from browser_helpers import Shots, api_call, serve_in_thread, open_seat, play_by_socket_until, started_table
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -25,24 +23,11 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "heig
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    import uvicorn
-
     from cartas.online.app import create_app, installed_registry
 
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
         app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=uv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 15
-        while not uv.started:
-            if time.monotonic() > deadline or not thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-        uv.should_exit = True
-        thread.join(timeout=10)
+        yield from serve_in_thread(app)
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -8,15 +8,13 @@ Run with ``pytest -m browser tests/online_browser``.
 from __future__ import annotations
 
 import tempfile
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_helpers import Shots, open_seat, play_by_socket_until, started_table
-from browser_helpers import free_port
+from browser_helpers import serve_in_thread
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -38,24 +36,11 @@ HAND_BOXES_JS = """() => {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    import uvicorn
-
     from cartas.online.app import create_app, installed_registry
 
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
         app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=uv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 15
-        while not uv.started:
-            if time.monotonic() > deadline or not thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-        uv.should_exit = True
-        thread.join(timeout=10)
+        yield from serve_in_thread(app)
 
 
 def assert_hand_in_view(page: Page, where: str) -> None:

@@ -6,14 +6,13 @@ from __future__ import annotations
 
 import re
 import tempfile
-import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import DESKTOP, PHONE, PlaywrightTimeout, free_port, pick_move
+from browser_helpers import DESKTOP, PHONE, PlaywrightTimeout, serve_in_thread, pick_move
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -21,24 +20,11 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    import uvicorn
-
     from cartas.online.app import create_app, installed_registry
 
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
         app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-        thread = threading.Thread(target=uv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 15
-        while not uv.started:
-            if time.monotonic() > deadline or not thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-        uv.should_exit = True
-        thread.join(timeout=10)
+        yield from serve_in_thread(app)
 
 
 def sign_up(page: Page, server: str, username: str) -> None:

@@ -10,15 +10,13 @@ from __future__ import annotations
 import json
 import os
 import tempfile
-import threading
-import time
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import free_port
+from browser_helpers import serve_in_thread
 
 pytestmark = pytest.mark.browser
 
@@ -27,24 +25,11 @@ WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "he
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    import uvicorn
-
     from cartas.online.app import create_app, installed_registry
 
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
         app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        uv = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning", lifespan="auto"))
-        thread = threading.Thread(target=uv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 15
-        while not uv.started:
-            if time.monotonic() > deadline or not thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-        uv.should_exit = True
-        thread.join(timeout=10)
+        yield from serve_in_thread(app)
 
 
 def post(url: str, body: dict[str, Any], token: str | None = None) -> Any:

@@ -10,8 +10,6 @@ from __future__ import annotations
 
 import re
 import tempfile
-import threading
-import time
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -24,7 +22,7 @@ from browser_helpers import (
     click_something,
     create_truco_table,
     fits_a_phone,
-    free_port,
+    serve_in_thread,
     hand_cards,
     join_by_link,
     play_until_hand_over,
@@ -48,23 +46,8 @@ def build_app(db: Path) -> Any:
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    import uvicorn
-
     with tempfile.TemporaryDirectory() as folder:
-        port = free_port()
-        config = uvicorn.Config(build_app(Path(folder) / "online.sqlite3"), host="127.0.0.1", port=port,
-                                log_level="warning", lifespan="auto")
-        uv = uvicorn.Server(config)
-        thread = threading.Thread(target=uv.run, daemon=True)
-        thread.start()
-        deadline = time.monotonic() + 15
-        while not uv.started:
-            if time.monotonic() > deadline or not thread.is_alive():
-                raise RuntimeError("the server did not start")
-            time.sleep(0.05)
-        yield f"http://127.0.0.1:{port}"
-        uv.should_exit = True
-        thread.join(timeout=10)
+        yield from serve_in_thread(build_app(Path(folder) / "online.sqlite3"))
 
 
 def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser: Browser) -> None:
