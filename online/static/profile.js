@@ -15,15 +15,16 @@ function gameTitle(name) {
   return game ? game.title || game.name : name;
 }
 
+/** One card per game and format: the rating with its uncertainty, then matches, wins and losses. */
 function recordsTable(records) {
   if (!records.length) return h("p", { text: t("no_matches") });
-  const heads = [t("game"), t("format"), t("matches_played"), t("wins"), t("losses"), t("rating")];
-  return h("div", { class: "scroll" }, h("table", { class: "ratings records", id: "records" },
-    h("thead", {}, h("tr", {}, heads.map((x) => h("th", { text: x })))),
-    h("tbody", {}, records.map((r) => h("tr", { dataset: { game: r.game, format: r.format } },
-      h("td", { text: gameTitle(r.game) }), h("td", { text: r.format }), h("td", { class: "num", text: String(r.matches) }),
-      h("td", { class: "num", text: String(r.wins) }), h("td", { class: "num", text: String(r.losses) }),
-      h("td", { text: r.mu === null ? "—" : ratingText(r.mu, r.sigma), title: r.mu === null ? t("casual") : "" }))))));
+  return h("ul", { class: "records", id: "records" }, records.map((r) => h("li", { class: "record", dataset: { game: r.game, format: r.format } },
+    h("h3", {}, h("span", { text: gameTitle(r.game) }), h("span", { class: "format", text: r.format })),
+    h("p", { class: "rating", title: t("rating"), text: r.mu === null ? `${t("rating")}: — (${t("casual")})` : `${t("rating")}: ${ratingText(r.mu, r.sigma)}` }),
+    h("dl", {},
+      h("div", {}, h("dt", { text: t("matches_played") }), h("dd", { class: "matches", text: String(r.matches) })),
+      h("div", {}, h("dt", { text: t("wins") }), h("dd", { class: "wins", text: String(r.wins) })),
+      h("div", {}, h("dt", { text: t("losses") }), h("dd", { class: "losses", text: String(r.losses) }))))));
 }
 
 function matchesList(matches) {

@@ -124,7 +124,7 @@ function render() {
   } else {
     body = [invitationsList(state.invitations, state.games, (party) => accept(party)), form()];
   }
-  app.replaceChildren(h("h1", { text: t("play_now") }), h("p", { class: "error", role: "alert", text: state.error }), ...body);
+  app.replaceChildren(h("h1", { text: t("play_now") }), h("p", { class: "error", role: "alert", text: state.error }), ...body.filter(Boolean));
 }
 
 async function start() {

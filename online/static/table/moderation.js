@@ -7,6 +7,10 @@ import { t } from "/static/i18n.js";
 import { isMuted, loadMutes, muteTarget, setMuted } from "/static/mutes.js";
 
 const REASONS = ["insults", "cheating", "stalling", "spam", "other"];
+// The panel's own styles, so the shared style sheet is left to the table's other modules.
+if (!document.querySelector("link[data-moderation]")) {
+  document.head.append(h("link", { rel: "stylesheet", href: "/static/table/moderation.css", dataset: { moderation: "1" } }));
+}
 const state = { people: [], key: "", fetching: false, open: false, reported: new Set() };
 
 function seatsKey(info) {
