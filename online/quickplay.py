@@ -111,18 +111,34 @@ def entries_of(waiting: list[Waiting]) -> list[Entry]:
     return alone + together
 
 
-def _tightest_from(entries: list[Entry], start: int, size: int) -> list[Entry] | None:
-    """From ``entries[start]`` up the rating order, the entries that fill exactly ``size`` seats, skipping one
-    that would overfill them (a party when one seat is left); None when they cannot be filled."""
-    group = [entries[start]]
-    filled = len(entries[start].people)
-    for entry in entries[start + 1:]:
-        if filled == size:
-            break
-        if filled + len(entry.people) <= size:
-            group.append(entry)
-            filled += len(entry.people)
-    return group if filled == size else None
+def _best_group(ratings: list[float], joined: list[float], sizes: list[int], size: int, now: float) -> list[int] | None:
+    """Among the entries left (their ratings in order, when they joined, how many people each is), the indexes
+    of the group to seat first: from each entry up the rating order, the entries that fill exactly ``size``
+    seats (skipping one that would overfill them, a party when one seat is left), within the window of the
+    longest waiting among them, the smallest spread first. A search stops going up once the spread can no
+    longer be in any window or beat the best found."""
+    widest = window(now - min(joined))
+    best: tuple[float, list[int]] | None = None
+    count = len(ratings)
+    for start in range(count):
+        members, filled, earliest = [start], sizes[start], joined[start]
+        for other in range(start + 1, count):
+            if filled == size:
+                break
+            spread = ratings[other] - ratings[start]
+            if spread > widest or (best is not None and spread >= best[0]):
+                break
+            if filled + sizes[other] <= size:
+                members.append(other)
+                filled += sizes[other]
+                if joined[other] < earliest:
+                    earliest = joined[other]
+        if filled != size:
+            continue
+        spread = ratings[members[-1]] - ratings[start]
+        if spread <= window(now - earliest) and (best is None or spread < best[0]):
+            best = (spread, members)
+    return None if best is None else best[1]
 
 
 def groups_of(waiting: list[Waiting], now: float) -> list[list[Waiting]]:
@@ -134,21 +150,19 @@ def groups_of(waiting: list[Waiting], now: float) -> list[list[Waiting]]:
         return []
     size = waiting[0].players
     left = sorted(entries_of(waiting), key=lambda e: (e.rating, e.joined))
+    ratings = [entry.rating for entry in left]
+    joined = [entry.joined for entry in left]
+    sizes = [len(entry.people) for entry in left]
     found: list[list[Waiting]] = []
-    while sum(len(e.people) for e in left) >= size:
-        best: tuple[float, list[Entry]] | None = None
-        for start in range(len(left)):
-            group = _tightest_from(left, start, size)
-            if group is None:
-                continue
-            spread = max(e.rating for e in group) - min(e.rating for e in group)
-            if spread <= window(now - min(e.joined for e in group)) and (best is None or spread < best[0]):
-                best = (spread, group)
-        if best is None:
+    people = sum(sizes)
+    while people >= size:
+        chosen = _best_group(ratings, joined, sizes, size, now)
+        if chosen is None:
             break
-        found.append([person for entry in best[1] for person in entry.people])
-        taken = {id(entry) for entry in best[1]}
-        left = [entry for entry in left if id(entry) not in taken]
+        found.append([person for index in chosen for person in left[index].people])
+        people -= size
+        for index in reversed(chosen):
+            del left[index], ratings[index], joined[index], sizes[index]
     for entry in left:
         if entry.bots_after is not None and now - entry.joined >= entry.bots_after:
             found.append(list(entry.people))
