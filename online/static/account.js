@@ -172,7 +172,7 @@ function accountView(account) {
 function render() {
   const slot = document.getElementById("lang-slot");
   slot.replaceChildren(languageSelector(() => render()));
-  app.replaceChildren(h("h1", { text: t("account") }), ...(state.account ? accountView(state.account) : guestView()));
+  app.replaceChildren(h("h1", { text: t("account") }), ...(state.account ? accountView(state.account) : guestView()).filter(Boolean));
 }
 
 load().catch((error) => { state.error = error.message; render(); });

@@ -65,7 +65,7 @@ export function mutedList(onChange) {
   loadMutes().then(() => {
     if (!state.muted.size) return;
     section.hidden = false;
-    section.replaceChildren(h("h2", { text: t("muted_people") }), h("ul", { class: "matches" }, [...state.muted].sort().map((target) =>
+    section.replaceChildren(h("h2", { text: t("muted_people") }), h("ul", { class: "muted-list" }, [...state.muted].sort().map((target) =>
       h("li", {}, h("span", { text: `${muteLabel(target)} ` }),
         h("button", { type: "button", text: t("unmute"), onclick: async () => { await setMuted(target, false); onChange(); } })))));
   });

@@ -65,6 +65,6 @@ export function invitationsList(listed, games, onAccept) {
   if (!listed.length) return null;
   return h("section", { id: "qp-invitations" }, h("h2", { text: t("partner_invitations") }),
     h("ul", { class: "matches" }, listed.map((party) => h("li", {},
-      h("span", { text: `${t("partner_invites").replace("{name}", party.from)} ${setupLine(party, games)} ` }),
+      h("span", {}, h("strong", { text: t("partner_invites").replace("{name}", party.from) }), h("small", { text: setupLine(party, games) })),
       h("button", { type: "button", class: "primary", text: t("accept_partner"), onclick: () => onAccept(party.party) })))));
 }
