@@ -112,8 +112,9 @@ def quickplay_routes(
                 raise Refused(400, str(error)) from None
             if data.get("party") is not None:  # accepting a partner's invitation: the setup is the party's
                 party = await Parties(queue()).by_code(data.get("party"))
-                fmt = format_of(party.players, hub().registry.game(party.game).teams(
-                    hub().registry.game(party.game).options({**party.options, "players": party.players})))
+                party_game = hub().registry.game(party.game)
+                fmt = format_of(party.players, party_game.teams(
+                    party_game.options({**party.options, "players": party.players})))
                 ratings = (await accounts().rating(party.leader_account, party.game, fmt),
                            await accounts().rating(account, party.game, fmt))
                 ticket = await Parties(queue()).accept(party, name, account, ratings)

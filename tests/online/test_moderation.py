@@ -5,10 +5,13 @@ removing a person from a seat before the start (told in one line, and barred fro
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 from typing import Any
 
+from click.testing import CliRunner
 from online_helpers import Server
 
+from cartas.cli.main import make_cli
 from cartas.online.accounts.service import reports
 
 
@@ -69,7 +72,7 @@ def report(server: Server, code: str, seat: int, reason: Any, text: Any = None) 
     return server.client.post(f"/api/tables/{code}/report", json=body)
 
 
-def test_a_report_has_a_reason_and_a_line_and_is_limited(server: Server) -> None:
+def test_a_report_has_a_reason_and_a_line_and_is_limited(server: Server, tmp_path: Path) -> None:
     sign_up(server, "beto")
     codes = []
     for n in range(4):
@@ -91,6 +94,9 @@ def test_a_report_has_a_reason_and_a_line_and_is_limited(server: Server) -> None
     mine = sorted((r["code"], r["reason"], r["detail"], r["reporter"]) for r in listed)
     assert mine == sorted([(codes[0], "insults", "said ugly things", "carla"), (codes[1], "stalling", None, "carla"),
                            (codes[2], "other", "left on purpose", "carla")])
+    listed_by_cli = CliRunner().invoke(make_cli(), ["users", "reports", "--db", str(tmp_path / "online.sqlite3")])
+    assert listed_by_cli.exit_code == 0
+    assert f"table {codes[0]} seat 0: Ana0, reported by carla: insults — said ugly things" in listed_by_cli.output
     # Another reporter (a guest at another address) has a bucket of their own.
     server.client.cookies.clear()
     from_address(server, "10.0.0.9")
