@@ -26,6 +26,7 @@ from cartas.online.accounts.finish import mark_rated
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import current
 from cartas.online.hub import Hub
+from cartas.online.limits import KeyedBuckets, Rate
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.parties import Parties
 from cartas.online.quickplay import PAIR_EVERY, QuickPlay, Waiting, seat_plan
@@ -34,6 +35,12 @@ from cartas.online.table import Refused
 from cartas.online.tokens import hash_token
 
 log = logging.getLogger("cartas.online")
+INVITE_RATE = Rate(burst=5, per_minute=5)
+"""Parties an address may create: enough to invite a few friends, not to flood someone's invitations."""
+
+
+def client_key(request: Request) -> str:
+    return str(request.client.host) if request.client else "unknown"
 
 
 def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Callable[
@@ -101,6 +108,8 @@ def quickplay_routes(
     queue: Callable[[], QuickPlay], hub: Callable[[], Hub], accounts: Callable[[], Accounts],
     body: Callable[[Request], Awaitable[dict[str, Any]]], guarded: Callable[..., Awaitable[Response]],
 ) -> list[Route]:
+    invites = KeyedBuckets(INVITE_RATE)
+
     async def join(request: Request) -> Response:
         async def handle(request: Request) -> Response:
             data = await body(request)
@@ -143,6 +152,8 @@ def quickplay_routes(
             if partner is not None and partner is not False:  # a party: the friend accepts, then both queue
                 if fmt != "2v2":
                     raise Refused(400, "partners queue together only for a game of two teams of two")
+                if not invites.take(client_key(request)):
+                    raise Refused(429, "too many invitations from your address; try again in a minute")
                 invitee = await invited_account(partner, account)
                 made = await Parties(queue()).create(game.name, options, players, name, account, bots_after, invitee)
                 return JSONResponse(made, status_code=201)

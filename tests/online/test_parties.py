@@ -202,3 +202,12 @@ def test_the_queue_lock_holds_when_two_processes_join_and_pair_at_once(tmp_path:
     for _, group in seated:
         parties = [p.party for p in group if p.party is not None]
         assert all(parties.count(code) == 2 for code in parties)
+
+
+def test_invitations_from_one_address_are_limited(server: Server) -> None:
+    server.client.cookies.clear()
+    for n in range(5):
+        post(server, {**FOUR, "name": f"Ana{n}", "partner": True})
+    refused = post(server, {**FOUR, "name": "Ana5", "partner": True}, status=429)
+    assert "too many invitations" in refused["error"]
+    assert post(server, {**FOUR, "name": "Alone"})["ticket"]  # looking for a game alone is not an invitation
