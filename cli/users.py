@@ -99,7 +99,7 @@ def list_reports(db: str | None) -> None:
     for item in listed:
         click.echo(
             f"{item['at']}  table {item['code']} seat {item['seat']}: {item['reported']}, reported by"
-            f" {item['reporter']}: {item['reason']}"
+            f" {item['reporter']}: {item['reason']}{' — ' + item['detail'] if item.get('detail') else ''}"
         )
 
 

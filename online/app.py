@@ -33,7 +33,7 @@ from cartas.core.wire import WireError, read_json
 from cartas.online.analysis import Analyses
 from cartas.online.accounts.db import runner_for
 from cartas.online.accounts.finish import mark_rated, on_finished
-from cartas.online.accounts.service import Accounts, add_report
+from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import account_routes, current
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
@@ -45,6 +45,8 @@ from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels, site_language
 from cartas.online.logs import RequestIds
 from cartas.online.measured_store import MeasuredStore
+from cartas.online.moderation import Moderation
+from cartas.online.people_web import people_routes
 from cartas.online.presence import CoalescedPresence
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.quickplay import QuickPlay
@@ -273,6 +275,8 @@ def create_app(
         assert isinstance(found, Accounts)
         return found
 
+    moderation = Moderation(lambda: accounts().db, clock)  # mutes, reports, removals (docs/accounts.md)
+
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
         # Presence writes coalesced (cartas.online.presence), every write measured (cartas.online.measured_store).
@@ -393,7 +397,11 @@ def create_app(
             body = await json_body(request, body_timeout)
             logged_in = await current(accounts(), request)
             name = body.get("name") or (logged_in[0].display if logged_in is not None else None)
-            joined = await table.call(table.join, name, body.get("seat"))
+            address = client_key(request.scope)
+            account_id = logged_in[0].id if logged_in is not None else None
+            seat = await moderation.seat_to_join(table, account_id, address, body.get("seat"))
+            joined = await table.call(table.join, name, seat)
+            moderation.joined(table.code, hash_token(joined["token"]), address)
             if logged_in is not None:
                 await accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0].id)
             return joined
@@ -411,7 +419,12 @@ def create_app(
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
             body = await json_body(request, body_timeout)
-            return await table.call(table.seating, bearer(request), body)
+            removal = moderation.before_seating(table, body)
+            done = await table.call(table.seating, bearer(request), body)
+            if removal is not None:  # the host removed a person: told, and barred from that seat
+                owners = await accounts().seat_tokens(table.code)
+                await moderation.removed(table.code, removal, owners.get(removal.token_hash))
+            return done
 
         return await guarded(request, handle)
 
@@ -468,9 +481,6 @@ def create_app(
         """Report the player at a seat (kept for the operator: cartas users reports; docs/accounts.md)."""
 
         async def handle(request: Request) -> Any:
-            bucket = limiter.joins.bucket(client_key(request.scope))
-            if not bucket.take():
-                return too_many("reports", bucket)
             table = await table_or_404(request.path_params["code"])
             body = await json_body(request, body_timeout)
             seat = body.get("seat")
@@ -486,8 +496,12 @@ def create_app(
                 found = await accounts().by_id(owner)
                 reported = f"{reported} ({found.username})" if found is not None else reported
             logged_in = await current(accounts(), request)
-            reporter = logged_in[0].username if logged_in else f"guest at {client_key(request.scope)}"
-            made = await add_report(accounts().db, reporter, table.code, seat, reported, body.get("reason"))
+            address = client_key(request.scope)
+            reporter = logged_in[0].username if logged_in else f"guest at {address}"
+            made = await moderation.report(
+                reporter, logged_in[0].id if logged_in else address, table.code, seat, reported, body.get("reason"),
+                body.get("text"),
+            )
             return JSONResponse({"report": made}, status_code=201)
 
         return await guarded(request, handle)
@@ -643,6 +657,7 @@ def create_app(
         Route("/api/leaderboard", leaderboard),
         *quickplay_routes(quickplay, hub, accounts, lambda request: json_body(request, body_timeout), guarded),
         Route("/api/account/matches", my_matches),
+        *people_routes(accounts, hub, moderation, lambda request: json_body(request, body_timeout), guarded),
         *account_routes(
             accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
         ),

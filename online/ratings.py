@@ -210,7 +210,7 @@ async def matches_of(db: Runner, account: str, limit: int = 100) -> list[dict[st
         people = others.get(code, [])
         listed.append({
             "code": code, "game": game, "format": fmt, "seat": int(seat), "score": int(score), "won": bool(won),
-            "rated": bool(rated), "at": at, "table": f"/t/{code}",
+            "rated": bool(rated), "at": at, "table": f"/t/{code}", "match": f"/t/{code}/match",
             "partner": [name for _, t, name in people if t == team],
             "rivals": [name for _, t, name in people if t != team],
             "change": round(float(after_mu) - float(before_mu), 2) if rated and after_mu is not None else None,

@@ -170,6 +170,48 @@ STEPS: dict[int, list[str]] = {
             at TEXT NOT NULL
         )""",
     ],
+    # Version 6 (issue 30, clocks; see cartas.online.clock): a table's clock as JSON (the time per decision, the
+    # reserve, each seat's reserve left and timeouts, who lost on time), written with the move that changed it.
+    6: [
+        "ALTER TABLE tables ADD COLUMN clock TEXT",
+    ],
+    # Version 7 (issue 30, people; docs/accounts.md): two people queueing together as partners (a party, and
+    # the party of each queue row), the chat mutes an account keeps, the seats a host removed a person from
+    # (who may not take that seat again at that table), and a report's free text beside its reason.
+    7: [
+        "ALTER TABLE quickplay ADD COLUMN party TEXT",
+        """CREATE TABLE parties (
+            code TEXT PRIMARY KEY,
+            setup TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            players INTEGER NOT NULL,
+            bots_after DOUBLE PRECISION,
+            leader_hash TEXT NOT NULL,
+            leader_name TEXT NOT NULL,
+            leader_account TEXT,
+            invitee TEXT,
+            member_hash TEXT,
+            status TEXT NOT NULL CHECK (status IN ('open', 'queued', 'closed')),
+            created DOUBLE PRECISION NOT NULL
+        )""",
+        "CREATE INDEX parties_invitee ON parties (invitee, status)",
+        """CREATE TABLE mutes (
+            account TEXT NOT NULL,
+            target TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (account, target)
+        )""",
+        """CREATE TABLE seat_bans (
+            code TEXT NOT NULL,
+            seat INTEGER NOT NULL,
+            account TEXT,
+            address TEXT,
+            at TEXT NOT NULL
+        )""",
+        "CREATE INDEX seat_bans_code ON seat_bans (code)",
+        "ALTER TABLE reports ADD COLUMN detail TEXT",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

@@ -368,9 +368,10 @@ async def add_report(db: Runner, reporter: str, code: str, seat: int, reported: 
 async def reports(db: Runner, limit: int = 200) -> list[dict[str, Any]]:
     """The latest reports, newest first."""
     rows = await db.rows(
-        "SELECT id, at, reporter, code, seat, reported, reason FROM reports ORDER BY at DESC, id LIMIT ?", (limit,)
+        "SELECT id, at, reporter, code, seat, reported, reason, detail FROM reports ORDER BY at DESC, id LIMIT ?",
+        (limit,),
     )
-    keys = ("id", "at", "reporter", "code", "seat", "reported", "reason")
+    keys = ("id", "at", "reporter", "code", "seat", "reported", "reason", "detail")
     return [dict(zip(keys, row, strict=True)) for row in rows]
 
 

@@ -4,9 +4,8 @@
 
 import { api, h, saveSeat } from "/static/api.js";
 import { LANGUAGES, chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
-
-// Symbols every system font has (no emoji: a missing emoji font shows an empty box).
-const AVATAR_MARKS = { sol: "☀", luna: "☾", estrella: "★", copa: "♕", espada: "⚔", basto: "♣", oro: "●", mate: "☕" };
+import { AVATAR_MARKS, ratingText } from "/static/avatars.js";
+import { mutedList } from "/static/mutes.js";
 const app = document.getElementById("app");
 const state = {
   account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "",
@@ -118,11 +117,6 @@ function sessionsList() {
     }))));
 }
 
-/** A rating as mu ± sigma (its uncertainty), e.g. "27.6 ± 8.1". */
-export function ratingText(mu, sigma) {
-  return `${Number(mu).toFixed(1)} ± ${Number(sigma).toFixed(1)}`;
-}
-
 function ratingsTable() {
   if (!state.history.ratings.length) return h("p", { text: t("no_matches") });
   return h("table", { class: "ratings" },
@@ -140,7 +134,7 @@ function matchesList() {
     if (m.partner.length) who.push(`${t("partner_label")}: ${m.partner.join(", ")}`);
     if (m.rivals.length) who.push(`${t("rivals")}: ${m.rivals.join(", ")}`);
     return h("li", {},
-      h("a", { href: m.table, text: `${m.game} · ${m.won ? t("won") : t("lost")} · ${m.score}` }),
+      h("a", { href: m.match || m.table, text: `${m.game} · ${m.won ? t("won") : t("lost")} · ${m.score}` }),
       h("small", { text: ` ${change} · ${who.join(" · ")} · ${m.at}` }));
   }));
 }
@@ -161,7 +155,8 @@ function seatsList() {
 function accountView(account) {
   return [
     h("p", {}, h("span", { class: "avatar", text: `${AVATAR_MARKS[account.avatar] || ""} ` }),
-      h("strong", { text: account.display }), h("span", { text: ` (${account.username})` })),
+      h("strong", { text: account.display }), h("span", { text: ` (${account.username}) ` }),
+      h("a", { href: `/u/${encodeURIComponent(account.username)}`, id: "my-profile", text: t("public_profile") })),
     errorLine(),
     seatsList(),
     h("section", {}, h("h2", { text: t("profile") }), profileForm(account)),
@@ -169,6 +164,7 @@ function accountView(account) {
       h("p", {}, h("a", { href: "/leaderboard", text: t("leaderboard") }))),
     h("section", {}, h("h2", { text: t("your_matches") }), matchesList()),
     h("section", {}, h("h2", { text: t("sessions") }), sessionsList()),
+    mutedList(() => render()),
     h("button", { type: "button", id: "logout", text: t("log_out"), onclick: () => attempt(() => api("POST", "/api/account/logout")) }),
   ];
 }
@@ -176,7 +172,7 @@ function accountView(account) {
 function render() {
   const slot = document.getElementById("lang-slot");
   slot.replaceChildren(languageSelector(() => render()));
-  app.replaceChildren(h("h1", { text: t("account") }), ...(state.account ? accountView(state.account) : guestView()));
+  app.replaceChildren(h("h1", { text: t("account") }), ...(state.account ? accountView(state.account) : guestView()).filter(Boolean));
 }
 
 load().catch((error) => { state.error = error.message; render(); });

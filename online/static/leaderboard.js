@@ -42,7 +42,7 @@ function board() {
   return h("table", {},
     h("thead", {}, h("tr", {}, ["#", t("display_name"), t("rating"), t("matches_played")].map((x) => h("th", { text: x })))),
     h("tbody", {}, state.players.map((p) => h("tr", {},
-      h("td", { text: String(p.rank) }), h("td", { text: p.display, title: p.username }),
+      h("td", { text: String(p.rank) }), h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.username)}`, text: p.display, title: p.username })),
       h("td", { text: `${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}` }), h("td", { text: String(p.matches) })))));
 }
 

@@ -1,11 +1,15 @@
 // "Play now": choose a game, players and points, wait in the quick-play queue (polled every second), and go to
-// the table once seated. After a chosen wait the person may be seated with bots in the empty seats.
+// the table once seated. After a chosen wait the person may be seated with bots in the empty seats. For a game
+// of two teams of two, a person may first invite a partner (party.js); both then wait as one.
 
 import { api, h, lastName, saveSeat } from "/static/api.js";
 import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { invitationForm, invitations, invitationsList, partnerField, partnersPossible, partyWaiting } from "/static/party.js";
 
 const app = document.getElementById("app");
-const state = { games: [], ticket: null, waited: 0, error: "", timer: null };
+const invited = new URLSearchParams(location.search).get("party");
+// party: the invitation being answered, or the leader's party while the friend has not accepted
+const state = { games: [], ticket: null, waited: 0, error: "", timer: null, party: null, partyOpen: null, invitations: [] };
 setLanguage(chosenLanguage() || navigator.language || "en");
 
 function field(label, input) {
@@ -18,35 +22,59 @@ function form() {
   const points = h("input", { id: "qp-points", type: "number", min: 1, step: 1, inputMode: "numeric" });
   const name = h("input", { id: "qp-name", maxLength: 24, value: lastName() || "" });
   const bots = h("input", { id: "qp-bots", type: "number", min: 0, max: 600, step: 5, inputMode: "numeric", placeholder: "—" });
+  const partner = partnerField();
+  const chosenGame = () => state.games.find((g) => g.name === game.value) || state.games[0];
+  const showPartner = () => {
+    const possible = partnersPossible(chosenGame(), Number(players.value));
+    partner.label.hidden = !possible;
+    partner.button.hidden = !possible;
+  };
   const fill = () => {
-    const chosen = state.games.find((g) => g.name === game.value) || state.games[0];
+    const chosen = chosenGame();
     players.replaceChildren(...(chosen.players || [2]).map((n) => h("option", { value: String(n), text: String(n) })));
     const option = (chosen.options || []).find((o) => o.name === "points");
     points.value = option ? String(option.default) : "";
     points.disabled = !option;
+    showPartner();
   };
   game.addEventListener("change", fill);
+  players.addEventListener("change", showPartner);
   if (state.games.length) fill();
   const element = h("form", { id: "quickplay-form" },
     field(t("game"), game), field(t("players"), players), field(t("points"), points),
-    field(t("your_name"), name), field(t("accept_bots_after"), bots),
-    h("button", { type: "submit", class: "primary", id: "play-now", text: t("play_now") }));
-  element.addEventListener("submit", async (event) => {
-    event.preventDefault();
+    field(t("your_name"), name), field(t("accept_bots_after"), bots), partner.label,
+    h("div", { class: "row buttons" },
+      h("button", { type: "submit", class: "primary", id: "play-now", text: t("play_now") }), partner.button));
+  const ask = async (withPartner) => {
     const body = { game: game.value, players: Number(players.value), options: {}, name: name.value.trim() || undefined };
     if (!points.disabled && points.value !== "") body.options.points = Number(points.value);
     if (bots.value !== "") body.bots_after = Number(bots.value);
-    try {
-      state.ticket = (await api("POST", "/api/quickplay", body)).ticket;
-      state.name = body.name;
-      state.error = "";
-      poll();
-    } catch (error) {
-      state.error = error.message;
-    }
-    render();
-  });
+    if (withPartner) body.partner = partner.input.value.trim() || true;
+    await enter(body);
+  };
+  element.addEventListener("submit", (event) => { event.preventDefault(); ask(false); });
+  partner.button.addEventListener("click", () => ask(true));
   return element;
+}
+
+/** Queue (or create a party, or accept one) with `body`; then poll. */
+async function enter(body) {
+  try {
+    const answer = await api("POST", "/api/quickplay", body);
+    state.ticket = answer.ticket;
+    state.name = body.name;
+    state.error = "";
+    state.party = null;
+    state.partyOpen = answer.invite ? { invite: answer.invite, party: answer.party } : null;
+    poll();
+  } catch (error) {
+    state.error = error.message;
+  }
+  render();
+}
+
+function accept(party, name) {
+  enter({ party, name });
 }
 
 async function poll() {
@@ -58,7 +86,15 @@ async function poll() {
       location.assign(found.url);
       return;
     }
-    state.waited = found.waited;
+    if (found.status === "closed") {
+      state.ticket = null;
+      state.partyOpen = null;
+      state.error = t("partner_left");
+      render();
+      return;
+    }
+    state.partyOpen = found.status === "party" ? found : null;
+    state.waited = found.waited || 0;
   } catch (error) {
     state.error = error.message;
     state.ticket = null;
@@ -77,12 +113,33 @@ async function cancel() {
 
 function render() {
   document.getElementById("lang-slot").replaceChildren(languageSelector(() => render()));
-  const body = state.ticket
-    ? [h("p", { id: "qp-waiting", role: "status", text: `${t("looking_for_players")} ${Math.round(state.waited)} s` }),
-      h("button", { type: "button", id: "qp-cancel", text: t("leave_queue"), onclick: cancel })]
-    : [form()];
-  app.replaceChildren(h("h1", { text: t("play_now") }), h("p", { class: "error", role: "alert", text: state.error }), ...body);
+  let body;
+  if (state.ticket && state.partyOpen) {
+    body = [partyWaiting(state.partyOpen), h("button", { type: "button", id: "qp-cancel", text: t("leave_queue"), onclick: cancel })];
+  } else if (state.ticket) {
+    body = [h("p", { id: "qp-waiting", role: "status", text: `${t("looking_for_players")} ${Math.round(state.waited)} s` }),
+      h("button", { type: "button", id: "qp-cancel", text: t("leave_queue"), onclick: cancel })];
+  } else if (state.party) {
+    body = [invitationForm(state.party, state.games, lastName(), accept)];
+  } else {
+    body = [invitationsList(state.invitations, state.games, (party) => accept(party)), form()];
+  }
+  app.replaceChildren(h("h1", { text: t("play_now") }), h("p", { class: "error", role: "alert", text: state.error }), ...body.filter(Boolean));
 }
 
-api("GET", "/api/games").then((games) => { state.games = games; render(); })
-  .catch((error) => { state.error = error.message; render(); });
+async function start() {
+  try {
+    state.games = await api("GET", "/api/games");
+    if (invited) state.party = await api("GET", `/api/quickplay/party/${encodeURIComponent(invited)}`);
+  } catch (error) {
+    state.error = error.message;
+  }
+  if (state.party && state.party.status !== "open") {
+    state.error = t("party_not_open");
+    state.party = null;
+  }
+  state.invitations = await invitations();
+  render();
+}
+
+start();

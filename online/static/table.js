@@ -14,6 +14,7 @@ import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { renderSeating, seatingList } from "/static/table/seating.js";
 import { keepAwake, switches } from "/static/table/prefs.js";
+import { hidesChat, moderationPanel, removedNotice } from "/static/table/moderation.js";
 import { pieSeats, seatPanel } from "/static/table/seats.js";
 import { sound } from "/static/table/sound.js";
 import { Speech } from "/static/table/speech.js";
@@ -248,6 +249,9 @@ function onFrame(frame) {
     case "error":
       state.pending = false;
       setNotice(frame.message || "error");
+      break;
+    case "removed":
+      setNotice(removedNotice(code));
       break;
     case "pong":
     case "replaced":
@@ -514,7 +518,7 @@ function tickWaits() {
 function renderChatLines() {
   const list = document.getElementById("chat-lines");
   if (!list) return;
-  list.replaceChildren(...state.chat.map((frame) => h("li", {},
+  list.replaceChildren(...state.chat.filter((frame) => !hidesChat(frame, code)).map((frame) => h("li", {},
     h("strong", { text: `${frame.name || (typeof frame.seat === "number" ? nameOf(frame.seat) : "?")}${typeof frame.seat === "number" ? "" : ` (${t("watch").toLowerCase()})`}: ` }),
     h("span", { text: String(frame.text || "") }))));
   list.scrollTop = list.scrollHeight;
@@ -564,7 +568,8 @@ function render() {
   const main = [];
   if (state.info.status === "lobby" || !obs()) main.push(renderSeating(pageContext()));
   else main.push(renderPlay());
-  const side = h("aside", { class: "side" }, logPanel(), chatPanel());
+  const people = moderationPanel({ code, info: state.info, me: state.me, rerender: render, notice: setNotice });
+  const side = h("aside", { class: "side" }, logPanel(), chatPanel(), people);
   const focused = document.activeElement && document.activeElement.id === "chat-input";
   app.replaceChildren(h("p", { class: `notice ${state.noticeKind || ""}`.trim(), id: "notice", role: "status", text: state.notice }),
     h("div", { class: "layout" }, h("div", { class: "main" }, main), side));

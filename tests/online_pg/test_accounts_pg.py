@@ -80,6 +80,23 @@ def test_quick_play_seats_people_queued_on_two_processes_together(two_servers: t
     assert seated[0]["code"] == seated[1]["code"] and {s["seat"] for s in seated} == {0, 1}
 
 
+def test_a_pair_made_on_one_process_and_two_alone_on_both_sit_at_one_table(
+    two_servers: tuple[TestClient, TestClient],
+) -> None:
+    one, other = two_servers
+    body = {"game": "truco", "players": 4, "options": {"points": 15}}
+    made = one.post("/api/quickplay", json={**body, "name": "Ana", "partner": True}).json()
+    assert other.get(f"/api/quickplay/party/{made['party']}").json()["from"] == "Ana"
+    beto = other.post("/api/quickplay", json={"party": made["party"], "name": "Beto"}).json()["ticket"]
+    carla = one.post("/api/quickplay", json={**body, "name": "Carla"}).json()["ticket"]
+    dora = other.post("/api/quickplay", json={**body, "name": "Dora"}).json()["ticket"]
+    seated = {name: poll(client, ticket) for name, client, ticket in (
+        ("Ana", one, made["ticket"]), ("Beto", other, beto), ("Carla", one, carla), ("Dora", other, dora))}
+    assert {s["status"] for s in seated.values()} == {"seated"}, seated
+    assert len({s["code"] for s in seated.values()}) == 1
+    assert {seated["Ana"]["seat"], seated["Beto"]["seat"]} == {0, 2}
+
+
 def test_a_rated_match_is_stored_and_listed_on_postgres(two_servers: tuple[TestClient, TestClient]) -> None:
     from openskill.models import PlackettLuce
 
