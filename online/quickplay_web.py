@@ -20,6 +20,7 @@ from cartas.core.errors import CartasError
 from cartas.online.accounts.finish import mark_rated
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import current
+from cartas.online.clock import QUICKPLAY_CLOCK
 from cartas.online.hub import Hub
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.quickplay import PAIR_EVERY, QuickPlay, Waiting
@@ -36,7 +37,8 @@ def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Ca
     async def seat_group(group: list[Waiting]) -> list[tuple[str, int, str]]:
         first = group[0]
         created = await hub().create(
-            {"game": first.game, "options": {**first.options, "players": first.players}, "name": first.name}
+            {"game": first.game, "options": {**first.options, "players": first.players}, "name": first.name,
+             "clock": QUICKPLAY_CLOCK[0], "reserve": QUICKPLAY_CLOCK[1]}
         )
         code, host = created["code"], created["host_token"]
         if len(group) == first.players and all(person.account is not None for person in group):

@@ -170,6 +170,11 @@ STEPS: dict[int, list[str]] = {
             at TEXT NOT NULL
         )""",
     ],
+    # Version 6 (issue 30, clocks; see cartas.online.clock): a table's clock as JSON (the time per decision, the
+    # reserve, each seat's reserve left and timeouts, who lost on time), written with the move that changed it.
+    6: [
+        "ALTER TABLE tables ADD COLUMN clock TEXT",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)
