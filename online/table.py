@@ -707,13 +707,16 @@ class LiveTable:
         assert session is not None
         state = session.state
         before_version = self.version
+        # A decision a bot made because the person's time ran out is still the person's (a timeout, not an
+        # absence): it does not count towards a bot having played the seat (cartas.online.ratings).
+        persons = mover is not None or seat in self.bot_turn
         clock = None
         if self.clocks is not None:
             self.clocks.stop(seat)  # the overrun, if any, comes off the reserve, committed with the move
             self.bot_turn.discard(seat)
             clock = self.clocks.state.dumps()
         applied = session.apply(action, seat, announce=False)
-        self.decisions.setdefault(seat, [0, 0])[0 if mover is not None else 1] += 1
+        self.decisions.setdefault(seat, [0, 0])[0 if persons else 1] += 1
         frames = [self._event(e) for e in state.events[applied.start:]]
         finished = None
         if state.is_over:
