@@ -63,6 +63,7 @@ CLOCK_LABELS: dict[str, str] = {
     "clock_reserve": mark("Reserve per match (seconds)"),
     "clock_left": mark("{seconds} s left"),
     "clock_reserve_left": mark("reserve {seconds} s"),
+    "clock_reserve_word": mark("reserve"),
     "clock_hurry": mark("{seconds} seconds left to play"),
     "clock_bot_played": mark("{name} ran out of time: a bot played that decision for them."),
     "clock_timeout_rated": mark("{name} ran out of time ({count} of {limit}): a bot played that decision."),

@@ -102,7 +102,7 @@ def test_the_store_reopens_with_its_schema_version(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     SQLiteStore(path).close()
     store = SQLiteStore(path)
-    assert store.db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,), (5,)]
+    assert store.db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,), (5,), (6,)]
     assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     store.close()
 
