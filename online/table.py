@@ -540,8 +540,6 @@ class LiveTable:
         host = seat is not None and self.seats[seat].host
         connection.send(dumps({"type": "welcome", "seat": seat, "host": host, "v": self.version}))
         self._catch_up(connection, last_seen)
-        if self.clocks is not None and self.state is not None:
-            connection.send(dumps(clock_frame(self)))
         if seat is not None:
             self.by_seat[seat] = connection
             if old is None:
@@ -556,6 +554,8 @@ class LiveTable:
                     sync_clocks(self)  # their decisions are theirs again, on the clock
         if alone and self.row.status == "playing":
             self._resume()  # the first person back: graces start again for the absent, and the bots play on
+        elif self.clocks is not None and self.state is not None:
+            connection.send(dumps(clock_frame(self)))  # (a resume sends everyone the clock)
 
     def _catch_up(self, connection: Connection, last_seen: Any) -> None:
         seat = connection.seat

@@ -241,3 +241,50 @@ def test_bots_have_no_clock(server: Server) -> None:
     assert frame["seats"][1] is None and frame["seats"][0]["reserve"] == 60  # the default reserve
     assert frame["running"] in ([0], [])
     assert timers.live() == len(frame["running"])
+
+
+def test_at_a_rated_table_the_clock_not_the_grace_acts_for_an_absent_person(server: Server) -> None:
+    timers = with_fake_clock(server)
+    ana, beto = account(server, "ana"), account(server, "beto")
+    as_(server, ana)
+    body = {"game": "truco", "name": "Ana", "options": {"players": 2, "points": 15}, "rated": True,
+            "clock": 15, "reserve": 10, "grace": 0}
+    created = server.client.post("/api/tables", json=body).json()
+    code = created["code"]
+    as_(server, beto)
+    joined = server.client.post(f"/api/tables/{code}/join", json={}).json()
+    assert server.host(code, created["host_token"], "start").status_code == 200
+    people = {0: server.connect(code, created["token"]), 1: server.connect(code, joined["token"])}
+    settle(server, code)
+    table = server.table(code)
+    away = to_act(server, code)
+    people[away].session.__exit__(None, None, None)  # gone, with a grace of 0 seconds
+    for _ in range(3):
+        settle(server, code)
+    assert table.presence(away) == "away" and away not in table.takeover  # no bot took the seat
+    history = len(table.state.history)
+    frame = last_clock(people[1 - away])
+    assert frame["running"] == [away] and frame["seats"][away]["running"]  # the absent person's clock runs
+    advance(server, timers, 25)
+    settle(server, code)
+    timeout = people[1 - away].last("timeout") or people[1 - away].until("timeout")
+    assert timeout["seat"] == away and timeout["count"] == 1 and timeout["limit"] == 3
+    assert len(table.state.history) == history + 1 and away not in table.takeover
+
+
+def test_at_a_casual_table_the_grace_still_hands_an_absent_seat_to_a_bot_and_stops_its_clock(server: Server) -> None:
+    timers = with_fake_clock(server)
+    created = server.create("truco", "Ana", players=2, points=15, _body={"clock": 15, "reserve": 10, "grace": 0})
+    code = created["code"]
+    beto = server.join(code, "Beto")
+    assert server.host(code, created["host_token"], "start").status_code == 200
+    people = {0: server.connect(code, created["token"]), 1: server.connect(code, beto["token"])}
+    settle(server, code)
+    table = server.table(code)
+    away = to_act(server, code)
+    people[away].session.__exit__(None, None, None)
+    for _ in range(3):
+        settle(server, code)
+    assert away in table.takeover and table.presence(away) == "bot"
+    assert away not in table.clocks.running  # bots have no clock
+    assert timers.live() <= 1 and not [f for f in people[1 - away].frames if f["type"] == "timeout"]

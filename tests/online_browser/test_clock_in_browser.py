@@ -35,6 +35,18 @@ RING_JS = """() => {
 }"""
 
 
+HURRY_WATCH_JS = """() => {
+  window.hurries = [];
+  new MutationObserver((changes) => {
+    for (const change of changes) for (const node of change.addedNodes) {
+      if (!node.closest || !node.closest("#live") || !/seconds left to play/.test(node.textContent)) continue;
+      window.hurries.push({ me: window.cartasTable.state.me,
+        running: [...document.querySelectorAll(".clock-ring")].map((ring) => Number(ring.dataset.seat)) });
+    }
+  }).observe(document.body, { childList: true, subtree: true });
+}"""
+
+
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
     from cartas.online.app import create_app, installed_registry
@@ -81,6 +93,8 @@ def test_the_countdown_shows_on_the_seat_to_play_and_ticks(server: str, browser:
         for name, page in (("ana", desktop), ("beto", phone)):
             later = ring(page)
             assert later["seat"] == first[name]["seat"] and later["secs"] <= first[name]["secs"] - 2, (name, later)
+        for page in (desktop, phone):  # over 10 s left: nothing said to screen readers
+            assert "seconds left to play" not in (page.locator("#live").text_content() if page.locator("#live").count() else "")
         assert not shots.errors, shots.errors
     finally:
         desktop.close()
@@ -91,15 +105,31 @@ def test_a_short_clock_runs_out_and_a_bot_plays_that_decision(server: str, brows
     shots = Shots()
     code, seats = clocked(server, clock=5, reserve=0)
     page = shots.watch("ana-390", browser.new_page(viewport=PHONE))
+    rival = shots.watch("beto-1280", browser.new_page(viewport=DESKTOP))
     try:
-        open_seat(page, server, code, seats[0])
+        for each, seat in ((page, seats[0]), (rival, seats[1])):
+            open_seat(each, server, code, seat)
+            each.evaluate(HURRY_WATCH_JS)
         seen = ring(page)
         assert seen["secs"] <= 5 and page.locator(".clock-ring.low").count() == 1  # under 10 s: red and pulsing
         shots.step("clock-low")
         line = page.locator("#log").get_by_text("ran out of time", exact=False)
-        expect(line).to_have_count(1, timeout=12_000)
+        expect(line.first).to_be_visible(timeout=12_000)
         expect(page.locator(".clock-ring")).to_have_count(1)  # the next decision's clock runs
         shots.step("clock-timeout")
+        # Each reader hears the hurry for their own seat only, never for the other's.
+        rival.wait_for_function("() => window.hurries.length + 0 >= 0")
+        deadline = time.monotonic() + 15
+        while time.monotonic() < deadline:
+            said = {name: each.evaluate("() => window.hurries") for name, each in (("ana", page), ("beto", rival))}
+            if said["ana"] and said["beto"]:
+                break
+            time.sleep(0.5)
+        assert said["ana"] or said["beto"], said
+        for name, heard in said.items():
+            for hurry in heard:
+                assert hurry["running"] == [hurry["me"]], (name, hurry)
         assert not shots.errors, shots.errors
     finally:
         page.close()
+        rival.close()

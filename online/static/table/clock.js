@@ -75,7 +75,7 @@ function update() {
   for (const ring of document.querySelectorAll(".clock-ring")) {
     const seat = Number(ring.dataset.seat);
     const left = timeLeft(seat);
-    if (!left) continue;
+    if (!left || !clock.running.includes(seat)) continue; // a ring drawn before this frame: the next render drops it
     const shown = Math.ceil(left.inReserve ? left.reserve : left.left);
     const whole = left.inReserve ? clock.reserve : clock.turn;
     const part = whole > 0 ? Math.max(0, Math.min(1, (left.inReserve ? left.reserve : left.left) / whole)) : 0;
