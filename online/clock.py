@@ -279,6 +279,7 @@ async def time_ran_out(table: LiveTable, seat: int, number: int) -> None:
     if clocks is None or clocks.running.get(seat, (0.0, -1))[1] != number or not should_run(table, seat):
         return  # stale: the decision was made, or is no longer theirs
     clocks.stop(seat)
+    reserve, version = clocks.state.reserves[seat], table.version
     clocks.state.reserves[seat] = 0.0
     clocks.state.timeouts[seat] += 1
     rated = await is_rated(table)
@@ -286,12 +287,21 @@ async def time_ran_out(table: LiveTable, seat: int, number: int) -> None:
     lost = rated and count >= TIMEOUTS_TO_LOSE
     frame = {"type": "timeout", "seat": seat, "count": count, "limit": TIMEOUTS_TO_LOSE if rated else None,
              "lost": lost}
-    if lost:
-        await lose_on_time(table, seat, frame)
+    try:
+        if lost:
+            await lose_on_time(table, seat, frame)
+            return
+        frames = [table._next(frame)]
+        await table.store.save_clock(table.code, clocks.state.dumps(), table.version)
+    except Exception:
+        # Nothing was said: the timeout is undone and the decision's clock starts again, so the timeout comes
+        # back (and its commit is tried again) once that time has run out too.
+        log.exception("table %s: the timeout of seat %d could not be stored; its clock starts again", table.code, seat)
+        clocks.state.reserves[seat], clocks.state.timeouts[seat], clocks.state.lost = reserve, count - 1, None
+        table.version = version
+        sync_clocks(table, tell=False)
         return
     table.bot_turn.add(seat)
-    frames = [table._next(frame)]
-    await table.store.save_clock(table.code, clocks.state.dumps(), table.version)
     table._broadcast(frames)
     sync_clocks(table)
     table._schedule_bot()

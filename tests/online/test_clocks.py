@@ -288,3 +288,26 @@ def test_at_a_casual_table_the_grace_still_hands_an_absent_seat_to_a_bot_and_sto
     assert away in table.takeover and table.presence(away) == "bot"
     assert away not in table.clocks.running  # bots have no clock
     assert timers.live() <= 1 and not [f for f in people[1 - away].frames if f["type"] == "timeout"]
+
+
+def test_a_timeout_the_store_refuses_is_undone_and_comes_back(server: Server) -> None:
+    timers = with_fake_clock(server)
+    code, people = clocked_table(server, clock=15, reserve=0)
+    table = server.table(code)
+    seat = to_act(server, code)
+    history = len(table.state.history)
+    version = table.version
+
+    async def full_disk(*args: Any, **kwargs: Any) -> None:
+        raise OSError("disk full")
+
+    table.store.save_clock = full_disk
+    advance(server, timers, 15)
+    settle(server, code)
+    assert table.clocks.state.timeouts[seat] == 0 and table.version == version and table.bot_turn == set()
+    assert len(table.state.history) == history and seat in table.clocks.running  # its clock runs again
+    assert not [f for f in people[1 - seat].frames if f["type"] == "timeout"]  # nothing was said
+    del table.store.save_clock  # the disk has room again
+    advance(server, timers, 15)
+    settle(server, code)
+    assert table.clocks.state.timeouts[seat] == 1 and len(table.state.history) == history + 1
