@@ -191,7 +191,8 @@ class SeatClocks:
         """``seat`` starts a decision: ``on_out(seat, number)`` is called when its time and reserve are gone."""
         self.started += 1
         delay = self.state.turn + self.state.reserves[seat]
-        self.running[seat] = (self.timers.now(), self.started, self.timers.call_later(delay, on_out, seat, self.started))
+        timer = self.timers.call_later(delay, on_out, seat, self.started)
+        self.running[seat] = (self.timers.now(), self.started, timer)
 
     def stop(self, seat: int) -> None:
         """``seat``'s decision is made (or no longer theirs to make): the overrun is taken from its reserve."""
