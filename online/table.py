@@ -33,7 +33,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.clock import (
-    LoopTimers, SeatClocks, Timers, clock_frame, clock_of, lost_on_time_result, sync_clocks,
+    LoopTimers, SeatClocks, Timers, clock_frame, clock_of, is_rated, lost_on_time_result, sync_clocks,
 )
 from cartas.online.connection import Connection
 from cartas.online.match_steps import match_steps
@@ -261,7 +261,9 @@ class LiveTable:
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
             "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
             "host_seat": self.host_seat(), "version": self.version,
-            "clock": None if self.clocks is None else {"turn": self.clocks.state.turn, "reserve": self.clocks.state.reserve},
+            "clock": None if self.clocks is None else {
+                "turn": self.clocks.state.turn, "reserve": self.clocks.state.reserve,
+            },
             "seats": [
                 {
                     "seat": row.seat, "kind": row.kind, "name": names[str(row.seat)] or None, "level": row.level,
@@ -618,11 +620,8 @@ class LiveTable:
             return
         if not self.connections:
             return  # nobody is here: no bot plays on alone, the match is abandoned instead (_watch_alone)
-        if self.clocks is not None:
-            from cartas.online.clock import is_rated
-
-            if await is_rated(self):
-                return  # at a rated table with a clock, the clock alone bounds an absent person's decisions
+        if self.clocks is not None and await is_rated(self):
+            return  # at a rated table with a clock, the clock alone bounds an absent person's decisions
         self.takeover.add(seat)
         frame = self._presence_frame(seat)
         await self._store_presence(seat)
