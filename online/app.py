@@ -32,7 +32,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
 from cartas.online.analysis import Analyses
 from cartas.online.accounts.db import runner_for
-from cartas.online.accounts.finish import mark_rated, on_finished
+from cartas.online.accounts.finish import mark_rated, on_finished, rated_table
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import account_routes, current
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
@@ -287,6 +287,7 @@ def create_app(
         app.state.store = store
         state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
         settings.on_finished = lambda table: on_finished(accounts(), table)
+        settings.rated = lambda code: rated_table(accounts(), code)  # what a timeout costs (cartas.online.clock)
         state["quickplay"] = QuickPlay(accounts().db, group_seater(hub, accounts))
         log.info("cartas %s", build_info().describe())  # which build serves: docs/compiled.md
         rebuilt = await state["hub"].start_up()

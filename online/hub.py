@@ -28,6 +28,7 @@ from cartas.core.i18n import speaking
 from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
+from cartas.online.clock import ClockError, ClockState, clock_setting
 from cartas.online.expiry import DONE
 from cartas.online.labels import SITE_LANGUAGES
 from cartas.online.limits import unbounded_option
@@ -330,6 +331,10 @@ class Hub:
         grace = body.get("grace", self.default_grace)
         if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
             raise Refused(400, f"grace must be a number of seconds from 0 to {MAX_GRACE:g}")
+        try:
+            clock = clock_setting(body.get("clock"), body.get("reserve"))
+        except ClockError as error:
+            raise Refused(400, str(error)) from None
         levels = self.registry.bot_levels(game.name)
         if not levels:
             raise Refused(400, f"no bot plays {game.name}, so no table can be set up")
@@ -347,6 +352,7 @@ class Hub:
                 float(grace), level,
             )
             row.spectator_chat = spectator_chat
+            row.clock = None if clock is None else ClockState.new(*clock, players=len(row.seats)).to_json()
             if await self.store.create_table(row):
                 break
         else:

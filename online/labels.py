@@ -10,6 +10,7 @@ from __future__ import annotations
 from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.naming import LEVEL_NAMES
 from cartas.online.people_labels import PEOPLE_LABELS
+from cartas.online.clock import CLOCK_LABELS
 
 SITE_LANGUAGES: tuple[str, ...] = ("es-AR", "pt-BR", "es", "en")
 """The languages the pages offer, as BCP-47 tags (the games' own languages, then English)."""
@@ -182,6 +183,7 @@ LABELS: dict[str, str] = {
     **{f"level_{level}": message for level, message in LEVEL_NAMES.items()},
     **ACCOUNT_LABELS,
     **PEOPLE_LABELS,
+    **CLOCK_LABELS,
 }
 
 

@@ -19,7 +19,7 @@ class MeasuredStore:
 
     WRITES = frozenset({
         "create_table", "save_lobby", "start", "set_version", "set_presence", "clear_presence", "add_chat",
-        "end_table", "purge_expired",
+        "end_table", "purge_expired", "save_clock",
     })
 
     def __init__(self, store: AsyncStore, metrics: Metrics) -> None:
@@ -46,9 +46,11 @@ class MeasuredStore:
         self.metrics.last_write_failed = False
         return result
 
-    async def add_move(self, code: str, n: int, seat: int, action: str, version: int, finished: str | None) -> None:
+    async def add_move(
+        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None, clock: str | None = None
+    ) -> None:
         began = time.perf_counter()
-        await self._watched(self.store.add_move(code, n, seat, action, version, finished))
+        await self._watched(self.store.add_move(code, n, seat, action, version, finished, clock))
         self.metrics.commit.observe(time.perf_counter() - began)
         self.metrics.moves_total.inc()
         # Never the action: a move may name a card other seats have not seen.

@@ -35,11 +35,11 @@ NOW = "extract(epoch from clock_timestamp())"
 ADD_MOVE = (
     "WITH move AS (INSERT INTO moves (code, n, seat, action) VALUES ($1, $2, $3, $4) RETURNING code)"
     " UPDATE tables SET version = $5, status = CASE WHEN $6::text IS NULL THEN status ELSE 'finished' END,"
-    " finished = COALESCE($6::text, finished) WHERE code = (SELECT code FROM move)"
+    " finished = COALESCE($6::text, finished), clock = COALESCE($7::text, clock) WHERE code = (SELECT code FROM move)"
 )
 """A move and its table's new version (and, at the end, the finished status) in one statement: one round trip."""
 COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
-READ_COLUMNS = f"{COLUMNS}, ended, spectator_chat"
+READ_COLUMNS = f"{COLUMNS}, ended, spectator_chat, clock"
 """What a table's row is read as: the columns written at its creation, then why it ended early and its chat setting."""
 
 
@@ -130,13 +130,13 @@ class PostgresStore:
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 await conn.execute(
-                    f"INSERT INTO tables ({COLUMNS}, spectator_chat)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    f"INSERT INTO tables ({COLUMNS}, spectator_chat, clock)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     (
                         table.code, table.game, json.dumps(table.options), table.seed,
                         None if table.position is None else json.dumps(table.position), table.status, table.grace,
                         table.bot_level, table.host_hash, table.version, table.created, table.finished,
-                        int(table.spectator_chat),
+                        int(table.spectator_chat), None if table.clock is None else json.dumps(table.clock),
                     ),
                 )
                 await self._write_seats(conn, table.code, table.seats)
@@ -170,9 +170,10 @@ class PostgresStore:
                 bot_level=bot_level, host_hash=host_hash, created=created,
                 position=None if position is None else json.loads(position), version=version, finished=finished,
                 seats=seats[code], spectator_chat=bool(spectator_chat),
+                clock=None if clock is None else json.loads(clock),
             )
             for (code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,
-                 ended, spectator_chat) in rows
+                 ended, spectator_chat, clock) in rows
         ]
 
     async def load_table(self, code: str) -> TableRow | None:
@@ -273,7 +274,7 @@ class PostgresStore:
     # --- moves, versions and chat ------------------------------------------------------------------------------
 
     async def add_move(
-        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None
+        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None, clock: str | None = None
     ) -> None:
         from psycopg import AsyncRawCursor
 
@@ -281,7 +282,15 @@ class PostgresStore:
             # Prepared on each connection at its first move, with positional parameters: the commit's one round
             # trip then carries only the values, and psycopg need not rewrite named placeholders each time.
             await AsyncRawCursor(conn).execute(
-                ADD_MOVE, (code, n, seat, action, version, finished), prepare=True
+                ADD_MOVE, (code, n, seat, action, version, finished, clock), prepare=True
+            )
+
+    async def save_clock(self, code: str, clock: str, version: int, finished: str | None = None) -> None:
+        async with self.pool.connection() as conn:
+            await conn.execute(
+                "UPDATE tables SET clock = %s, version = %s, status = CASE WHEN %s::text IS NULL THEN status"
+                " ELSE 'finished' END, finished = COALESCE(%s::text, finished) WHERE code = %s",
+                (clock, version, finished, finished, code),
             )
 
     async def moves(self, code: str) -> list[tuple[int, str]]:

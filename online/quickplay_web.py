@@ -25,6 +25,7 @@ from cartas.core.errors import CartasError
 from cartas.online.accounts.finish import mark_rated
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import current
+from cartas.online.clock import QUICKPLAY_CLOCK
 from cartas.online.hub import Hub
 from cartas.online.limits import KeyedBuckets, Rate
 from cartas.online.lobby import LobbyError, clean_name
@@ -54,7 +55,10 @@ def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Ca
         plan = seat_plan(group, first.players, tuple(teams) if teams is not None else None)
         host = plan.index(0)  # whoever sits at seat 0 creates the table (a party's first partner, or the lowest)
         creator = group[host]
-        created = await hub().create({"game": first.game, "options": options, "name": creator.name})
+        created = await hub().create({
+            "game": first.game, "options": options, "name": creator.name,
+            "clock": QUICKPLAY_CLOCK[0], "reserve": QUICKPLAY_CLOCK[1],
+        })
         code, host_token = created["code"], created["host_token"]
         if len(group) == first.players and all(person.account is not None for person in group):
             await mark_rated(accounts(), code)  # people only, all logged in: a rated match (docs/accounts.md)

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from cartas.online.clock import fresh_clock
 from cartas.online.store import SeatRow, TableRow
 from cartas.online.table import now_iso
 from cartas.online.tokens import hash_token, new_token
@@ -77,5 +78,5 @@ def rematch_row(old: TableRow, code: str, seed: int, seats: list[SeatRow], host_
     return TableRow(
         code=code, game=old.game, options=dict(old.options), seed=seed, status="lobby", grace=old.grace,
         bot_level=old.bot_level, host_hash=hash_token(host_token), created=now_iso(), seats=seats,
-        spectator_chat=old.spectator_chat,
+        spectator_chat=old.spectator_chat, clock=fresh_clock(old.clock),
     )

@@ -98,6 +98,8 @@ class TableRow:
     seats: list[SeatRow] = field(default_factory=list)
     spectator_chat: bool = False
     """Whether spectators may chat (the host's choice at creation; no by default)."""
+    clock: dict[str, Any] | None = None
+    """The table's clock (cartas.online.clock.ClockState as JSON), None when it has none."""
 
 
 PURGED = ("chat", "presence", "leases", "moves", "seats", "tables")
@@ -133,8 +135,15 @@ class Store(Protocol):
 
     def start(self, code: str, seats: list[SeatRow], version: int) -> None: ...
 
-    def add_move(self, code: str, n: int, seat: int, action: str, version: int, finished: str | None) -> None:
-        """Append move ``n`` (0-based) and the table's new version; mark the table finished when ``finished``."""
+    def add_move(
+        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None, clock: str | None = None
+    ) -> None:
+        """Append move ``n`` (0-based) and the table's new version; mark the table finished when ``finished``;
+        replace the table's clock (JSON) when ``clock`` is given, in the same transaction."""
+        ...
+
+    def save_clock(self, code: str, clock: str, version: int, finished: str | None = None) -> None:
+        """Replace the table's clock (JSON) at a new version, and mark it finished when ``finished`` (lost on time)."""
         ...
 
     def moves(self, code: str) -> list[tuple[int, str]]: ...
@@ -229,8 +238,9 @@ class AsyncStore(Protocol):
     ) -> None: ...
     async def start(self, code: str, seats: list[SeatRow], version: int) -> None: ...
     async def add_move(
-        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None
+        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None, clock: str | None = None
     ) -> None: ...
+    async def save_clock(self, code: str, clock: str, version: int, finished: str | None = None) -> None: ...
     async def moves(self, code: str) -> list[tuple[int, str]]: ...
     async def set_version(self, code: str, version: int) -> None: ...
     async def set_presence(self, code: str, seat: int, presence: str, version: int) -> None: ...
@@ -285,8 +295,13 @@ class OnLoop:
     async def start(self, code: str, seats: list[SeatRow], version: int) -> None:
         self.sync.start(code, seats, version)
 
-    async def add_move(self, code: str, n: int, seat: int, action: str, version: int, finished: str | None) -> None:
-        self.sync.add_move(code, n, seat, action, version, finished)
+    async def add_move(
+        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None, clock: str | None = None
+    ) -> None:
+        self.sync.add_move(code, n, seat, action, version, finished, clock)
+
+    async def save_clock(self, code: str, clock: str, version: int, finished: str | None = None) -> None:
+        self.sync.save_clock(code, clock, version, finished)
 
     async def moves(self, code: str) -> list[tuple[int, str]]:
         return self.sync.moves(code)
@@ -451,12 +466,13 @@ class SQLiteStore:
             with self._transaction() as db:
                 db.execute(
                     "INSERT INTO tables (code, game, options, seed, position, status, grace, bot_level, host_hash,"
-                    " version, created, finished, spectator_chat) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " version, created, finished, spectator_chat, clock)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table.code, table.game, json.dumps(table.options), table.seed,
                         None if table.position is None else json.dumps(table.position), table.status, table.grace,
                         table.bot_level, table.host_hash, table.version, table.created, table.finished,
-                        int(table.spectator_chat),
+                        int(table.spectator_chat), None if table.clock is None else json.dumps(table.clock),
                     ),
                 )
                 self._write_seats(db, table.code, table.seats)
@@ -473,7 +489,7 @@ class SQLiteStore:
 
     def _row(self, row: tuple[Any, ...]) -> TableRow:
         (code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,
-         ended, spectator_chat) = row
+         ended, spectator_chat, clock) = row
         seats = [
             SeatRow(seat, kind, name, level, token_hash, bool(host))
             for seat, kind, name, level, token_hash, host in self.db.execute(
@@ -484,12 +500,12 @@ class SQLiteStore:
             code=code, game=game, options=json.loads(options), seed=seed, status=ended or status, grace=grace,
             bot_level=bot_level, host_hash=host_hash, created=created,
             position=None if position is None else json.loads(position), version=version, finished=finished,
-            seats=seats, spectator_chat=bool(spectator_chat),
+            seats=seats, spectator_chat=bool(spectator_chat), clock=None if clock is None else json.loads(clock),
         )
 
     _COLUMNS = (
         "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,"
-        " ended, spectator_chat"
+        " ended, spectator_chat, clock"
     )
 
     def load_table(self, code: str) -> TableRow | None:
@@ -566,9 +582,13 @@ class SQLiteStore:
 
     # --- moves, versions and chat ------------------------------------------------------------------------------
 
-    def add_move(self, code: str, n: int, seat: int, action: str, version: int, finished: str | None) -> None:
+    def add_move(
+        self, code: str, n: int, seat: int, action: str, version: int, finished: str | None, clock: str | None = None
+    ) -> None:
         with self._transaction() as db:
             db.execute("INSERT INTO moves (code, n, seat, action) VALUES (?, ?, ?, ?)", (code, n, seat, action))
+            if clock is not None:
+                db.execute("UPDATE tables SET clock = ? WHERE code = ?", (clock, code))
             if finished is None:
                 db.execute("UPDATE tables SET version = ? WHERE code = ?", (version, code))
             else:
@@ -576,6 +596,12 @@ class SQLiteStore:
                     "UPDATE tables SET version = ?, status = 'finished', finished = ? WHERE code = ?",
                     (version, finished, code),
                 )
+
+    def save_clock(self, code: str, clock: str, version: int, finished: str | None = None) -> None:
+        with self._transaction() as db:
+            db.execute("UPDATE tables SET clock = ?, version = ? WHERE code = ?", (clock, version, code))
+            if finished is not None:
+                db.execute("UPDATE tables SET status = 'finished', finished = ? WHERE code = ?", (finished, code))
 
     def moves(self, code: str) -> list[tuple[int, str]]:
         try:

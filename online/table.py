@@ -32,6 +32,9 @@ from cartas.core.session import TableSession
 from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
 from cartas.online.bots import BotRequest, BotRunner
+from cartas.online.clock import (
+    LoopTimers, SeatClocks, Timers, clock_frame, clock_of, is_rated, lost_on_time_result, sync_clocks,
+)
 from cartas.online.connection import Connection
 from cartas.online.match_steps import match_steps
 from cartas.online.labels import site_language
@@ -87,6 +90,10 @@ class Settings:
     abandon_floor: float = 5.0
     """A match with no person connected stops after its grace, but never sooner than this: a page reload is not
     a departure."""
+    timers: Timers = field(default_factory=LoopTimers)
+    """The clocks' monotonic time and timers (cartas.online.clock; a fake one in tests)."""
+    rated: Any = None
+    """An ``async (code) -> bool``: whether a table was created rated (the accounts know); ``None``: none is."""
 
     def record_path(self, code: str) -> Path:
         """Where a finished table's record file goes."""
@@ -136,6 +143,12 @@ class LiveTable:
         self.alone_epoch = 0
         """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
         self.active_at: float | None = None
+        self.clocks: SeatClocks | None = clock_of(row.clock, settings.timers)
+        """The time per decision and reserves, when the table has a clock (cartas.online.clock)."""
+        self.bot_turn: set[int] = set()
+        """People whose decision timed out: a bot makes that one decision for them."""
+        self.rated: bool | None = None
+        """Whether the table was created rated, once the clock asked (cartas.online.clock.is_rated)."""
         self.decisions: dict[int, list[int]] = {}
         """Per seat, the decisions its person made and those a bot made for them, since this process loaded
         the table: a match a bot played mostly for a person is not rated (cartas.online.ratings)."""
@@ -248,6 +261,9 @@ class LiveTable:
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
             "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
             "host_seat": self.host_seat(), "version": self.version,
+            "clock": None if self.clocks is None else {
+                "turn": self.clocks.state.turn, "reserve": self.clocks.state.reserve,
+            },
             "seats": [
                 {
                     "seat": row.seat, "kind": row.kind, "name": names[str(row.seat)] or None, "level": row.level,
@@ -262,6 +278,13 @@ class LiveTable:
         return {row.seat: "human" if row.kind == "human" else (row.level or "bot") for row in self.seats}
 
     def result(self) -> dict[str, Any] | None:
+        on_time = lost_on_time_result(self)
+        if on_time is not None:
+            assert self.clocks is not None
+            return {
+                "type": "result", "v": self.version, "winners": on_time[0], "scores": on_time[1],
+                "record": f"/api/tables/{self.code}/record", "lost_on_time": self.clocks.state.lost,
+            }
         if self.state is None or not self.state.is_over:
             return None
         outcome = self.state.result()
@@ -270,11 +293,21 @@ class LiveTable:
             "record": f"/api/tables/{self.code}/record",
         }
 
+    def outcome(self) -> tuple[list[int], list[int]]:
+        """(winners, scores) of the finished match: the game's, or those of a match lost on time."""
+        result = self.result()
+        assert result is not None
+        return list(result["winners"]), list(result["scores"])
+
     def record(self) -> MatchRecord:
         """The finished match's record, seed included: only once the match is over (or abandoned)."""
-        if self.state is None or not (self.state.is_over or self.row.status == "abandoned"):
+        on_time = lost_on_time_result(self)
+        if self.state is None or not (self.state.is_over or self.row.status == "abandoned" or on_time):
             raise Refused(409, "the match is not over; its record is kept secret until the end")
-        return record_of(self.state, self.players())
+        record = record_of(self.state, self.players())
+        if on_time is not None:  # the game did not end: the record says who won on time, and stays unfinished
+            record = record.model_copy(update={"winners": on_time[0], "scores": on_time[1]})
+        return record
 
     def steps(self, token: str | None, seat: int | None) -> list[dict[str, Any]]:
         """The finished match move by move as ``seat`` saw it (with that seat's token), or as a spectator
@@ -482,6 +515,7 @@ class LiveTable:
                 self._start_grace(row.seat)
         self._watch_alone()
         self._schedule_bot()
+        sync_clocks(self)
 
     # --- connections ----------------------------------------------------------------------------------------
 
@@ -512,13 +546,18 @@ class LiveTable:
             self.by_seat[seat] = connection
             if old is None:
                 self.grace_epoch[seat] = self.grace_epoch.get(seat, 0) + 1
+                back = seat in self.takeover
                 self.takeover.discard(seat)
                 frame = self._presence_frame(seat)
                 await self._store_presence(seat)
                 self._broadcast([frame])
                 self._schedule_bot()
+                if back:
+                    sync_clocks(self)  # their decisions are theirs again, on the clock
         if alone and self.row.status == "playing":
             self._resume()  # the first person back: graces start again for the absent, and the bots play on
+        elif self.clocks is not None and self.state is not None:
+            connection.send(dumps(clock_frame(self)))  # (a resume sends everyone the clock)
 
     def _catch_up(self, connection: Connection, last_seen: Any) -> None:
         seat = connection.seat
@@ -552,6 +591,7 @@ class LiveTable:
                 self.state, seat, self.names(language), self.hand_over, self.said(language)[seat], language),
             "events": [] if self.state is None else hand_events(self.state, seat, self.said(language)[seat], language),
             "chat": list(self.chat), "result": self.result(),
+            "clock": None if self.clocks is None else clock_frame(self),
         }
 
     async def disconnect(self, connection: Connection) -> None:
@@ -580,11 +620,14 @@ class LiveTable:
             return
         if not self.connections:
             return  # nobody is here: no bot plays on alone, the match is abandoned instead (_watch_alone)
+        if self.clocks is not None and await is_rated(self):
+            return  # at a rated table with a clock, the clock alone bounds an absent person's decisions
         self.takeover.add(seat)
         frame = self._presence_frame(seat)
         await self._store_presence(seat)
         self._broadcast([frame])
         self._schedule_bot()
+        sync_clocks(self)
 
     def _watch_alone(self) -> None:
         """Nobody is connected (no player, no spectator): stop the match once its grace is over
@@ -663,8 +706,16 @@ class LiveTable:
         assert session is not None
         state = session.state
         before_version = self.version
+        # A decision a bot made because the person's time ran out is still the person's (a timeout, not an
+        # absence): it does not count towards a bot having played the seat (cartas.online.ratings).
+        persons = mover is not None or seat in self.bot_turn
+        clock = None
+        if self.clocks is not None:
+            self.clocks.stop(seat)  # the overrun, if any, comes off the reserve, committed with the move
+            self.bot_turn.discard(seat)
+            clock = self.clocks.state.dumps()
         applied = session.apply(action, seat, announce=False)
-        self.decisions.setdefault(seat, [0, 0])[0 if mover is not None else 1] += 1
+        self.decisions.setdefault(seat, [0, 0])[0 if persons else 1] += 1
         frames = [self._event(e) for e in state.events[applied.start:]]
         finished = None
         if state.is_over:
@@ -673,11 +724,14 @@ class LiveTable:
             frames.append(self._next(result))
             finished = now_iso()
         try:
-            await self.store.add_move(self.code, len(state.history) - 1, seat, str(action), self.version, finished)
+            await self.store.add_move(
+                self.code, len(state.history) - 1, seat, str(action), self.version, finished, clock=clock
+            )
         except Exception:
             log.exception("table %s: the move could not be stored; the table goes back to its stored state", self.code)
             self.version = before_version
             self.session = await self._replay()
+            sync_clocks(self, tell=False)  # the decision is still to make: its clock runs again
             if mover is not None:
                 self._refuse_move(mover, mark("the server could not store the move; try again"))
             else:  # a bot's move: tried again in a moment, or the table would wait for it for ever
@@ -691,17 +745,22 @@ class LiveTable:
         timer = None if received is None else MoveTimer(received, self.settings.metrics.moves)
         self._send_views(timer)
         session.announce(applied)
+        sync_clocks(self)
         if finished is not None:
             self.row.status = "finished"
             self.row.finished = finished
-            self.export()
-            if self.settings.on_finished is not None:
-                try:
-                    await self.settings.on_finished(self)
-                except Exception:
-                    log.exception("table %s: the finished match could not be rated", self.code)
+            await self.finish()
         else:
             self._schedule_bot()
+
+    async def finish(self) -> None:
+        """After a finished match is committed: export its record, then rate it and keep it in the history."""
+        self.export()
+        if self.settings.on_finished is not None:
+            try:
+                await self.settings.on_finished(self)
+            except Exception:
+                log.exception("table %s: the finished match could not be rated", self.code)
 
     def export(self) -> None:
         """Write the finished match's record file, the one ``cartas replay`` reads, and count it in the history."""
@@ -716,7 +775,7 @@ class LiveTable:
     # --- bots -----------------------------------------------------------------------------------------------
 
     def _played_by_bot(self, seat: int) -> bool:
-        return self.seats[seat].kind == "bot" or seat in self.takeover
+        return self.seats[seat].kind == "bot" or seat in self.takeover or seat in self.bot_turn
 
     def _bot_seat(self) -> int | None:
         """The seat a bot should decide for now: none while a person present at the table may act."""

@@ -23,7 +23,7 @@ async def mark_rated(accounts: Accounts, code: str) -> None:
 
 def finished_match(table: Any, owners: dict[str, str], rated: bool) -> Finished:
     """The :class:`Finished` of a :class:`~cartas.online.table.LiveTable` whose match is over."""
-    outcome = table.state.result()
+    winners, scores = table.outcome()  # the game's result, or a match lost on time (cartas.online.clock)
     accounts = {row.seat: owners[row.token_hash] for row in table.seats if row.token_hash in owners}
     share = {}
     for seat, (person, bot) in table.decisions.items():
@@ -32,8 +32,8 @@ def finished_match(table: Any, owners: dict[str, str], rated: bool) -> Finished:
     teams = table.teams
     return Finished(
         code=table.code, game=table.game.name, players=len(table.seats),
-        teams=tuple(teams) if teams is not None else None, winners=tuple(outcome.winners),
-        scores=tuple(outcome.scores), accounts=accounts, kinds={row.seat: row.kind for row in table.seats},
+        teams=tuple(teams) if teams is not None else None, winners=tuple(winners),
+        scores=tuple(scores), accounts=accounts, kinds={row.seat: row.kind for row in table.seats},
         bot_share=share, rated_table=rated,
     )
 

@@ -120,5 +120,5 @@ export class TableSocket {
 
 /** Frames that step the table's version (a `view` only repeats the current one). */
 function isVersioned(frame) {
-  return ["lobby", "event", "presence", "chat", "result"].includes(frame.type);
+  return ["lobby", "event", "presence", "chat", "result", "timeout"].includes(frame.type);
 }

@@ -3,6 +3,7 @@
 // options last used with each game; the first time it opens on truco.
 
 import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
+import { clockField } from "/static/clock-field.js";
 import { chosenLanguage, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
 
@@ -130,6 +131,8 @@ function createForm() {
     h("div", { class: "field" }, h("label", { for: "bot-level" }, h("span", { text: t("absent_level") }), absentLevel))));
   // A rated table moves its players' ratings (docs/accounts.md); the server asks for a login.
   const rated = h("input", { type: "checkbox", id: "rated", name: "rated" });
+  const clock = clockField(before);
+  form.append(clock.element);
   form.append(h("div", { class: "field" }, h("label", { for: "rated", class: "check" }, rated, h("span", { text: t("rated_table") }))));
   form.append(h("p", { class: "error", id: "create-error", role: "alert", text: state.error }));
   form.append(h("button", { type: "submit", class: "primary", id: "create", text: t("create") }));
@@ -146,7 +149,9 @@ function createForm() {
       const body = { game: game.name, options: values, name: who, bot_level: absentLevel.value };
       if (grace.value !== "") body.grace = Number(grace.value);
       if (rated.checked) body.rated = true;
-      remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace });
+      Object.assign(body, clock.read());
+      remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace,
+        clock: body.clock, reserve: body.reserve });
       const made = await api("POST", "/api/tables", body);
       saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name: who });
       state.created = made;

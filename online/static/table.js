@@ -10,6 +10,7 @@ import { chosenLanguage, language, languageSelector, setLanguage, t } from "/sta
 import { actionBar } from "/static/table/actionbar.js";
 import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
+import { drawClocks, takeClock, timeoutLine } from "/static/table/clock.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { renderSeating, seatingList } from "/static/table/seating.js";
@@ -205,6 +206,7 @@ function onFrame(frame) {
       for (const event of frame.events || []) addEvent(event);
       state.chat = (frame.chat || []).slice(-50);
       state.result = frame.result || null;
+      takeClock(frame.clock);
       if (frame.view) takeView(frame.view);
       else state.view = null;
       applyLanguage();
@@ -227,6 +229,15 @@ function onFrame(frame) {
     case "rematch":
       takeRematch(frame);
       break;
+    case "clock":
+      takeClock(frame);
+      break;
+    case "timeout": { // a person's time ran out: said in one line (table/clock.js)
+      const line = { v: frame.v, text: timeoutLine(frame, nameOf), kind: "clock", seat: frame.seat };
+      state.log.push(line);
+      announce(line.text);
+      break;
+    }
     case "view":
       takeView(frame.view);
       sayWhileAway();
@@ -575,6 +586,7 @@ function render() {
     h("div", { class: "layout" }, h("div", { class: "main" }, main), side));
   renderChatLines();
   tickWaits();
+  drawClocks(app, state.me);
   // A bar fixed at the bottom (a phone) must not hide the hand: the page ends that much lower.
   const bar = document.getElementById("actionbar");
   const fixed = bar && getComputedStyle(bar).position === "fixed" && !bar.classList.contains("empty");

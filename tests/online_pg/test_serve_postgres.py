@@ -10,6 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cartas.cli.main import make_cli
+from cartas.online.schema import SCHEMA_VERSION
 
 pytestmark = pytest.mark.postgres
 
@@ -29,7 +30,7 @@ def test_serve_on_postgres_creates_the_schema_and_owns_tables_as_its_address(
     )
     with psycopg.connect(postgres_url) as conn:
         listed = [row[0] for row in conn.execute("SELECT version FROM schema_version ORDER BY version")]
-        assert listed == [1, 2, 3, 4, 5]
+        assert listed == list(range(1, SCHEMA_VERSION + 1))
 
 
 def test_serve_refuses_an_unreachable_postgres_in_one_line(uvicorn_runs: list[dict[str, Any]]) -> None:

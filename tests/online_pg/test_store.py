@@ -52,6 +52,36 @@ def test_a_table_round_trips_with_its_seats_moves_and_chat(with_store: StoreUser
     with_store(check)
 
 
+def test_a_tables_clock_round_trips_with_its_moves(with_store: StoreUser) -> None:
+    """The clock (cartas.online.clock) is stored at creation, replaced with the move that changed it, kept when a
+    move brings none, and replaced with the finished status when a match is lost on time."""
+    clock = {"turn": 30.0, "reserve": 60.0, "reserves": [60.0, 60.0], "timeouts": [0, 0], "lost": None}
+
+    async def check(store: AsyncStore) -> None:
+        row = table(status="playing")
+        row.clock = clock
+        assert await store.create_table(row)
+        loaded = await store.load_table("ABCDEF")
+        assert loaded is not None and loaded.clock == clock
+        spent = '{"turn": 30.0, "reserve": 60.0, "reserves": [41.5, 60.0], "timeouts": [0, 0], "lost": null}'
+        await store.add_move("ABCDEF", 0, 0, "truco", 4, None, spent)
+        await store.add_move("ABCDEF", 1, 1, "quiero", 5, None)
+        loaded = await store.load_table("ABCDEF")
+        assert loaded is not None and loaded.clock is not None and loaded.clock["reserves"] == [41.5, 60.0]
+        lost = '{"turn": 30.0, "reserve": 60.0, "reserves": [0, 60.0], "timeouts": [3, 0], "lost": 0}'
+        await store.save_clock("ABCDEF", lost, 8, "2026-11-26T02:00:00Z")
+        loaded = await store.load_table("ABCDEF")
+        assert loaded is not None and loaded.clock is not None
+        assert (loaded.clock["lost"], loaded.status, loaded.version, loaded.finished) == (
+            0, "finished", 8, "2026-11-26T02:00:00Z"
+        )
+        await store.save_clock("ABCDEF", lost, 9)  # no finish given: the status stays
+        loaded = await store.load_table("ABCDEF")
+        assert loaded is not None and (loaded.status, loaded.version) == ("finished", 9)
+
+    with_store(check)
+
+
 def test_a_move_number_stored_twice_is_refused_and_changes_nothing(with_store: StoreUser) -> None:
     """What fences a process that lost its lease: the new owner's move n wins, the stale one's insert fails."""
 
