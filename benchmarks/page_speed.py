@@ -228,7 +228,8 @@ DRAW_TIMING_JS = """
         const at = performance.now();
         try {
           const frame = JSON.parse(event.data);
-          if (frame.type === 'event' && frame.kind === 'play' && frame.detail) waiting.set(String(frame.detail), { at, view: null });
+          const played = frame.type === 'event' && frame.kind === 'play' && frame.detail;
+          if (played) waiting.set(String(frame.detail), { at, view: null });
           if (frame.type === 'view') for (const entry of waiting.values()) if (entry.view === null) entry.view = at;
         } catch (_) { /* not JSON: not a move */ }
       });
@@ -334,7 +335,8 @@ def main() -> None:
             sizes = page_weight(context.new_page(), f"{server}{path}", ready)
             context.close()
             print(f"{name:8} " + " ".join(f"{sizes.get(k, 0) / 1024:8.1f}" for k in kinds)
-                  + f" {sizes['total'] / 1024:8.1f} {sizes['ws'] / 1024:8.1f}  {verdict(sizes['total'] <= BUDGET_BYTES)}")
+                  + f" {sizes['total'] / 1024:8.1f} {sizes['ws'] / 1024:8.1f}  "
+                  + verdict(sizes["total"] <= BUDGET_BYTES))
 
         delays, sent = draw_delays(browser, server, args.moves)
         print(f"\nA played card drawn after its frame arrived, 4 pages at one table, {sent} moves (ms; budget "
@@ -344,7 +346,8 @@ def main() -> None:
             values, from_view = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
             print(f"{seat:<6} {len(values):6} {quantile(values, 0.5):7.1f} {quantile(values, 0.99):7.1f} "
                   f"{max(values, default=float('nan')):7.1f}   {'':20} {quantile(from_view, 0.5):7.1f} "
-                  f"{max(from_view, default=float('nan')):7.1f}  {verdict(bool(values) and max(values) <= BUDGET_DRAW_MS)}")
+                  f"{max(from_view, default=float('nan')):7.1f}  "
+                  + verdict(bool(values) and max(values) <= BUDGET_DRAW_MS))
         browser.close()
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
