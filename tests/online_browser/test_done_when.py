@@ -27,6 +27,7 @@ from browser_helpers import (
     join_by_link,
     PLAY_ONE_JS,
     open_seat,
+    serve_in_thread,
     started_table,
 )
 from playwright.sync_api import Browser, Page, expect
@@ -50,8 +51,6 @@ def server() -> Iterator[str]:
 
     with tempfile.TemporaryDirectory() as folder, mock.patch("cartas.online.hub.new_seed", next_seed):
         app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        from browser_helpers import serve_in_thread
-
         yield from serve_in_thread(app)
 
 
@@ -161,7 +160,7 @@ def test_a_whole_4_player_truco_to_15_on_a_phone_without_the_log(server: str, br
         assert max(final) >= 15, final
         # What the person saw, never reading the log: the hands' ends, tricks won, the envido as cards, the calls.
         assert seen.summaries >= 2, vars(seen)
-        assert seen.won_marks >= 1 and seen.envido_cards >= 2, vars(seen)
+        assert seen.won_marks >= 1 and seen.envido_cards >= 1, vars(seen)  # an envido sung shows its cards
         assert seen.answered_under_a_bubble >= 1, vars(seen)
         assert len(seen.tapped) >= 6 and len(seen.seen_in_front) >= len(seen.tapped) // 2, vars(seen)
         assert len(seen.rival_cards) >= 6, vars(seen)
@@ -174,6 +173,7 @@ def test_a_whole_4_player_truco_to_15_on_a_phone_without_the_log(server: str, br
         new_code = ana.url.rstrip("/").split("/")[-1]
         assert api_call(server, f"/api/tables/{new_code}")["status"] == "playing"
         assert not shots.errors, shots.errors
+        print(f"truco to 15 on a phone, final {final}: saw {vars(seen)}")  # with -s: the margins of the asserts
     except BaseException:
         print(f"browser test failed; screenshots in {shots.failure()}; saw {vars(seen)}")
         raise
@@ -289,6 +289,7 @@ def test_a_chinchon_to_100_played_by_tapping_the_stock_and_the_pile(server: str,
         # Each hand's end was read as cards: the summary showed the hands laid down.
         assert taps["summaries"] >= 1 and taps["shown"] >= 7, taps
         assert not shots.errors, shots.errors
+        print(f"chinchón to 100 by taps: {taps}")
     except BaseException:
         print(f"browser test failed; screenshots in {shots.failure()}; taps {taps}")
         raise
