@@ -1,5 +1,5 @@
-"""An accessibility scan with axe-core of the lobby and of a table mid-hand, at 390 and 1280 px: no serious or
-critical violation.
+"""An accessibility scan with axe-core of the lobby, of a table mid-hand and of the match page of a finished match,
+at 390 and 1280 px: no serious or critical violation.
 
 axe-core comes from the npm registry into the git-ignored ``.ci/node`` (installed here on first use when ``npm`` is
 on the PATH; ``CARTAS_AXE`` may name an ``axe.min.js`` instead); it is test tooling only, never served.
@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import Shots, open_seat, started_table
+from browser_helpers import Shots, open_seat, play_by_socket_until, started_table
 from playwright.sync_api import Browser, Page
 from test_card_table import SIZES, server  # noqa: F401  (the module's server fixture)
 
@@ -70,6 +70,33 @@ def test_the_lobby_and_a_table_mid_hand_have_no_serious_violation(
         open_seat(page, server, code, ana)
         page.wait_for_selector("#stock")
         problems += [f"chinchón: {v}" for v in violations(page, axe)]
+        assert not problems, "\n".join(problems)
+    except BaseException:
+        print(f"browser test failed; screenshots in {shots.failure()}")
+        raise
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_match_page_of_a_finished_match_has_no_serious_violation(
+    server: str, browser: Browser, axe: Path, size: str  # noqa: F811
+) -> None:
+    shots = Shots()
+    context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
+    try:
+        page = shots.watch("page", context.new_page())
+        code, (ana,) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana"])
+        open_seat(page, server, code, ana)
+        play_by_socket_until(page, "() => Boolean(window.cartasTable.state.result)", timeout_s=90, preferred="mazo")
+        page.goto(f"{server}/t/{code}/match")
+        page.wait_for_selector("#board svg.card")
+        problems = [f"match, first step: {v}" for v in violations(page, axe)]
+        page.click("#step-next")  # a card on the table, the stepper moved off its first step
+        page.wait_for_selector("#step-first:not([disabled])")
+        problems += [f"match, a step in: {v}" for v in violations(page, axe)]
+        page.emulate_media(color_scheme="dark")
+        problems += [f"match, dark: {v}" for v in violations(page, axe)]
         assert not problems, "\n".join(problems)
     except BaseException:
         print(f"browser test failed; screenshots in {shots.failure()}")
