@@ -154,3 +154,13 @@ def test_sing_steps_give_son_buenas_bounds() -> None:
     assert steps == [(0, 20, 20), (1, 25, 25), (2, 30, 30), (3, SON_BUENAS, 30)] and best == 2
     steps, best = sing((0, 1, 2, 3), [20, 25, 5, 30], (0, 1, 0, 1))
     assert steps == [(0, 20, 20), (1, 25, 25), (2, SON_BUENAS, 25)] and best == 1
+
+
+def test_four_players_sing_the_flor_in_turn(start: Start, run: Run) -> None:
+    """Flor against flor: s0 says 33, s1 35; s3 (32), whose partner holds the best, stays silent and unknown."""
+    state = start(["7O 6O 12O", "7C 5C 3C", "12E 4O 1B", "6B 4B 2B"], flor=True)
+    run(state, "0 flor", "1 flor")
+    said_flor = [(e.kind, e.seat, e.detail) for e in state.events if e.kind in ("flor_tanto", "son_buenas")]
+    assert said_flor == [("flor_tanto", 0, "33"), ("flor_tanto", 1, "35")]
+    assert state.scores() == (0, 6)
+    assert not any(f[1] == 3 and f[0] == "flor" and f[2] for f in state.reveals)  # s3's flor value untold
