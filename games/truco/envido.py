@@ -97,3 +97,44 @@ def falta_value(scores: Sequence[int], target: int, to_game: bool) -> int:
     if not to_game and target == 30 and leader < 15:
         return 15 - leader
     return target - leader
+
+
+SON_BUENAS = -1
+"""In a :func:`sing` step, the word said instead of a number: "son buenas" (the best said so far is not beaten)."""
+
+
+def sing(
+    parts: Sequence[int], values: Sequence[int], team_of: Sequence[int]
+) -> tuple[list[tuple[int, int, int]], int]:
+    """The tantos (or flores) said in turn, as at a real table, and the seat whose word won.
+
+    ``parts`` are the seats taking part in playing order from the mano, ``values`` their points in that
+    order. The first says its points. Each following seat stays silent while its side holds the best said so
+    far; otherwise it says its points if they beat that best (a tie goes to the seat nearer the mano), else
+    "son buenas". A seat that stayed silent speaks on a later round if the rivals have since gone ahead,
+    so the side with the best points always ends holding the best word: the winner is the old rule's
+    (each side's best, ties to the mano), with only what had to be said revealed.
+
+    Each step is ``(seat, points, bound)``: ``points`` said, or :data:`SON_BUENAS` with ``bound`` the most the
+    seat can hold (the best said, one less when a tie would have gone to this seat).
+    """
+    steps: list[tuple[int, int, int]] = []
+    done = [False] * len(parts)
+    best = -1
+    said = True
+    while said:
+        said = False
+        for index, seat in enumerate(parts):
+            if done[index]:
+                continue
+            if best >= 0 and team_of[seat] == team_of[parts[best]]:
+                continue
+            value = values[index]
+            done[index] = True
+            if best < 0 or (value, -index) > (values[best], -best):
+                steps.append((seat, value, value))
+                best = index
+                said = True
+            else:
+                steps.append((seat, SON_BUENAS, values[best] if best < index else values[best] - 1))
+    return steps, parts[best]

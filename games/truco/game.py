@@ -140,6 +140,8 @@ class TrucoPresentation(Presentation):
             return _("{who}: I have {points}", who=who, points=detail)
         if kind == "flor_tanto":
             return _("{who}: I have {points} of flor", who=who, points=detail)
+        if kind == "son_buenas":
+            return _("{who}: Yours are good", who=who)
         if kind in shown.SHOWN_KINDS:
             return shown.describe_shown(event, who)
         if kind == "points":

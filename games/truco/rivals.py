@@ -72,7 +72,10 @@ def _known_cards(events: Sequence[Event]) -> dict[int, list[Card]]:
 
 
 def _sung_tantos(events: Sequence[Event]) -> dict[int, int]:
-    """The tantos the engine told after an accepted envido, and those shown at the hand's end."""
+    """The tantos said after an accepted envido, and those shown at the hand's end.
+
+    The envido is sung in turn, so a seat may say no number: a "son buenas" (``son_buenas``) only bounds its
+    tanto and a silent seat tells nothing; both are read as unknown here, as a hand never shown."""
     sung: dict[int, int] = {}
     for event in events:
         if event.kind == "tanto":

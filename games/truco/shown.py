@@ -15,6 +15,8 @@ from cartas.games.truco.i18n import _
 SHOWN_KINDS = ("envido_shown", "flor_shown")
 SUNG = {"envido_shown": "tanto", "flor_shown": "flor_tanto"}
 """The event in which each shown kind's points were sung, when they were compared with the rivals'."""
+SAID_IN = {"tanto": "envido", "flor_tanto": "flor"}
+"""Which singing each sung event belongs to: the detail of a "son buenas" said in it."""
 RANK_SAID = {1: mark("the ace"), 10: mark("the jack"), 11: mark("the knight"), 12: mark("the king")}
 """A card without its suit, as said in a list of cards of one suit; the others are "the {rank}"."""
 
@@ -44,30 +46,63 @@ def describe_shown(event: Event, who: str) -> str:
     return _("{who}: I show {cards} ({points})", who=who, cards=cards_said(cards), points=points)
 
 
+def _singings(events: Sequence[Event]) -> list[tuple[str, list[Event]]]:
+    """The runs of words said in turn after an accepted envido (``"envido"``) or flor (``"flor"``): the
+    numbers said and the "son buenas", one run per singing (a pica-pica hand has one per duel)."""
+    runs: list[tuple[str, list[Event]]] = []
+    last = -2
+    for at, event in enumerate(events):
+        said = event.detail if event.kind == "son_buenas" else SAID_IN.get(event.kind, "")
+        if not said:
+            continue
+        if runs and runs[-1][0] == said and last == at - 1:
+            runs[-1][1].append(event)
+        else:
+            runs.append((said, [event]))
+        last = at
+    return runs
+
+
+def _rival_word(runs: list[tuple[str, list[Event]]], shown: Event) -> tuple[int, str] | None:
+    """What the rival side said against a shown tanto or flor: the rival's team and its best number said, or
+    ``""`` when it only said "son buenas"; None when the points were not sung against anyone."""
+    said_in = SAID_IN[SUNG[shown.kind]]
+    team = shown.seat % 2
+    for said, run in runs:
+        if said != said_in or all(e.seat != shown.seat for e in run):
+            continue
+        rivals = [e for e in run if e.seat % 2 != team]
+        if not rivals:
+            return None
+        numbers = [int(e.detail) for e in rivals if e.kind != "son_buenas"]
+        return rivals[0].seat % 2, str(max(numbers)) if numbers else ""
+    return None
+
+
 def summary_lines(
     events: Sequence[Event], names: TableNames, describe: Callable[[Event], str], kinds: frozenset[str]
 ) -> list[str]:
-    """A hand's summary: the envido and the flor first, each with its cards and the rivals' points when they
-    were compared, then the events of ``kinds`` described one a line."""
-    rivals: dict[tuple[str, int], Event] = {}
-    for first, second in zip(events, events[1:]):
-        if first.kind == second.kind and first.kind in SUNG.values() and first.seat % 2 != second.seat % 2:
-            rivals[first.kind, first.seat] = second
-            rivals[second.kind, second.seat] = first
+    """A hand's summary: the envido and the flor first, each with its cards and what the rivals said against
+    it (their best number said, or "son buenas"), then the events of ``kinds`` described one a line."""
+    runs = _singings(events)
     lines = []
     for event in events:
         if event.kind not in SHOWN_KINDS:
             continue
         cards, points = parse(event.detail)
         values = {"side": names.side(event.seat % 2), "points": points, "cards": cards_said(cards)}
-        rival = rivals.get((SUNG[event.kind], event.seat))
-        if event.kind == "flor_shown":
-            line = _("Flor: {side} {points} ({cards})", **values) if rival is None else _(
-                "Flor: {side} {points} ({cards}), {other} {other_points}", **values,
-                other=names.side(rival.seat % 2), other_points=rival.detail)
+        rival = _rival_word(runs, event)
+        flor = event.kind == "flor_shown"
+        if rival is None:
+            line = _("Flor: {side} {points} ({cards})", **values) if flor else _(
+                "Envido: {side} {points} ({cards})", **values)
+        elif rival[1]:
+            other = {"other": names.side(rival[0]), "other_points": rival[1]}
+            line = _("Flor: {side} {points} ({cards}), {other} {other_points}", **values, **other) if flor else _(
+                "Envido: {side} {points} ({cards}), {other} {other_points}", **values, **other)
         else:
-            line = _("Envido: {side} {points} ({cards})", **values) if rival is None else _(
-                "Envido: {side} {points} ({cards}), {other} {other_points}", **values,
-                other=names.side(rival.seat % 2), other_points=rival.detail)
+            other = {"other": names.side(rival[0])}
+            line = _("Flor: {side} {points} ({cards}), {other}: yours are good", **values, **other) if flor else _(
+                "Envido: {side} {points} ({cards}), {other}: yours are good", **values, **other)
         lines.append(line)
     return lines + [describe(event) for event in events if event.kind in kinds]

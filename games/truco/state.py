@@ -24,7 +24,7 @@ from cartas.games.truco.actions import (
     QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS, TrucoAction,
 )
 from cartas.games.truco.envido import (
-    accepted_value, falta_value, flor, may_call, refused_value, show_order, tanto, tanto_cards,
+    SON_BUENAS, accepted_value, falta_value, flor, may_call, refused_value, show_order, sing, tanto, tanto_cards,
 )
 from cartas.games.truco.senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
 from cartas.games.truco.i18n import _
@@ -450,23 +450,21 @@ class TrucoState(State):
         return falta_value(self.score, self.target, self.falta_to_game)
 
     def _settle_envido(self) -> None:
-        """An accepted envido: the engine tells each side's best tanto; ties go to the side nearer the mano."""
+        """An accepted envido: the tantos are sung in turn from the mano (see :func:`~.envido.sing`); the side
+        with the best wins, ties to the seat nearer the mano, and the tanto that won as sung is shown at the end."""
         self.env_open = False
-        best = [(-1, -1), (-1, -1)]
-        for index, seat in enumerate(self.parts):
-            value = self.tanto_of(seat)
-            side = self.team_of[seat]
-            if value > best[side][0]:
-                best[side] = (value, index)
-        for side in sorted((0, 1), key=lambda t: best[t][1]):
-            value, index = best[side]
-            seat = self.parts[index]
-            self.emit("tanto", seat, str(value))
-            self.reveals += (("tanto", seat, value),)
-        won = 0 if (best[0][0], -best[0][1]) > (best[1][0], -best[1][1]) else 1
-        self.to_show += ((self.parts[best[won][1]], "envido"),)
+        parts = self.parts
+        steps, said_best = sing(parts, [self.tanto_of(seat) for seat in parts], self.team_of)
+        for seat, value, bound in steps:
+            if value == SON_BUENAS:
+                self.emit("son_buenas", seat, "envido")
+                self.reveals += (("tanto_under", seat, bound),)
+            else:
+                self.emit("tanto", seat, str(value))
+                self.reveals += (("tanto", seat, value),)
+        self.to_show += ((said_best, "envido"),)
         points = accepted_value(self.env_chain, self._falta())
-        if not self._score(won, points, "envido"):
+        if not self._score(self.team_of[said_best], points, "envido"):
             self._refresh()
 
     def _flor(self, seat: int, team: int, kind: int, text: str) -> None:
@@ -510,20 +508,18 @@ class TrucoState(State):
             self._refresh()
 
     def _best_flor(self) -> int:
-        """The side with the best flor, ties to the side nearer the mano; both sides' flores are shown."""
-        best = [(-1, -1), (-1, -1)]
-        for index, seat in enumerate(self.parts):
-            value = self.flores[seat]
-            side = self.team_of[seat]
-            if value and value > best[side][0]:
-                best[side] = (value, index)
-        for side in sorted((0, 1), key=lambda t: best[t][1]):
-            value, index = best[side]
-            if index >= 0:
-                seat = self.parts[index]
+        """The side with the best flor, ties to the seat nearer the mano: the flores are sung in turn from the
+        mano among the seats holding one, as the tantos are (see :func:`~.envido.sing`)."""
+        holders = tuple(seat for seat in self.parts if self.flores[seat])
+        steps, said_best = sing(holders, [self.flores[seat] for seat in holders], self.team_of)
+        for seat, value, bound in steps:
+            if value == SON_BUENAS:
+                self.emit("son_buenas", seat, "flor")
+                self.reveals += (("flor_under", seat, bound),)
+            else:
                 self.emit("flor_tanto", seat, str(value))
                 self.reveals += (("flor", seat, value),)
-        return 0 if (best[0][0], -best[0][1]) > (best[1][0], -best[1][1]) else 1
+        return self.team_of[said_best]
 
     def _settle_flor(self, team: int, points: int) -> None:
         self.flor_open = False
@@ -710,6 +706,10 @@ def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
     for fact in facts:
         what = fact[0]
         if what == "tanto" and _tanto_of(dealt) != fact[2]:
+            return False
+        if what == "tanto_under" and _tanto_of(dealt) > fact[2]:
+            return False
+        if what == "flor_under" and (not flor(dealt) or flor(dealt) > fact[2]):
             return False
         if what == "flor" and (not flor(dealt) or (fact[2] and flor(dealt) != fact[2])):
             return False

@@ -86,7 +86,7 @@ def test_every_emitted_kind_has_its_own_words() -> None:
     samples = {
         "deal": "", "duel": "4", "play": "7O", "trick": "2", "parda": "1", "truco": "truco", "envido": "envido",
         "flor": "flor", "quiero": "", "no_quiero": "", "mazo": "", "tanto": "27", "flor_tanto": "31",
-        "points": "1 hand", "match": "30-12", "seña": "nada", "seña_vista": "flor", "envido_shown": "7E 6E 33",
+        "son_buenas": "envido", "points": "1 hand", "match": "30-12", "seña": "nada", "seña_vista": "flor", "envido_shown": "7E 6E 33",
         "flor_shown": "7B 6B 1B 34",
     }
     assert EMITTED == set(samples)
@@ -124,7 +124,7 @@ def test_a_hand_told_and_its_table(start: Start, run: Run) -> None:
     run(state, "0 truco", "1 envido", "0 quiero", "1 quiero", "0 play 1B", "1 play 5C", "0 play 7E")
     assert [GAME.describe(e) for e in state.events] == [
         "Jugador 2: reparto", "Jugador 1: ¡Truco!", "Jugador 2: ¡Envido!", "Jugador 1: ¡Quiero!",
-        "Jugador 1: Tengo 33", "Jugador 2: Tengo 29", "Equipo 1: +2 puntos (envido)", "Jugador 2: ¡Quiero!",
+        "Jugador 1: Tengo 33", "Jugador 2: Son buenas", "Equipo 1: +2 puntos (envido)", "Jugador 2: ¡Quiero!",
         "Jugador 1: tiro 1B", "Jugador 2: tiro 5C", "Primera: Jugador 1", "Jugador 1: tiro 7E",
     ]
     assert GAME.table_lines(state.observation(1)) == [

@@ -58,11 +58,13 @@ def test_flor_against_flor(moves: list[str], scores: tuple[int, int], start: Sta
     assert state.scores() == scores
 
 
-def test_flor_shows_both_flores_and_ties_go_to_the_mano(start: Start, run: Run) -> None:
+def test_flor_sung_in_turn_and_ties_go_to_the_mano(start: Start, run: Run) -> None:
+    """The mano says its flor; the pie, tied, says "son buenas" (a tie goes to the mano) and keeps its points."""
     state = start(["7O 6O 12O", "7C 6C 11C"], flor=True)
     run(state, "0 flor", "1 flor")
     assert state.scores() == (6, 0)
-    assert [(e.seat, e.detail) for e in state.events if e.kind == "flor_tanto"] == [(0, "33"), (1, "33")]
+    said = [(e.kind, e.seat, e.detail) for e in state.events if e.kind in ("flor_tanto", "son_buenas")]
+    assert said == [("flor_tanto", 0, "33"), ("son_buenas", 1, "flor")]
 
 
 def test_flor_voids_a_pending_envido(start: Start, run: Run, legal: Legal) -> None:
@@ -201,12 +203,20 @@ def test_parse_errors(text: str) -> None:
 def test_samples_keep_what_the_seat_was_told(start: Start, run: Run) -> None:
     state = start([PLAIN, "5C 4C 12O"])
     run(state, "0 envido", "1 quiero")
+    assert [e.kind for e in state.events if e.seat == 1][-1] == "son_buenas"  # 29 against 33: not said
     rng = random.Random(1)
+    tantos = set()
     for _ in range(20):
         sample = state.sample(0, rng)
-        assert sample.tanto_of(1) == 29
+        tantos.add(sample.tanto_of(1))
         assert sample.hand_of(0) == state.hand_of(0)
         assert sample.observation(0) == state.observation(0)
+    assert max(tantos) <= 33 and len(tantos) > 1  # "son buenas" bounds the rival's tanto, no more
+    said = start(["5C 4C 12O", PLAIN])
+    run(said, "0 envido", "1 quiero")  # the mano says 29, the pie 33: both said, both kept
+    for _ in range(20):
+        sample = said.sample(1, rng)
+        assert sample.tanto_of(0) == 29 and sample.observation(1) == said.observation(1)
 
 
 def test_samples_keep_a_partners_sena(start: Start, run: Run) -> None:

@@ -85,19 +85,20 @@ def test_a_rival_not_yet_seen_is_read_as_before() -> None:
 
 
 SAMPLING_MOVED = pytest.mark.xfail(
-    reason="since the sampled deals draw from a sorted pool (cartas analyze's invariance, 0.2.0) these deals read "
-    "19.9 and 19.4, 2.6 and 2.1 above a random hand: the issue's 2-point bound is not met on them (issue 32 open)",
+    reason="since the sampled deals draw from a sorted pool (cartas analyze's invariance, 0.2.0) this deal reads "
+    "19.4, 2.1 above a random hand: the issue's 2-point bound is not met on it (issue 32 open)",
     strict=True,
 )
 
 
 @pytest.mark.parametrize(
-    "seed", [21, pytest.param(22, marks=SAMPLING_MOVED), pytest.param(23, marks=SAMPLING_MOVED)]
+    "seed", [21, 22, pytest.param(23, marks=SAMPLING_MOVED)]
 )
 def test_ten_hands_of_always_envido_make_its_envido_say_little(seed: int) -> None:
     """The issue's test: after 10 hands against a rival who opens the envido on every hand, the mean tanto its
     next envido speaks for is within 2 points of a random hand's (it was 25.3, 7.9 above; these deals leave
-    19.1, 19.3 and 19.1 after 9, 7 and 8 envidos)."""
+    18.8 and 19.0 after 10 and 8 envidos). Seed 22 met the bound once the envido was sung in turn (a losing
+    "son buenas" hides the tanto, so the bots sample other deals and the match runs differently)."""
     reader, _ = play_hands(AlwaysEnvido(7), 10, seed=seed)
     assert reader._reader is not None
     tendency = reader._reader.book.tendencies[1, "envido"]

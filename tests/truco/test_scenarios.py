@@ -20,8 +20,8 @@ def test_ar_01_envido_then_mazo_without_bonus(start: Start, run: Run) -> None:
     run(state, "0 play 1B", "1 mazo")
     assert state.scores() == (3, 0)
     assert state.hands_played == 1
-    tantos = [(e.seat, e.detail) for e in state.events if e.kind == "tanto"]
-    assert tantos == [(0, "33"), (1, "29")]
+    said = [(e.kind, e.seat, e.detail) for e in state.events if e.kind in ("tanto", "son_buenas")]
+    assert said == [("tanto", 0, "33"), ("son_buenas", 1, "envido")]  # sung in turn: B's 29 is not said
 
 
 def test_ar_02_envido_envido_real_envido_refused(start: Start, run: Run) -> None:
@@ -89,4 +89,7 @@ def test_ar_16_only_the_pies_call_envido_with_four(start: Start, run: Run) -> No
     assert state.to_act == (2, 0)
     run(state, "2 quiero")
     assert state.scores() == (2, 0)
-    assert [(e.seat, e.detail) for e in state.events if e.kind == "tanto"] == [(2, "31"), (3, "31")]
+    said = [(e.kind, e.seat, e.detail) for e in state.events if e.kind in ("tanto", "son_buenas")]
+    # Sung in turn from the mano: s1 says 28, s2 31, s3's 31 ties and loses to s2 (nearer the mano): son buenas;
+    # s0, whose partner s2 holds the best, stays silent.
+    assert said == [("tanto", 1, "28"), ("tanto", 2, "31"), ("son_buenas", 3, "envido")]

@@ -68,7 +68,7 @@ def test_the_envido_winner_shows_at_hand_end_and_only_then(start: Start, run: Ru
     assert [e.kind for e in ended[-3:]] == ["mazo", "points", "envido_shown"]  # after the points, before the deal
     assert ended[-1].visible(1) and ended[-1].visible_to is None
     assert GAME.hand_summary(ended, viewer_names(2, 1, bots={0: "medium"})) == [
-        "Envido: Bot 1 (medio) 33 (el 7 y el 6 de espadas), Vos 29",
+        "Envido: Bot 1 (medio) 33 (el 7 y el 6 de espadas), Vos: son buenas",
         "Bot 1 (medio): +2 puntos (envido)",
         "Bot 1 (medio): +1 punto (mazo)",
     ]
@@ -106,13 +106,13 @@ def test_flor_against_flor_shows_the_best_only(start: Start, run: Run) -> None:
     assert shown(state) == [Event("flor_shown", 0, "7O 6O 12O 33")]
     ended = state.events[:state.hand_events_from]
     assert GAME.hand_summary(ended, viewer_names(2, 0, bots={1: "easy"}))[0] == (
-        "Flor: Vos 33 (el 7, el 6 y el rey de oros), Bot 1 (fácil) 32"
+        "Flor: Vos 33 (el 7, el 6 y el rey de oros), Bot 1 (fácil): son buenas"
     )
 
 
 def test_four_players_show_the_winning_partner(start: Start, run: Run) -> None:
     state = start(["4O 5B 6C", "7E 6E 1B", "12O 11O 3C", "5C 4C 12B"], envido_callers="all")
     run(state, "0 envido", "1 quiero")
-    assert [e.detail for e in state.events if e.kind == "tanto"] == ["33", "20"]
+    assert [e.detail for e in state.events if e.kind == "tanto"] == ["6", "33"]  # the mano's 6, then 33
     run(state, "0 mazo")
     assert shown(state) == [Event("envido_shown", 1, "7E 6E 33")]

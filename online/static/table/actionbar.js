@@ -50,7 +50,7 @@ function whoLine(ctx) {
   }
   // The latest call still open from someone else: "Bot 1: ¡Truco!" above the answers.
   let open = null;
-  for (const [seat, said] of ctx.speech.bubbles) if (seat !== me && !said.old && !said.secret) open = [seat, said];
+  for (const [seat, said] of ctx.speech.bubbles) if (seat !== me && !said.old && !said.secret && !said.sung) open = [seat, said];
   return h("p", { class: "who-acts mine", id: "who-acts" },
     open ? h("span", { class: "called", text: `${ctx.nameOf(open[0])}: ${open[1].text} · ` }) : null,
     h("strong", { text: open ? t("your_answer") : t("your_turn") }),

@@ -68,9 +68,11 @@ export function bubble(ctx, seat) {
   const said = ctx.speech.of(seat);
   if (!said) return null;
   return h("div", {
-    class: `bubble kind-${said.kind}${said.old ? " old" : ""}${said.secret ? " secret" : ""}`,
-    dataset: { seat: String(seat), kind: said.kind },
-  }, said.secret ? h("span", { class: "secret-tag", text: `${t("sena")} · ` }) : null, h("span", { text: said.text }));
+    class: `bubble kind-${said.kind}${said.old ? " old" : ""}${said.secret ? " secret" : ""}${said.sung ? " sung" : ""}`,
+    dataset: { seat: String(seat), kind: said.kind, ...(said.sung ? { order: String(said.order) } : {}) },
+  }, said.secret ? h("span", { class: "secret-tag", text: `${t("sena")} · ` }) : null,
+  said.sung ? h("span", { class: "sung-order", "aria-hidden": "true", text: String(said.order) }) : null,
+  h("span", { text: said.text }));
 }
 
 /** A seat other than the reader's, placed at `place` ("top", "left", "right", "tl", "tr"). */
