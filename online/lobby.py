@@ -12,7 +12,7 @@ from typing import Any
 
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
-from cartas.core.naming import level_name
+from cartas.core import naming
 from cartas.core.options import GameOptions
 from cartas.core.seating import (
     HUMAN,
@@ -39,8 +39,9 @@ class LobbyError(ValueError):
 
 
 def bot_name(seat: int, level: str | None) -> str:
-    """``Bot 2 (medio)``: the level as the language being spoken says it (the table's, see :mod:`.seat_names`)."""
-    return f"Bot {seat} ({level_name(level) if level else level})"
+    """``Bot 2 (medio)`` for the bot in the second seat: the core's rule (:func:`cartas.core.naming.bot_name`),
+    shared with the terminal, in the language being spoken (the table's, see :mod:`.seat_names`)."""
+    return naming.bot_name(seat, level)
 
 
 def display_name(row: SeatRow) -> str | None:

@@ -74,18 +74,18 @@ def test_host_operations_reseat_the_players(server: Server) -> None:
         assert response.status_code == 200, response.text
         return [seat["name"] for seat in response.json()["seats"]]
 
-    assert names(server.host(code, host, body={"op": "rotate"})) == ["Ana", "Bot 1 (fácil)", "Beto", "Caro"]
-    assert names(server.host(code, host, body={"op": "swap"})) == ["Ana", "Caro", "Beto", "Bot 3 (fácil)"]
+    assert names(server.host(code, host, body={"op": "rotate"})) == ["Ana", "Bot 2 (fácil)", "Beto", "Caro"]
+    assert names(server.host(code, host, body={"op": "swap"})) == ["Ana", "Caro", "Beto", "Bot 4 (fácil)"]
     assert names(server.host(code, host, body={"op": "move", "seat": 1, "to": 2})) == [
-        "Ana", "Beto", "Caro", "Bot 3 (fácil)"]
+        "Ana", "Beto", "Caro", "Bot 4 (fácil)"]
     assert names(server.host(code, host, body={"op": "teams", "teams": "Beto,easy/Ana,Caro"})) == [
-        "Ana", "Beto", "Caro", "Bot 3 (fácil)"]
+        "Ana", "Beto", "Caro", "Bot 4 (fácil)"]
     reordered = server.host(code, host, body={"op": "order", "order": "Ana,easy,Caro,Beto"})
-    assert names(reordered) == ["Ana", "Bot 1 (fácil)", "Caro", "Beto"]
+    assert names(reordered) == ["Ana", "Bot 2 (fácil)", "Caro", "Beto"]
     assert reordered.json()["host_seat"] == 0
     assert names(server.host(code, host, body={"op": "move", "seat": 0, "to": 3})) == [
-        "Beto", "Bot 1 (fácil)", "Caro", "Ana"]
-    assert names(server.host(code, host, body={"op": "bot", "seat": 1, "level": "hard"}))[1] == "Bot 1 (difícil)"
+        "Beto", "Bot 2 (fácil)", "Caro", "Ana"]
+    assert names(server.host(code, host, body={"op": "bot", "seat": 1, "level": "hard"}))[1] == "Bot 2 (difícil)"
     assert names(server.host(code, host, body={"op": "empty", "seat": 2}))[2] is None
 
 
