@@ -18,6 +18,7 @@ import contextlib
 import json
 import logging
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
@@ -443,14 +444,17 @@ def seat_presence(seat: SeatRow, recorded: dict[int, str]) -> str | None:
     return recorded.get(seat.seat, "away")
 
 
-def option_texts(game: Game, name: str) -> dict[str, dict[str, str]]:
-    """An option's name and help in each site language, as the lobby shows them to each reader:
-    ``{"pt-BR": {"title": "Baralho", "help": "..."}}``."""
-    texts = {}
+def option_texts(game: Game, name: str, choices: Sequence[Any] | None = None) -> dict[str, dict[str, Any]]:
+    """An option's name, help and choices in each site language, as the lobby shows them to each reader:
+    ``{"pt-BR": {"title": "Baralho", "help": "...", "choices": ["Baralho francês", "Baralho espanhol"]}}``,
+    the choices in the order of the option's ``choices`` (only for an option that has them)."""
+    texts: dict[str, dict[str, Any]] = {}
     for language in SITE_LANGUAGES:
         with speaking(language):
             title, help_text = game.option_text(name)
-        texts[language] = {"title": title, "help": help_text}
+            texts[language] = {"title": title, "help": help_text}
+            if choices is not None:
+                texts[language]["choices"] = [game.choice_text(name, choice) for choice in choices]
     return texts
 
 
@@ -471,7 +475,7 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         options.append({
             "name": info.name, "type": info.kind, "choices": None if info.choices is None else list(info.choices),
             "default": info.default, "description": info.description,
-            "text": option_texts(game, info.name),
+            "text": option_texts(game, info.name, info.choices),
         })
     default_players = option_info(game.Options, "players").default
     return {
