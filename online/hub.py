@@ -25,6 +25,7 @@ from typing import Any, cast
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n import speaking
 from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
@@ -330,7 +331,7 @@ class Hub:
             raise Refused(400, unbounded)
         grace = body.get("grace", self.default_grace)
         if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
-            raise Refused(400, f"grace must be a number of seconds from 0 to {MAX_GRACE:g}")
+            raise Refused(400, _("grace must be a number of seconds from 0 to {most}", most=f"{MAX_GRACE:g}"))
         levels = self.registry.bot_levels(game.name)
         if not levels:
             raise Refused(400, f"no bot plays {game.name}, so no table can be set up")
@@ -339,10 +340,10 @@ class Hub:
             raise Refused(400, "spectator_chat must be true or false")
         level = body.get("bot_level") or ("medium" if "medium" in levels else levels[0])
         if level not in levels:
-            raise Refused(400, f"no bot level {level!r}; levels: {', '.join(levels)}")
+            raise Refused(400, _("no bot level {level}; levels: {levels}", level=repr(level), levels=", ".join(levels)))
         token, host_token = new_token(), new_token()
         seed = new_seed()
-        for _ in range(20):
+        for _attempt in range(20):
             row = new_table_row(
                 new_code(), game, options.model_dump(), seed, creator, hash_token(token), hash_token(host_token),
                 float(grace), level,
@@ -351,7 +352,7 @@ class Hub:
             if await self.store.create_table(row):
                 break
         else:
-            raise Refused(503, "no free table code was found; try again")
+            raise Refused(503, _("no free table code was found; try again"))
         await self._lease(row.code)
         (await self._live(row)).ensure_running()
         return {"code": row.code, "seat": 0, "token": token, "host_token": host_token, "url": f"/t/{row.code}"}
@@ -374,7 +375,7 @@ class Hub:
         offer = self.rematches.get(table.code)
         if offer is None:
             seats, tokens, host_token = rematch_seats(table.seats)
-            for _ in range(20):
+            for _attempt in range(20):
                 row = rematch_row(table.row, new_code(), new_seed(), seats, host_token)
                 if await self.store.create_table(row):
                     break
