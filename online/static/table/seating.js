@@ -4,6 +4,7 @@
 
 import { api, copyText, h, inviteLink } from "/static/api.js";
 import { levelName, t } from "/static/i18n.js";
+import { teamName } from "/static/table/sides.js";
 
 async function seating(ctx, op) {
   try {
@@ -44,7 +45,7 @@ export function seatingList(ctx, info, controls) {
     const tags = [];
     if (seat.seat === state.me) tags.push(h("span", { class: "tag you", text: t("you") }));
     if (seat.seat === info.host_seat) tags.push(h("span", { class: "tag", text: t("host") }));
-    if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: `${t("team")} ${info.teams[seat.seat] + 1}` }));
+    if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: teamName(info.teams[seat.seat], info.teams, state.me) }));
     if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${levelName(seat.level)}` : ""}` }));
     const away = seat.kind === "human" && (seat.presence === "away" || seat.presence === "bot");
     if (away) tags.push(h("span", { class: "tag away", text: t(`presence_${seat.presence}`) }));
