@@ -89,6 +89,8 @@ LABELS: dict[str, str] = {
     "bot": mark("bot"),
     "team": mark("team"),
     "team_number": mark("Team {number}"),
+    "bot_number": mark("Bot {number}"),
+    "bot_number_level": mark("Bot {number} ({level})"),
     "side_us": mark("Us"),
     "side_them": mark("Them"),
     "add_bot": mark("Add bot"),

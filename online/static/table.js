@@ -13,7 +13,7 @@ import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { renderSeating, seatingList } from "/static/table/seating.js";
-import { teamName } from "/static/table/sides.js";
+import { teamName } from "/static/table/names.js";
 import { keepAwake, switches } from "/static/table/prefs.js";
 import { pieSeats, seatPanel } from "/static/table/seats.js";
 import { sound } from "/static/table/sound.js";
