@@ -12,6 +12,7 @@ other tables go on running.
 from __future__ import annotations
 
 import asyncio
+import contextvars
 import functools
 import inspect
 import logging
@@ -29,7 +30,7 @@ from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.i18n.language import current_language
+from cartas.core.i18n.language import current_language, use_language
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, record_of, save_record
 from cartas.core.session import TableSession
@@ -104,6 +105,9 @@ class Settings:
     metrics: Metrics = field(default_factory=Metrics)
     lobby_expiry: float = 1800.0
     """Seconds a table may stay in the lobby with nobody connected before it expires (cartas.online.expiry)."""
+    language: str = field(default_factory=current_language)
+    """The server's language (the one spoken where the settings are made: ``cartas serve --lang``); the tables'
+    tasks speak it between calls, whatever the language of the request that started them."""
     on_finished: Any = None
     """An ``async (table) -> None`` called once a match has finished and been exported (the ratings and the
     accounts' history, cartas.online.ratings); ``None``: nothing."""
@@ -190,7 +194,11 @@ class LiveTable:
 
     def ensure_running(self) -> None:
         if self.task is None or self.task.done():
-            self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
+            # The table's task speaks the server's language, not that of the request that woke it: each call
+            # brings its caller's language itself (:meth:`call`).
+            context = contextvars.copy_context()
+            context.run(use_language, self.settings.language)
+            self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}", context=context)
             if self.row.status == "playing":
                 self.post(self._resume)
 
