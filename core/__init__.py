@@ -41,6 +41,7 @@ if TYPE_CHECKING:
         SeatingError,
     )
     from cartas.core.events import Event
+    from cartas.core.folding import fold_text
     from cartas.core.game import Game
     from cartas.core.ladder import RaiseLadder
     from cartas.core.match import run_match
@@ -78,6 +79,7 @@ _EXPORTS = LazyExports(__name__, {
         "PositionError", "RecordError", "SeatingError",
     ),
     "cartas.core.events": ("Event",),
+    "cartas.core.folding": ("fold_text",),
     "cartas.core.game": ("Game",),
     "cartas.core.ladder": ("RaiseLadder",),
     "cartas.core.match": ("run_match",),
@@ -104,7 +106,7 @@ __all__ = [
     "PRESENTATION_VERSION", "PUBLIC_SEAT", "PluginError", "Position", "PositionError", "Presentation", "RANKS",
     "RaiseLadder", "RandomBot", "RecordError", "Result", "SPANISH", "SUITS", "SeatView", "SeatingError", "State",
     "Table", "TableNames", "TableSession", "TableView", "UNDECIDED", "WireError", "Word", "best_of_three",
-    "by_suit_then_rank", "card_label", "current_deck", "deal", "deal_order", "event_wire", "format_cards",
+    "by_suit_then_rank", "card_label", "current_deck", "deal", "deal_order", "event_wire", "fold_text", "format_cards",
     "generic_names", "hookimpl", "parse_cards", "rank_table", "read_card", "redistribute",
     "run_match", "sample", "seat_fields", "seat_side_names", "shoe", "shuffle", "shuffled", "spanish_deck",
     "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit", "viewer_names", "visible_events", "__version__",

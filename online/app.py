@@ -353,6 +353,9 @@ def create_app(
 
     async def tables_list(request: Request) -> Response:
         async def handle(request: Request) -> Response:
+            bucket = limiter.reads.bucket(client_key(request.scope))
+            if not bucket.take():
+                return too_many("open-table list reads", bucket)
             limit, after = page_request(request)
             listed = await hub().open_tables(limit, after)
             headers = {}

@@ -102,6 +102,9 @@ class Limits:
     """Seats taken (joins)."""
     chat: Rate = Rate(burst=10, per_minute=30)
     """Chat lines, over every connection of the address (each connection also has its own 5 per 10 s)."""
+    reads: Rate = Rate(burst=30, per_minute=300)
+    """Open-tables list reads: the lobby page reloads it every 4 s (15 a minute), so 5 a second, after a burst
+    of 30, is far above a person's tabs; each read is built from the store, a refusal is a short 429."""
     connects: Rate = Rate(burst=30, per_minute=60)
     """Websocket upgrades accepted."""
     sockets: int = 20
@@ -124,6 +127,7 @@ class Limiter:
     tables: KeyedBuckets = field(init=False)
     joins: KeyedBuckets = field(init=False)
     chat: KeyedBuckets = field(init=False)
+    reads: KeyedBuckets = field(init=False)
     connects: KeyedBuckets = field(init=False)
     frames: KeyedBuckets = field(init=False)
     open_sockets: dict[str, int] = field(default_factory=dict)
@@ -132,6 +136,7 @@ class Limiter:
         self.tables = KeyedBuckets(self.limits.tables, self.clock)
         self.joins = KeyedBuckets(self.limits.joins, self.clock)
         self.chat = KeyedBuckets(self.limits.chat, self.clock)
+        self.reads = KeyedBuckets(self.limits.reads, self.clock)
         self.connects = KeyedBuckets(self.limits.connects, self.clock)
         self.frames = KeyedBuckets(self.limits.address_frames, self.clock)
 

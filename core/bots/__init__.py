@@ -16,22 +16,22 @@ from cartas.core.exports import LazyExports
 if TYPE_CHECKING:
     from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
     from cartas.core.bots.inference import (
-        BiddingModel, Decision, Modes, Observed, Posterior, RivalBook, RivalReader, Tendency, bidding_weight,
-        logistic, posterior_for, reader_for, soft_bar,
+        BiddingModel, BookReader, Decision, Modes, Observed, Posterior, RivalBook, RivalReader, Tendency,
+        bidding_weight, logistic, posterior_for, reader_for, soft_bar,
     )
     from cartas.core.bots.search import Evaluator, SearchCounts
 
 _EXPORTS = LazyExports(__name__, {
     "cartas.core.bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
     "cartas.core.bots.inference": (
-        "BiddingModel", "Decision", "Modes", "Observed", "Posterior", "RivalBook", "RivalReader", "Tendency",
+        "BiddingModel", "BookReader", "Decision", "Modes", "Observed", "Posterior", "RivalBook", "RivalReader", "Tendency",
         "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
     ),
     "cartas.core.bots.search": ("Evaluator", "SearchCounts"),
 })
 
 __all__ = [
-    "Agent", "BiddingModel", "BotFactory", "Decision", "Evaluator", "Modes", "Observed", "Posterior", "RandomBot",
+    "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Evaluator", "Modes", "Observed", "Posterior", "RandomBot",
     "RivalBook", "RivalReader", "SearchCounts", "SeatView", "Tendency", "bidding_weight", "logistic",
     "posterior_for", "reader_for", "soft_bar",
 ]

@@ -8,10 +8,9 @@ compare in random playouts.
 
 from __future__ import annotations
 
-import unicodedata
 from typing import NamedTuple
 
-from cartas.core import ActionParseError, Card, CardParseError, Word, spanish_deck
+from cartas.core import ActionParseError, Card, CardParseError, Word, fold_text, spanish_deck
 
 NORMAL = Word("apuesta normal")
 """The dealer's choice of an ordinary deal: everyone sees his cards and decides whether to play."""
@@ -65,15 +64,10 @@ _PLAY_VERBS = ("play", "juego", "tiro", "echo", "jugar")
 _DISCARD_VERBS = ("discard", "descarto", "descarte", "descartar")
 
 
-def _fold(text: str) -> str:
-    """Lower case, accents off and single spaces, so ``Tomo  Viúda`` reads as ``tomo viuda``."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
-
 
 def parse_action(text: str) -> str | CardAction:
     """Read an action from its canonical text or an alias; the error lists what the game understands."""
-    folded = _fold(text)
+    folded = fold_text(text)
     word = _ALIASES.get(folded)
     if word is not None:
         return word

@@ -7,9 +7,8 @@ reads it back, along with the aliases listed in RULES.md (case and accents do no
 
 from __future__ import annotations
 
-import unicodedata
 
-from cartas.core import RANKS, SUITS, ActionParseError, Card
+from cartas.core import RANKS, SUITS, ActionParseError, Card, fold_text
 
 # Kinds of action. Small ints so the state dispatches on them cheaply.
 PLAY, ENVIDO, REAL_ENVIDO, FALTA_ENVIDO = 0, 1, 2, 3
@@ -70,15 +69,10 @@ PLAY_WORDS = ("play", "tiro", "juego")
 SENA_WORDS = ("sena", "sign")
 
 
-def _fold(text: str) -> str:
-    """Lower case, no accents, single spaces: what every spelling of an action reduces to."""
-    decomposed = unicodedata.normalize("NFKD", text.strip().lower())
-    return " ".join("".join(c for c in decomposed if not unicodedata.combining(c)).split())
-
 
 def parse_action(text: str) -> TrucoAction:
     """The interned action named by ``text``: canonical text or an alias from RULES.md."""
-    folded = _fold(text)
+    folded = fold_text(text)
     kind = ALIASES.get(folded)
     if kind is not None:
         return WORDS[kind]

@@ -128,6 +128,23 @@ def pick_card(
     return cards[0]
 
 
+def wins_the_hand_now(view: SeatView) -> bool:
+    """Whether the seat, last to play in the trick with no call to answer, holds a card that wins the trick
+    for its team and with it the hand (the trick's result then decides whatever the tie rules say)."""
+    obs = view.observation()
+    table = obs.table
+    if table["pending"] is not None or len(table["trick"]) != len(table["playing"]) - 1:
+        return False
+    team = obs.teams[obs.seat]
+    results = [PARDA if result == "parda" else result for result in table["results"]]
+    if best_of_three([*results, team], team, third_tie_to_first=False, all_tied=team) != team:
+        return False
+    best_seat, best = max(((s, Card.parse(c)) for s, c in table["trick"]), key=lambda play: RANK[play[1]])
+    if obs.teams[best_seat] == team:
+        return True
+    return any(RANK[card] > RANK[best] for card in view.hand())
+
+
 def playout_tricks(state: TrucoState) -> int:
     """The team that wins the hand of a (sampled) state if every seat plays :func:`pick_card` from now on."""
     parts, team_of = state.parts, state.team_of
@@ -270,8 +287,14 @@ class MediumBot(EasyBot):
         """The core's ``hard`` plays this bot's answer to an envido as it is: :meth:`_answer_envido` weighs the
         tantos over 16 deals drawn from the posterior, and the match equity of each answer, where eight play-outs
         of the whole hand add the tricks' noise (issue 32: ``hard`` accepted a falta envido worth the match with
-        a tanto of 25 that this rule refuses, on 3 of 10 bot seeds)."""
-        return bool(view.observation().table["pending"] == "envido")
+        a tanto of 25 that this rule refuses, on 3 of 10 bot seeds).
+
+        Also played as it is: a card that wins the hand on the spot, which :func:`pick_card` always plays (its
+        own seat is the last of the trick, and winning it decides the hand). Nothing a play-out finds can beat
+        a sure hand, but eight noisy play-outs let a dominated card through (issue 32: after a tied first trick,
+        ``hard`` tied again with 3C instead of winning the hand with 7E, on 1 bot seed in 12)."""
+        table = view.observation().table
+        return bool(table["pending"] == "envido") or wins_the_hand_now(view)
 
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the

@@ -24,7 +24,7 @@ from collections.abc import Sequence
 from functools import cache
 
 from cartas.core import Card, Event, State
-from cartas.core.bots import Decision, Observed, RivalBook, SeatView, logistic
+from cartas.core.bots import BookReader, Decision, Observed, logistic
 from cartas.games.truco.bidding import (
     BLUFF_SCALE, ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS,
     TrucoBidding,
@@ -175,39 +175,12 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
     return out
 
 
-def split_hands(events: Sequence[Event]) -> list[list[Event]]:
-    """The events of finished hands cut at each ``deal`` (what comes before the first belongs to a hand whose
-    start the reader had already passed, and is read as its own hand)."""
-    hands: list[list[Event]] = []
-    current: list[Event] = []
-    for event in events:
-        if event.kind == "deal" and current:
-            hands.append(current)
-            current = []
-        current.append(event)
-    if current:
-        hands.append(current)
-    return hands
-
-
-class TrucoRivalReader(TrucoBidding):
+class TrucoRivalReader(BookReader, TrucoBidding):
     """:class:`~cartas.games.truco.bidding.TrucoBidding` with a book of each rival's habits, read from the hands
     the seat has seen end: a :class:`~cartas.core.bots.inference.RivalReader`. One per bot and match."""
 
-    def __init__(self) -> None:
-        self.book = RivalBook()
-        self._since = 0
-        self._teams: list[int] | None = None
-
-    def observe(self, view: SeatView) -> None:
-        events, self._since = view.finished_events(self._since)
-        if not events:
-            return
-        if self._teams is None:
-            self._teams = list(view.observation().teams)
-        for hand in split_hands(events):
-            for observed in hand_observations(hand, view.seat, self._teams):
-                self.book.record(observed)
+    def hand_observations(self, hand: Sequence[Event], seat: int, teams: Sequence[int]) -> list[Observed]:
+        return hand_observations(hand, seat, teams)
 
     def likelihood(self, world: State, decision: Decision) -> float:
         assert isinstance(world, TrucoState)

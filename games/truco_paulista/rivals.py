@@ -21,7 +21,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 
 from cartas.core import Card, Event, State
-from cartas.core.bots import Decision, Observed, RivalBook, SeatView, logistic
+from cartas.core.bots import BookReader, Decision, Observed, logistic
 from cartas.games.truco_paulista.bidding import (
     ACCEPT_BAR, CALL_BARS, SPREAD, PaulistaBidding, _onze_decision, hand_power, held_at,
 )
@@ -94,28 +94,12 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
     return out
 
 
-class PaulistaRivalReader(PaulistaBidding):
+class PaulistaRivalReader(BookReader, PaulistaBidding):
     """:class:`~cartas.games.truco_paulista.bidding.PaulistaBidding` with a book of each rival's habits, read from
     the mãos the seat has seen end: a :class:`~cartas.core.bots.inference.RivalReader`. One per bot and match."""
 
-    def __init__(self) -> None:
-        self.book = RivalBook()
-        self._since = 0
-        self._teams: list[int] | None = None
-
-    def observe(self, view: SeatView) -> None:
-        events, self._since = view.finished_events(self._since)
-        if not events:
-            return
-        if self._teams is None:
-            self._teams = list(view.observation().teams)
-        hand: list[Event] = []
-        for event in events + [Event("deal", -1, "", None)]:
-            if event.kind == "deal" and hand:
-                for observed in hand_observations(hand, view.seat, self._teams):
-                    self.book.record(observed)
-                hand = []
-            hand.append(event)
+    def hand_observations(self, hand: Sequence[Event], seat: int, teams: Sequence[int]) -> list[Observed]:
+        return hand_observations(hand, seat, teams)
 
     def likelihood(self, world: State, decision: Decision) -> float:
         assert isinstance(world, PaulistaState)

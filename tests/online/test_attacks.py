@@ -138,6 +138,21 @@ def test_joins_are_limited_per_address(make_server: Any) -> None:
     ]
 
 
+def test_reloading_the_open_tables_list_nonstop_is_refused_per_address(make_server: Any) -> None:
+    """Building the list costs a store read per request: one address reloading it nonstop took 95% of a core
+    and put 25 ms on an honest table's moves (benchmarks/online_attacks.py, "lobby list reloads")."""
+    clock = FakeClock()
+    server = make_server(clock=clock, limits=Limits(reads=Rate(burst=3, per_minute=60)))
+    server.create("truco", "Ana", players=2, points=15)
+    assert [server.client.get("/api/tables").status_code for _ in range(4)] == [200, 200, 200, 429]
+    refused = server.client.get("/api/tables")
+    assert refused.json()["error"] == "too many open-table list reads from your address; try again in 1 s"
+    other = TestClient(server.app, client=("198.51.100.7", 4000))
+    assert len(other.get("/api/tables").json()) == 1
+    clock.now += 1
+    assert server.client.get("/api/tables").status_code == 200
+
+
 @pytest.mark.parametrize(("game", "option", "value"), [
     ("chinchon", "points", 10**9), ("chinchon", "max_turns", 10**9), ("remigio", "points", 10**9),
     ("tresillo", "deals", 10**6),

@@ -14,9 +14,10 @@ from cartas.core.bots.inference.model import BiddingModel, Decision, RivalReader
 from cartas.core.bots.inference.posterior import (
     DEFAULT_TRIES, Posterior, PosteriorCounts, bidding_weight, posterior_for, reader_for,
 )
-from cartas.core.bots.inference.rivals import Modes, Observed, RivalBook, Tendency, logistic
+from cartas.core.bots.inference.rivals import BookReader, Modes, Observed, RivalBook, Tendency, logistic, split_hands
 
 __all__ = [
-    "BiddingModel", "DEFAULT_TRIES", "Decision", "Modes", "Observed", "Posterior", "PosteriorCounts", "RivalBook",
-    "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for", "rival_decisions", "soft_bar",
+    "BiddingModel", "BookReader", "DEFAULT_TRIES", "Decision", "Modes", "Observed", "Posterior", "PosteriorCounts",
+    "RivalBook", "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for",
+    "rival_decisions", "soft_bar", "split_hands",
 ]

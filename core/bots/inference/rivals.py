@@ -30,8 +30,13 @@ arithmetic is plain floats in a fixed order, so a bot's choices stay a function 
 from __future__ import annotations
 
 import math
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
+
+if TYPE_CHECKING:
+    from cartas.core.bots.base import SeatView
+    from cartas.core.events import Event
 
 PRIOR_MEAN = (0.08, 0.08, 0.84)
 """The prior mean of ``(π_yes, π_no, π_cards)``: a call or a refusal against the cards one time in twelve."""
@@ -160,6 +165,47 @@ class RivalBook:
     def likelihood(self, seat: int, key: str, said_yes: bool, honest: float) -> float:
         """``P(the rival's decision | cards for which the game's rule says yes with probability honest)``."""
         return self.modes(seat, key).likelihood(said_yes, honest)
+
+
+def split_hands(events: Sequence[Event]) -> list[list[Event]]:
+    """The events of finished hands cut at each ``deal`` (what comes before the first belongs to a hand whose
+    start the reader had already passed, and is read as its own hand)."""
+    hands: list[list[Event]] = []
+    current: list[Event] = []
+    for event in events:
+        if event.kind == "deal" and current:
+            hands.append(current)
+            current = []
+        current.append(event)
+    if current:
+        hands.append(current)
+    return hands
+
+
+class BookReader:
+    """What every game's :class:`~cartas.core.bots.inference.RivalReader` does alike: keep a :class:`RivalBook`
+    and read into it, hand by hand, the hands the seat has seen end since the last look. A game's reader adds
+    :meth:`hand_observations` (what one finished hand shows of each rival) and its bidding likelihood."""
+
+    def __init__(self) -> None:
+        self.book = RivalBook()
+        self._since = 0
+        self._teams: list[int] | None = None
+
+    def observe(self, view: SeatView) -> None:
+        """Read the hands finished since the last call (:meth:`SeatView.finished_events`); cheap when none."""
+        events, self._since = view.finished_events(self._since)
+        if not events:
+            return
+        if self._teams is None:
+            self._teams = list(view.observation().teams)
+        for hand in split_hands(events):
+            for observed in self.hand_observations(hand, view.seat, self._teams):
+                self.book.record(observed)
+
+    def hand_observations(self, hand: Sequence[Event], seat: int, teams: Sequence[int]) -> Iterable[Observed]:
+        """Every opportunity a rival of ``seat`` took or passed in one finished hand, as ``seat`` saw it."""
+        raise NotImplementedError
 
 
 def logistic(value: float, bar: float, spread: float) -> float:
