@@ -139,7 +139,7 @@ def client_key(scope: Scope) -> str:
 
 
 TOO_MANY: dict[str, str] = {
-    "open-table list reads": mark("too many reads of the open tables from your address; try again in {wait} s"),
+    "open-table list reads": mark("too many open-table list reads from your address; try again in {wait} s"),
     "new tables": mark("too many new tables from your address; try again in {wait} s"),
     "joins": mark("too many joins from your address; try again in {wait} s"),
     "reports": mark("too many reports from your address; try again in {wait} s"),
