@@ -25,7 +25,7 @@ from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n.catalog import Catalog
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation
-from cartas.core.options import GameOptions, build_options
+from cartas.core.options import GameOptions, build_options, choice_label
 from cartas.core.position import Position
 from cartas.core.presentation import LegacyPresentation, Presentation, adapted
 from cartas.core.rules_text import for_options, read_localized
@@ -134,6 +134,12 @@ class Game(ABC):
         title = field.title or name.replace("_", " ").capitalize()
         help_text = field.description or ""
         return self._translated(title), self._translated(help_text) if help_text else ""
+
+    def choice_text(self, name: str, value: Any) -> str:
+        """One choice of option ``name`` as a person reads it, in the language being spoken ("malas y buenas" for
+        ``malas_buenas``): its label (:func:`cartas.core.options.choice_label`) through the game's catalog, then
+        the framework's. The value itself is what programs and ``-o key=value`` use."""
+        return self._translated(choice_label(self.Options.model_fields[name], value))
 
     def _translated(self, message: str) -> str:
         text = self.catalog(message)

@@ -1,8 +1,12 @@
 """The names a screen gives the players: one per seat and one per side, chosen by the front end for its viewer.
 
 A game never invents a player's name: it receives a :class:`TableNames` and uses it on every line, so the same
-opponent is called the same thing in the events, the table and the scores ("Vos", "Compañero", "Bot 1 (medio)",
+opponent is called the same thing in the events, the table and the scores ("Vos", "Compañero", "Bot 2 (medio)",
 "Nosotros" / "Ellos"). A bot's level is named in the language spoken (:func:`level_name`).
+
+Seats and sides are numbered from 1 wherever a person reads them, and a bot is named after its seat
+(:func:`bot_name`: "Bot 2 (medio)" sits in the second seat) by the terminal, the replays and the server alike, so
+a bot keeps its name when a person takes or leaves another seat (docs/naming.md).
 """
 
 from __future__ import annotations
@@ -39,6 +43,21 @@ def level_words(level: str) -> frozenset[str]:
     return frozenset(words)
 
 
+def bot_name(seat: int, level: str | None) -> str:
+    """What every front end calls the bot at ``seat`` (counted from 0): "Bot N (level)", N the seat counted
+    from 1, the level as the language spoken names it. The server's seating page, its frames, the terminal and the
+    replays all call this, so one bot has one name on every screen."""
+    number = seat + 1
+    if not level:
+        return _("Bot {number}", number=number)
+    return _("Bot {number} ({level})", number=number, level=level_name(level))
+
+
+def seat_number(seat: int) -> int:
+    """A seat as people count it: the first seat is 1 (programs, saves and the protocol count from 0)."""
+    return seat + 1
+
+
 @dataclass(frozen=True)
 class TableNames:
     """One display name per seat and one per side (a team, or a lone player where there are no teams)."""
@@ -55,7 +74,7 @@ class TableNames:
 
 def generic_names(players: int, teams: Sequence[int] | None = None) -> TableNames:
     """Names for a viewer who is no one in particular (a log, a replay for all): "Player 1", "Team 1"."""
-    seats = tuple(_("Player {number}", number=seat + 1) for seat in range(players))
+    seats = tuple(_("Player {number}", number=seat_number(seat)) for seat in range(players))
     if teams is None or len(set(teams)) == players:
         return TableNames(seats, seats)
     sides = tuple(_("Team {number}", number=side + 1) for side in range(len(set(teams))))
@@ -72,7 +91,7 @@ def viewer_names(
 ) -> TableNames:
     """The names ``viewer``'s screen gives the table, the same on every line and in every front end.
 
-    The viewer is "You", a partner "Partner", the bots "Bot 1 (medium)", "Bot 2 (hard)" numbered in seat order,
+    The viewer is "You", a partner "Partner", a bot "Bot N (medium)" with N its seat counted from 1 (:func:`bot_name`),
     other people their own name (``people``) or "Player N". In a team game the sides are "Us" and "Them", as
     the players call them; otherwise each side is its seat's name. ``viewer`` ``None`` (someone watching bots)
     has no "You", no partner and no "Us": sides are "Team 1", "Team 2".
@@ -89,17 +108,15 @@ def viewer_names(
         if in_teams and viewer is not None and seat != viewer and teams is not None and teams[seat] == teams[viewer]
     ]
     seats: list[str] = []
-    bot_number = 0
     for seat in range(players):
         if seat == viewer:
             seats.append(_("You"))
         elif seat in partners:
             seats.append(_("Partner") if len(partners) == 1 else _("Partner {number}", number=partners.index(seat) + 1))
         elif seat in bots:
-            bot_number += 1
-            seats.append(_("Bot {number} ({level})", number=bot_number, level=level_name(bots[seat])))
+            seats.append(bot_name(seat, bots[seat]))
         else:
-            seats.append(people.get(seat) or _("Player {number}", number=seat + 1))
+            seats.append(people.get(seat) or _("Player {number}", number=seat_number(seat)))
     if not in_teams or teams is None:
         return TableNames(tuple(seats), tuple(seats))
     count = len(set(teams))

@@ -143,6 +143,10 @@ class OptionInfo:
     allowed: str
     """What it accepts, in short English (``int from 1 to 60``)."""
     description: str
+    choice_labels: tuple[str, ...] | None = None
+    """Each choice as a person reads it, in English, in the order of :attr:`choices` (``"malas and buenas"`` for
+    ``malas_buenas``); a game translates them with :meth:`cartas.core.game.Game.choice_text`. The value itself
+    stays what programs, saves and ``-o key=value`` use."""
 
     @property
     def default_text(self) -> str:
@@ -152,6 +156,25 @@ class OptionInfo:
 
 _KINDS: dict[object, str] = {bool: "bool", int: "int", float: "float"}
 
+CHOICE_LABELS = "choice_labels"
+"""The key of a field's ``json_schema_extra`` that names its choices for people::
+
+    falta_mode: Literal["malas_buenas", "to_game"] = Field(
+        "malas_buenas", json_schema_extra={"choice_labels": {"malas_buenas": mark("malas and buenas"), ...}})
+"""
+
+
+def choice_label(field: FieldInfo, value: Any) -> str:
+    """The English label of one choice of ``field``: the game's own (:data:`CHOICE_LABELS`), else the value as
+    written with spaces for underscores (a number stays a number)."""
+    extra = field.json_schema_extra
+    labels = extra.get(CHOICE_LABELS) if isinstance(extra, dict) else None
+    if isinstance(labels, dict):
+        label = labels.get(value)
+        if isinstance(label, str):
+            return label
+    return _show(value).replace("_", " ")
+
 
 def option_info(model: type[GameOptions], name: str) -> OptionInfo:
     """The option ``name`` of ``model``, described."""
@@ -160,9 +183,10 @@ def option_info(model: type[GameOptions], name: str) -> OptionInfo:
     choices = typing.get_args(annotation) if typing.get_origin(annotation) is Literal else None
     kind = "choice" if choices is not None else _KINDS.get(annotation, "str")
     required = field.is_required()
+    labels = None if choices is None else tuple(choice_label(field, choice) for choice in choices)
     return OptionInfo(
         name, kind, choices, None if required else field.default, required, allowed_values(field),
-        field.description or "",
+        field.description or "", labels,
     )
 
 

@@ -27,6 +27,8 @@ from starlette.types import ASGIApp, Message, Receive, Scope, Send
 from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cartas.core.buildinfo import build_info
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import mark, speaking
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
@@ -48,6 +50,7 @@ from cartas.online.measured_store import MeasuredStore
 from cartas.online.moderation import Moderation
 from cartas.online.people_web import people_routes
 from cartas.online.presence import CoalescedPresence
+from cartas.online.reader_language import request_language
 from cartas.online.pg_store import PostgresStore, is_postgres_url
 from cartas.online.quickplay import QuickPlay
 from cartas.online.quickplay_web import group_seater, keep_pairing, quickplay_routes
@@ -137,12 +140,20 @@ def client_key(scope: Scope) -> str:
     return str(client[0]) if client else "unknown"
 
 
+TOO_MANY: dict[str, str] = {
+    "open-table list reads": mark("too many open-table list reads from your address; try again in {wait} s"),
+    "new tables": mark("too many new tables from your address; try again in {wait} s"),
+    "joins": mark("too many joins from your address; try again in {wait} s"),
+    "reports": mark("too many reports from your address; try again in {wait} s"),
+}
+"""The refusal of each limited request, in the reader's language (:func:`too_many`)."""
+
+
 def too_many(what: str, bucket: Bucket) -> JSONResponse:
     wait = max(1, int(bucket.retry_after() + 0.999))
-    return JSONResponse(
-        {"error": f"too many {what} from your address; try again in {wait} s"}, status_code=429,
-        headers={"retry-after": str(wait)},
-    )
+    message = TOO_MANY.get(what)
+    text = _(message, wait=wait) if message else f"too many {what} from your address; try again in {wait} s"
+    return JSONResponse({"error": text}, status_code=429, headers={"retry-after": str(wait)})
 
 
 def page_request(request: Request) -> tuple[int, tuple[str, str] | None]:
@@ -164,7 +175,7 @@ def page_request(request: Request) -> tuple[int, tuple[str, str] | None]:
 
 def bearer(request: Request) -> str | None:
     header = request.headers.get("authorization", "")
-    scheme, _, token = header.partition(" ")
+    scheme, _sep, token = header.partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
@@ -315,17 +326,20 @@ def create_app(
 
     def refuse_when_draining() -> None:
         if hub().draining:
-            raise Refused(503, "the server is restarting; try again in a moment")
+            raise Refused(503, _("the server is restarting; try again in a moment"))
 
     async def table_or_404(code: str) -> LiveTable:
         table = await hub().get(code)
         if table is None:
-            raise Refused(404, f"no table {code!r}")
+            raise Refused(404, _("no table {code}", code=repr(code)))
         return table
 
     async def guarded(request: Request, handler: Any) -> Response:
+        # A refusal is written in the reader's language (the page's choice, else Accept-Language), as a
+        # connection's frames are: docs/online.md.
         try:
-            result = await handler(request)
+            with speaking(request_language(request.headers)):
+                result = await handler(request)
         except Refused as refusal:
             return error(refusal.status, refusal.message)
         except NotOwner as refusal:
@@ -370,7 +384,7 @@ def create_app(
                 raise Refused(400, "rated must be true or false")
             logged_in = await current(accounts(), request)
             if rated and logged_in is None:
-                raise Refused(401, "log in to create a rated table")
+                raise Refused(401, _("log in to create a rated table"))
             created = await hub().create(body)
             if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
                 await accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0].id)

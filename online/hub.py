@@ -18,12 +18,14 @@ import contextlib
 import json
 import logging
 import uuid
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, cast
 
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n import speaking
 from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
@@ -330,7 +332,7 @@ class Hub:
             raise Refused(400, unbounded)
         grace = body.get("grace", self.default_grace)
         if isinstance(grace, bool) or not isinstance(grace, int | float) or not 0 <= grace <= MAX_GRACE:
-            raise Refused(400, f"grace must be a number of seconds from 0 to {MAX_GRACE:g}")
+            raise Refused(400, _("grace must be a number of seconds from 0 to {most}", most=f"{MAX_GRACE:g}"))
         try:
             clock = clock_setting(body.get("clock"), body.get("reserve"))
         except ClockError as error:
@@ -343,10 +345,10 @@ class Hub:
             raise Refused(400, "spectator_chat must be true or false")
         level = body.get("bot_level") or ("medium" if "medium" in levels else levels[0])
         if level not in levels:
-            raise Refused(400, f"no bot level {level!r}; levels: {', '.join(levels)}")
+            raise Refused(400, _("no bot level {level}; levels: {levels}", level=repr(level), levels=", ".join(levels)))
         token, host_token = new_token(), new_token()
         seed = new_seed()
-        for _ in range(20):
+        for _attempt in range(20):
             row = new_table_row(
                 new_code(), game, options.model_dump(), seed, creator, hash_token(token), hash_token(host_token),
                 float(grace), level,
@@ -356,7 +358,7 @@ class Hub:
             if await self.store.create_table(row):
                 break
         else:
-            raise Refused(503, "no free table code was found; try again")
+            raise Refused(503, _("no free table code was found; try again"))
         await self._lease(row.code)
         (await self._live(row)).ensure_running()
         return {"code": row.code, "seat": 0, "token": token, "host_token": host_token, "url": f"/t/{row.code}"}
@@ -379,7 +381,7 @@ class Hub:
         offer = self.rematches.get(table.code)
         if offer is None:
             seats, tokens, host_token = rematch_seats(table.seats)
-            for _ in range(20):
+            for _attempt in range(20):
                 row = rematch_row(table.row, new_code(), new_seed(), seats, host_token)
                 if await self.store.create_table(row):
                     break
@@ -449,14 +451,17 @@ def seat_presence(seat: SeatRow, recorded: dict[int, str]) -> str | None:
     return recorded.get(seat.seat, "away")
 
 
-def option_texts(game: Game, name: str) -> dict[str, dict[str, str]]:
-    """An option's name and help in each site language, as the lobby shows them to each reader:
-    ``{"pt-BR": {"title": "Baralho", "help": "..."}}``."""
-    texts = {}
+def option_texts(game: Game, name: str, choices: Sequence[Any] | None = None) -> dict[str, dict[str, Any]]:
+    """An option's name, help and choices in each site language, as the lobby shows them to each reader:
+    ``{"pt-BR": {"title": "Baralho", "help": "...", "choices": ["Baralho francês", "Baralho espanhol"]}}``,
+    the choices in the order of the option's ``choices`` (only for an option that has them)."""
+    texts: dict[str, dict[str, Any]] = {}
     for language in SITE_LANGUAGES:
         with speaking(language):
             title, help_text = game.option_text(name)
-        texts[language] = {"title": title, "help": help_text}
+            texts[language] = {"title": title, "help": help_text}
+            if choices is not None:
+                texts[language]["choices"] = [game.choice_text(name, choice) for choice in choices]
     return texts
 
 
@@ -477,7 +482,7 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         options.append({
             "name": info.name, "type": info.kind, "choices": None if info.choices is None else list(info.choices),
             "default": info.default, "description": info.description,
-            "text": option_texts(game, info.name),
+            "text": option_texts(game, info.name, info.choices),
         })
     default_players = option_info(game.Options, "players").default
     return {

@@ -12,7 +12,8 @@ from typing import Any
 
 from cartas.core.errors import SeatingError
 from cartas.core.game import Game
-from cartas.core.naming import level_name
+from cartas.core import naming
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.options import GameOptions
 from cartas.core.seating import (
     HUMAN,
@@ -39,8 +40,9 @@ class LobbyError(ValueError):
 
 
 def bot_name(seat: int, level: str | None) -> str:
-    """``Bot 2 (medio)``: the level as the language being spoken says it (the table's, see :mod:`.seat_names`)."""
-    return f"Bot {seat} ({level_name(level) if level else level})"
+    """``Bot 2 (medio)`` for the bot in the second seat: the core's rule (:func:`cartas.core.naming.bot_name`),
+    shared with the terminal, in the language being spoken (the table's, see :mod:`.seat_names`)."""
+    return naming.bot_name(seat, level)
 
 
 def display_name(row: SeatRow) -> str | None:
@@ -119,16 +121,17 @@ def apply_op(
             seat = _seat(op.get("seat"), n)
             level = op.get("level")
             if level not in levels:
-                raise LobbyError(f"no bot level {level!r}; levels: {', '.join(levels)}")
+                raise LobbyError(_("no bot level {level}; levels: {levels}", level=repr(level), levels=", ".join(levels)))
             if seats[seat].kind == "human":
-                raise LobbyError(f"seat {seat} is taken by {seats[seat].name}; empty it first")
+                raise LobbyError(_("seat {number} is taken by {name}; empty it first", number=naming.seat_number(seat),
+                                   name=seats[seat].name))
             changed = list(seats)
             changed[seat] = SeatRow(seat, "bot", level=level)
             return changed
         if kind == "empty":
             seat = _seat(op.get("seat"), n)
             if seats[seat].host:
-                raise LobbyError("the host's own seat cannot be emptied")
+                raise LobbyError(_("the host's own seat cannot be emptied"))
             changed = list(seats)
             changed[seat] = seats[seat].emptied()
             return changed

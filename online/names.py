@@ -66,22 +66,22 @@ def clean_name(name: Any, taken: Iterable[str] = ()) -> str:
     ``taken`` are the names of the other people at the table.
     """
     if not isinstance(name, str) or not name.strip():
-        raise BadName("a name is needed to take a seat")
+        raise BadName(_("a name is needed to take a seat"))
     if len(name) > 4 * MAX_NAME:
-        raise BadName(f"a name has at most {MAX_NAME} characters")
+        raise BadName(_("a name has at most {count} characters", count=MAX_NAME))
     normal = unicodedata.normalize("NFKC", name)
     if any(unicodedata.category(ch) in ("Cf", "Co", "Cs", "Cn") for ch in normal):
-        raise BadName("a name cannot hold invisible or direction-changing characters")
+        raise BadName(_("a name cannot hold invisible or direction-changing characters"))
     cleaned = " ".join(normal.split())
     if any(not ch.isprintable() for ch in cleaned):
-        raise BadName("a name cannot hold control characters")
+        raise BadName(_("a name cannot hold control characters"))
     if len(cleaned) > MAX_NAME:
-        raise BadName(f"a name has at most {MAX_NAME} characters")
+        raise BadName(_("a name has at most {count} characters", count=MAX_NAME))
     if not _key(cleaned):
-        raise BadName("a name needs at least one letter or digit")
+        raise BadName(_("a name needs at least one letter or digit"))
     if is_reserved(cleaned):
-        raise BadName(f"{cleaned!r} is what the table calls someone else; choose another name")
+        raise BadName(_("{name} is what the table calls someone else; choose another name", name=repr(cleaned)))
     key = _key(cleaned)
     if any(_key(other) == key for other in taken):
-        raise BadName(f"someone at this table is already called {cleaned!r}; choose another name")
+        raise BadName(_("someone at this table is already called {name}; choose another name", name=repr(cleaned)))
     return cleaned

@@ -12,6 +12,8 @@ other tables go on running.
 from __future__ import annotations
 
 import asyncio
+import contextvars
+import functools
 import inspect
 import logging
 import time
@@ -22,10 +24,13 @@ from pathlib import Path
 from typing import Any
 
 from cartas.core.history import History, history_path
+from cartas.core.naming import seat_number
 from cartas.core.errors import CartasError
 from cartas.core.events import Event
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK, mark, speaking
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n.language import current_language, use_language
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, record_of, save_record
 from cartas.core.session import TableSession
@@ -56,6 +61,25 @@ CLOSE_BAD_TOKEN = 4401
 CLOSE_REPLACED = 4409
 
 
+def in_language(function: Callable[..., Any], language: str) -> Callable[..., Any]:
+    """``function`` run (and, when it is a coroutine function, awaited) while ``language`` is spoken."""
+
+    @functools.wraps(function)
+    def run(*args: Any) -> Any:
+        with speaking(language):
+            result = function(*args)
+        if not inspect.isawaitable(result):
+            return result
+
+        async def finish() -> Any:
+            with speaking(language):
+                return await result
+
+        return finish()
+
+    return run
+
+
 class Refused(Exception):
     """A request the table turns down: an HTTP status and a one-line reason."""
 
@@ -84,6 +108,9 @@ class Settings:
     metrics: Metrics = field(default_factory=Metrics)
     lobby_expiry: float = 1800.0
     """Seconds a table may stay in the lobby with nobody connected before it expires (cartas.online.expiry)."""
+    language: str = field(default_factory=current_language)
+    """The server's language (the one spoken where the settings are made: ``cartas serve --lang``); the tables'
+    tasks speak it between calls, whatever the language of the request that started them."""
     on_finished: Any = None
     """An ``async (table) -> None`` called once a match has finished and been exported (the ratings and the
     accounts' history, cartas.online.ratings); ``None``: nothing."""
@@ -180,7 +207,11 @@ class LiveTable:
 
     def ensure_running(self) -> None:
         if self.task is None or self.task.done():
-            self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}")
+            # The table's task speaks the server's language, not that of the request that woke it: each call
+            # brings its caller's language itself (:meth:`call`).
+            context = contextvars.copy_context()
+            context.run(use_language, self.settings.language)
+            self.task = asyncio.get_running_loop().create_task(self._run(), name=f"table {self.code}", context=context)
             if self.row.status == "playing":
                 self.post(self._resume)
 
@@ -201,10 +232,12 @@ class LiveTable:
                     future.set_result(result)
 
     async def call(self, function: Callable[..., Any], *args: Any) -> Any:
-        """Run ``function(*args)`` in the table's task and return its result (or raise its error)."""
+        """Run ``function(*args)`` in the table's task and return its result (or raise its error), in the
+        caller's language: a refusal is written in the words of whoever asked (an HTTP request's reader, see
+        :mod:`cartas.online.reader_language`); the table's own text names its language itself."""
         self.ensure_running()
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
-        self.inbox.put_nowait((function, args, future))
+        self.inbox.put_nowait((in_language(function, current_language()), args, future))
         return await future
 
     def post(self, function: Callable[..., Any], *args: Any) -> None:
@@ -380,15 +413,15 @@ class LiveTable:
 
     def _check_lobby(self) -> None:
         if self.row.status == "expired":
-            raise Refused(409, "this table expired: nobody joined it in time")
+            raise Refused(409, _("this table expired: nobody joined it in time"))
         if self.row.status != "lobby":
-            raise Refused(409, "the match has started; seats can no longer change")
+            raise Refused(409, _("the match has started; seats can no longer change"))
 
     def _check_host(self, token: str | None) -> None:
         if not token:
             raise Refused(401, "this needs the host token (Authorization: Bearer HOST_TOKEN)")
         if not token_matches(token, self.row.host_hash):
-            raise Refused(403, "only the host can do that, with the host token")
+            raise Refused(403, _("only the host can do that, with the host token"))
 
     def seat_of(self, token: str | None) -> int | None:
         """The seat whose token this is, or None."""
@@ -440,12 +473,12 @@ class LiveTable:
         if seat is None:
             free = [row.seat for row in self.seats if row.kind == "empty"]
             if not free:
-                raise Refused(409, "the table is full")
+                raise Refused(409, _("the table is full"))
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
             raise Refused(400, f"seat must be a number from 0 to {len(self.seats) - 1}")
         elif self.seats[seat].kind != "empty":
-            raise Refused(409, f"seat {seat} is taken")
+            raise Refused(409, _("seat {number} is taken", number=seat_number(seat)))
         token = new_token()
         self.seats[seat] = SeatRow(seat, "human", name=name, token_hash=hash_token(token))
         await self._save_lobby()
@@ -469,7 +502,7 @@ class LiveTable:
         if seat is None:
             raise Refused(401, "this token holds no seat at this table")
         if self.seats[seat].host:
-            raise Refused(409, "the host cannot leave the table before the start; hand the seat over or abandon it")
+            raise Refused(409, _("the host cannot leave the table before the start; hand the seat over or abandon it"))
         self.seats[seat] = self.seats[seat].emptied()
         await self._save_lobby()
         return self.info()

@@ -29,6 +29,8 @@ class TresilloOptions(GameOptions):
     ciega: Literal["never", "choice", "always"] = Field(
         default="choice", title=mark("Ciega"),
         description=mark("whether the dealer chooses apuesta normal or ciega before each deal"),
+        json_schema_extra={"choice_labels": {"never": mark("never"), "choice": mark("the dealer chooses"),
+                                             "always": mark("always")}},
     )
     rebuy: bool = Field(default=False, title=mark("Rebuy"), description=mark("a player short of chips plays on credit instead of leaving"))
 

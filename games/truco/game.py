@@ -26,12 +26,15 @@ class TrucoOptions(GameOptions):
     points: Literal[15, 30] = Field(default=30, title=mark("Points"), description=mark("the score that wins the match"))
     third_tie: Literal["mano", "first"] = Field(
         default="mano", title=mark("Third trick tied"), description=mark("who wins a hand of one trick each and a tied third: the mano, or the first trick's winner"),
+        json_schema_extra={"choice_labels": {"mano": mark("the mano"), "first": mark("the first trick's winner")}},
     )
     falta_mode: Literal["malas_buenas", "to_game"] = Field(
         default="malas_buenas", title=mark("Falta envido"), description=mark("falta envido counts to 15 while the leader is in the malas, or always to the target"),
+        json_schema_extra={"choice_labels": {"malas_buenas": mark("malas and buenas"), "to_game": mark("to the target")}},
     )
     envido_callers: Literal["pies", "all"] = Field(
         default="pies", title=mark("Who may call envido"), description=mark("with 4 or 6 players, who may call and raise the envido: the two pies, or anyone"),
+        json_schema_extra={"choice_labels": {"pies": mark("the pies"), "all": mark("anyone")}},
     )
     flor: bool = Field(default=False, title=mark("Flor"), description=mark("play with flor, contraflor and contraflor al resto"))
     pica_pica: bool = Field(default=True, title=mark("Pica-pica"), description=mark("with 6 players, alternate redondas and pica-pica hands"))

@@ -29,6 +29,7 @@ class PaulistaOptions(GameOptions):
     manilhas: Literal["vira", "fixas"] = Field(
         default="vira", title=mark("Manilhas"), description=mark("vira: the card turned after the deal names the manilhas; "
         "fixas: truco mineiro's fixed manilhas 4B > 7C > 1E > 7O, no vira"),
+        json_schema_extra={"choice_labels": {"vira": mark("by the vira"), "fixas": mark("fixed (truco mineiro)")}},
     )
     no_useless_raise: bool = Field(
         default=False, title=mark("No useless raise"),
@@ -41,6 +42,7 @@ class PaulistaOptions(GameOptions):
     deck: Literal["french", "spanish"] = Field(
         default="french", title=mark("Deck"), description=mark("french: the deck Brazilians play with (A 2-7 Q J K of ouros, espadas, copas "
         "and paus); spanish: the Spanish deck (1-7, sota, caballo, rey of oros, copas, espadas and bastos)"),
+        json_schema_extra={"choice_labels": {"french": mark("French deck"), "spanish": mark("Spanish deck")}},
     )
 
 

@@ -1,5 +1,8 @@
 // HTTP calls to the cartas server, the seat tokens kept in localStorage, and a tiny DOM builder that only ever
-// sets text with textContent, so no server or player string is read as markup.
+// sets text with textContent, so no server or player string is read as markup. Every call says the reader's
+// language (X-Cartas-Language), so the server's refusals come back in it.
+
+import { language } from "/static/i18n.js";
 
 /** An element `tag` with attributes/properties `props` and children (strings become text nodes). */
 export function h(tag, props = {}, ...children) {
@@ -30,7 +33,7 @@ export class ApiError extends Error {
 
 /** JSON request to the server; throws ApiError with the server's message on a 4xx/5xx. */
 export async function api(method, path, body = undefined, token = undefined) {
-  const headers = { Accept: "application/json" };
+  const headers = { Accept: "application/json", "X-Cartas-Language": language() };
   if (body !== undefined) headers["Content-Type"] = "application/json";
   if (token) headers.Authorization = `Bearer ${token}`;
   const response = await fetch(path, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -41,18 +41,23 @@ function humanise(name) {
  * site language: `option.text[lang] = {title, help}`); the name and the English help when a game gives none. */
 function optionWords(option) {
   const words = option.text && (option.text[language()] || option.text.en);
-  return words ? { title: words.title, help: words.help } : { title: humanise(option.name), help: option.description || "" };
+  return words
+    ? { title: words.title, help: words.help, choices: words.choices || [] }
+    : { title: humanise(option.name), help: option.description || "", choices: [] };
 }
 
 /** The input for one option of the game's schema: choices as a select, bools as a checkbox, ints as a number. */
 function optionInput(option, value) {
   const id = `opt-${option.name}`;
+  const words = optionWords(option);
   let input;
   if (option.type === "bool") {
     input = h("input", { type: "checkbox", id, name: option.name, checked: Boolean(value) });
   } else if (option.type === "choice" || (Array.isArray(option.choices) && option.choices.length)) {
     input = h("select", { id, name: option.name },
-      (option.choices || []).map((choice) => h("option", { value: String(choice), text: String(choice), selected: String(choice) === String(value) })));
+      // Each choice shown in the reader's words ("malas y buenas"), its value what the server reads back.
+      (option.choices || []).map((choice, index) => h("option", { value: String(choice),
+        text: words.choices[index] || humanise(choice), selected: String(choice) === String(value) })));
   } else if (option.type === "int" || option.type === "float") {
     const whole = option.type === "int";
     input = h("input", { type: "number", id, name: option.name, step: whole ? 1 : "any", inputMode: whole ? "numeric" : "decimal" });
@@ -63,7 +68,6 @@ function optionInput(option, value) {
   }
   input.dataset.type = option.type;
   input.dataset.choices = JSON.stringify(option.choices || []);
-  const words = optionWords(option);
   const label = h("label", { for: id, class: option.type === "bool" ? "check" : "" });
   if (option.type === "bool") label.append(input, h("span", { text: words.title }));
   else label.append(h("span", { text: words.title }), input);

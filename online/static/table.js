@@ -14,6 +14,7 @@ import { drawClocks, takeClock, timeoutLine } from "/static/table/clock.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { renderSeating, seatingList } from "/static/table/seating.js";
+import { teamName } from "/static/table/names.js";
 import { keepAwake, switches } from "/static/table/prefs.js";
 import { hidesChat, moderationPanel, removedNotice } from "/static/table/moderation.js";
 import { pieSeats, seatPanel } from "/static/table/seats.js";
@@ -350,7 +351,7 @@ async function showJoin() {
   const name = h("input", { id: "join-name", required: true, maxLength: 30, autocomplete: "nickname", value: lastName() });
   const seat = h("select", { id: "join-seat" }, h("option", { value: "", text: t("any_seat") }),
     free.map((s) => h("option", { value: String(s.seat), text: `${t("seat")} ${s.seat + 1}` +
-      (info.teams ? ` (${t("team")} ${info.teams[s.seat] + 1})` : "") })));
+      (info.teams ? ` (${teamName(info.teams[s.seat], info.teams, null)})` : "") })));
   const error = h("p", { class: "error", role: "alert", text: state.notice });
   const form = h("form", { class: "panel join", id: "join-form" },
     h("h2", { text: `${t("join_table")}: ${info.title || info.game}` }),
@@ -399,6 +400,7 @@ function sideName(team, teams) {
   // The side as the table's text names it for this reader ("Nosotros", "Ellos"; the player in a game for two).
   const sides = said() && said().sides;
   if (sides && sides[team]) return sides[team];
+  if (new Set(teams).size < teams.length) return teamName(team, teams, state.me);
   const members = teams.map((tm, seat) => (tm === team ? seat : null)).filter((seat) => seat !== null);
   return members.map((seat) => (seat === state.me ? t("you") : nameOf(seat))).join(" + ");
 }

@@ -145,12 +145,12 @@ def test_seating_refusals_speak_the_language_spoken() -> None:
 
 
 def test_a_bot_is_named_by_its_level_in_the_language_spoken() -> None:
-    for language, name in (("en", "Bot 1 (medium)"), ("es", "Bot 1 (medio)"), ("es-AR", "Bot 1 (medio)"),
-                           ("pt", "Bot 1 (médio)")):
+    for language, name in (("en", "Bot 2 (medium)"), ("es", "Bot 2 (medio)"), ("es-AR", "Bot 2 (medio)"),
+                           ("pt", "Bot 2 (médio)")):
         with speaking(language):
             assert viewer_names(2, 0, bots={1: "medium"}).seat(1) == name
     with speaking("es"):
-        assert viewer_names(2, 0, bots={1: "hard"}).seat(1) == "Bot 1 (difícil)"
+        assert viewer_names(2, 0, bots={1: "hard"}).seat(1) == "Bot 2 (difícil)"
 
 
 def test_a_level_is_read_in_any_language_and_kept_in_english() -> None:
@@ -172,7 +172,7 @@ def test_the_table_names_the_bot_in_spanish_and_the_save_keeps_the_level_in_engl
         prog_name="cartas",
     )
     assert result.exit_code == 0, result.output
-    assert "Bot 1 (difícil)" in result.output
+    assert "Bot 2 (difícil)" in result.output
     (save,) = sorted((home / "saves").glob("*.json"))
     assert json.loads(save.read_text(encoding="utf-8"))["players"] == {"0": "human", "1": "hard"}
     listed = CliRunner().invoke(cli, ["saves"], env={"CARTAS_LANG": "pt"}, prog_name="cartas")

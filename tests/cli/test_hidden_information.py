@@ -76,7 +76,7 @@ def test_replay_reveal_of_a_match_not_over_keeps_the_hand_in_progress_hidden(
     assert "seat 0 gets 1E 4C" in out and "seat 1 gets 7O 5B" in out  # the first hand is over: revealed
     assert out.count(" gets ") == 2  # the second hand's deal is not
     assert "seed 9" not in out and "the hand in progress is shown as the table saw it" in out
-    assert "  Bot 1 (easy): 7O 5B" in out
+    assert "  Bot 2 (easy): 7O 5B" in out
     record = load_record(path)
     assert not record.finished and [text for _, text in record.actions][:2] == ["1E", "7O"]
     final = replay(record, Alta())
@@ -124,7 +124,7 @@ def test_a_public_replay_does_not_print_cards_played_face_down(
         other_seat = (seat + 1) % 2
         other = CliRunner().invoke(cli, ["replay", str(path), "--ascii", "--lang", "en", "--seat", str(other_seat)]).output
         assert f"{number}. You: {text}" in mine
-        assert f"{number}. Bot {seat + (seat < other_seat)} (random): (a move not seen)" in other
+        assert f"{number}. Bot {seat + 1} (random): (a move not seen)" in other
     assert public.count("(a move not seen)") == len(secret)  # every other move is printed as it was made
 
 

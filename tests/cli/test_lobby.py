@@ -59,7 +59,7 @@ def test_four_player_truco_from_flags_seats_partners_opposite(
         input="1\nquit\n",  # a save is written at the first move
     )
     assert result.exit_code == 0, result.output
-    assert "At the table: You · Bot 1 (easy) · Partner (medium) · Bot 2 (hard)" in (
+    assert "At the table: You · Bot 2 (easy) · Partner (medium) · Bot 4 (hard)" in (
         result.output
     )
     assert "\nUs 0 · Them 0 · to 30\n" in result.output
@@ -70,19 +70,19 @@ def test_four_player_truco_from_flags_seats_partners_opposite(
 
 def test_teams_by_number_with_seat_and_order(truco: Callable[..., Result]) -> None:
     by_number = truco("--players", "4", "--bots", "easy,medium,hard", "--teams", "0,3/1,2")
-    assert "At the table: You · Bot 1 (easy) · Partner (hard) · Bot 2 (medium)" in (
+    assert "At the table: You · Bot 2 (easy) · Partner (hard) · Bot 4 (medium)" in (
         by_number.output
     )
     # With --seat 1 the bots take seats 0, 2, 3 by default, so they are players 0, 2 and 3.
     with_seat = truco("--players", "4", "--seat", "1", "--bots", "easy,medium,hard", "--teams", "you,easy/medium,hard")
-    assert "At the table: Bot 1 (medium) · You · Bot 2 (hard) · Partner (easy)" in (
+    assert "At the table: Bot 1 (medium) · You · Bot 3 (hard) · Partner (easy)" in (
         with_seat.output
     )
     ordered = truco(
         "--players", "4", "--bots", "easy,medium,hard", "--teams", "you,hard/easy,medium",
         "--order", "easy,you,medium,hard",
     )
-    assert "At the table: Bot 1 (easy) · You · Bot 2 (medium) · Partner (hard)" in (
+    assert "At the table: Bot 1 (easy) · You · Bot 3 (medium) · Partner (hard)" in (
         ordered.output
     )
 
@@ -93,7 +93,7 @@ def test_six_player_truco_alternates_three_partners(truco: Callable[..., Result]
     )
     assert result.exit_code == 0, result.output
     assert (
-        "At the table: You · Bot 1 (medium) · Partner 1 (easy) · Bot 2 (hard) · Partner 2 (easy) · Bot 3 (medium)"
+        "At the table: You · Bot 2 (medium) · Partner 1 (easy) · Bot 4 (hard) · Partner 2 (easy) · Bot 6 (medium)"
     ) in result.output
 
 
@@ -181,7 +181,7 @@ def test_interactive_defaults_line_by_line(run: Callable[..., Result], saves: Ca
     assert "Seats: 0,2 against 1,3\nPlayers: 0 you · 1 easy · 2 easy · 3 easy" in out
     assert "Teams (players by name or number, / between teams) [0,2/1,3]: " in out
     assert "Seat order, from seat 0 (partners alternate) [0,1,2,3]: " in out
-    assert "At the table: You · Bot 1 (easy) · Partner (easy) · Bot 2 (easy)" in out
+    assert "At the table: You · Bot 2 (easy) · Partner (easy) · Bot 4 (easy)" in out
     record = load_record(saves()[0])
     assert record.options == {"players": 4, "points": 3}
     assert record.players == {"0": HUMAN, "1": "easy", "2": "easy", "3": "easy"}
@@ -197,7 +197,7 @@ def test_interactive_truco_teams_by_name_and_a_wrong_answer_asked_again(
     assert "Error: uneven teams 'you,easy,hard/medium'" in out
     assert "Seat order, from seat 0 (partners alternate) [you,easy,hard,medium]: " in out
     assert "Error: --order 'you,hard,easy,medium' splits the team you,hard" in out
-    assert "At the table: You · Bot 1 (easy) · Partner (hard) · Bot 2 (medium)" in out
+    assert "At the table: You · Bot 2 (easy) · Partner (hard) · Bot 4 (medium)" in out
     assert load_record(saves()[0]).players == {"0": HUMAN, "1": "easy", "2": "hard", "3": "medium"}
 
 
@@ -213,7 +213,7 @@ def test_games_without_teams_skip_the_teams_step(run: Callable[..., Result], sav
     result = run("play", "alta", "--lobby", "--ascii", input="3\n\nhard\n1\n1\nquit\n")
     assert "Teams" not in result.output and "Seat order" not in result.output
     assert "Your seat (0, 1, 2) [0]: 1" in result.output
-    assert "At the table: Bot 1 (hard) · You · Bot 2 (hard)" in result.output
+    assert "At the table: Bot 1 (hard) · You · Bot 3 (hard)" in result.output
     assert load_record(saves()[0]).players == {"0": "hard", "1": HUMAN, "2": "hard"}
 
 

@@ -20,12 +20,12 @@ def test_whole_match_by_numbers_shows_the_table_each_turn(run: Callable[..., Res
     out = result.output
     assert result.exit_code == 0, out
     assert "== Alta (test game) · Hand 1 ==" in out
-    assert "At the table: You · Bot 1 (easy)\n" in out
+    assert "At the table: You · Bot 2 (easy)\n" in out
     # One row per seat, each named one way, with the score, who deals, who is mano and whose turn it is.
-    assert "You          | to act · deals |     0\nBot 1 (easy) | mano           |     0\n" in out
+    assert "You          | to act · deals |     0\nBot 2 (easy) | mano           |     0\n" in out
     assert "On the table: 1:3E · Stake: 1" in out  # the game's own lines, as its notes
     assert "Dealer" not in out and "seat 0 (you)" not in out
-    assert "End of the hand\nScore: You 0 · Bot 1 (easy) 1\n" in out
+    assert "End of the hand\nScore: You 0 · Bot 2 (easy) 1\n" in out
     assert "Just now:\n  seat 0 deals\n  seat 0 gets 1C 10E\n  seat 1 plays 3E" in out
     assert "Your cards: 1C 10E" in out
     assert "Legal moves:\n  1. 1C\n  2. 10E" in out
@@ -122,7 +122,7 @@ def test_seat_bots_and_points_flags(run: Callable[..., Result], saves: Callable[
         "--teams", "0,2/1,3", "--ascii", input="quit\n",
     )
     assert result.exit_code == 0, result.output
-    assert "At the table: Partner (hard) · Bot 1 (easy) · You · Bot 2 (hard)" in result.output
+    assert "At the table: Partner (hard) · Bot 2 (easy) · You · Bot 4 (hard)" in result.output
     assert "\nUs 0 · Them 0\n" in result.output
     record = load_record(saves()[0])
     assert record.options == {"players": 4, "points": 5}
@@ -133,7 +133,7 @@ def test_option_flag_and_stacked_scores(run: Callable[..., Result], saves: Calla
     result = run(
         "play", "alta", "-o", "points=5", "--scores", "4,2", "--dealer", "1", DEAL, "--up", "3b", "--ascii", input="1\n"
     )
-    assert "You          | to act · mano |     4\nBot 1 (easy) | deals         |     2" in result.output
+    assert "You          | to act · mano |     4\nBot 2 (easy) | deals         |     2" in result.output
     assert "Your cards: 1E 4C" in result.output
     record = load_record(saves()[0])
     assert record.position is not None and record.position.hands == [["1E", "4C"], ["7O", "5B"]]
@@ -187,7 +187,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(run: Callable[...
     first, second = result.output.split("Your turn.")[0], result.output.split("Your turn.")[1]
     assert "seat 0 gets 1E 4C" in first and "gets 2C 3C" not in first
     assert "seat 2 gets 2C 3C" in second and "gets 1E 4C" not in second
-    assert "At the table: You · Bot 1 (easy) · Player 3" in first
+    assert "At the table: You · Bot 2 (easy) · Player 3" in first
 
 
 def test_a_program_may_play_every_seat(run: Callable[..., Result]) -> None:

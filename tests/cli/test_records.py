@@ -27,14 +27,14 @@ def test_replay_prints_every_step_of_a_finished_match(run: Callable[..., Result]
     assert record.finished
     out = run("replay", str(path), "--ascii").output
     assert f"seed 3 · {len(record.actions)} moves" in out
-    assert "1. Player 1: 1E" in out and "2. Bot 1 (hard): 7O" in out
+    assert "1. Player 1: 1E" in out and "2. Bot 2 (hard): 7O" in out
     assert "seat 1 takes the hand (1)" in out
     assert f"{len(record.actions)}. " in out
     assert "Winners:" in out
     assert "gets" not in out  # private events stay hidden without --reveal
     revealed = run("replay", str(path), "--ascii", "--reveal").output
     assert "seat 0 gets 1E 4C" in revealed
-    assert "  Bot 1 (hard): 7O 5B" in revealed
+    assert "  Bot 2 (hard): 7O 5B" in revealed
 
 
 def test_replay_of_an_unfinished_match_says_how_to_resume(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:

@@ -27,8 +27,8 @@ def screens() -> ModuleType:
 def test_a_four_player_truco_table_has_each_seat_once(screens: ModuleType, width: int) -> None:
     state = screens.scripted("truco", {"players": 4}, 3, screens.played_some)
     text = screens.capture(state, width)
-    rows = [line for line in text.splitlines() if line.startswith(("You ", "Bot 1 (easy) ", "Partner ", "Bot 2 (easy) "))]
-    assert [row.split("  ")[0] for row in rows] == ["You", "Bot 1 (easy)", "Partner", "Bot 2 (easy)"]
+    rows = [line for line in text.splitlines() if line.startswith(("You ", "Bot 2 (easy) ", "Partner ", "Bot 4 (easy) "))]
+    assert [row.split("  ")[0] for row in rows] == ["You", "Bot 2 (easy)", "Partner", "Bot 4 (easy)"]
     assert text.count("Us 0 · Them 0 · to 30") == 1
     assert "to act · mano" in rows[0] and "deals" in rows[3]
     assert text.count("Your cards:") == 1 and "Dealer" not in text and "Scores" not in text

@@ -66,7 +66,7 @@ def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str],
     child.sendline("1,0,2,3")
     child.expect(re.escape("Error: --order '1,0,2,3' splits the team 0,2; partners sit at seats 0,2 or 1,3"))
     child.sendline("1,0,3,2")
-    child.expect(re.escape("At the table: Bot 1 (easy) · You · Bot 2 (easy) · Partner (easy)"))
+    child.expect(re.escape("At the table: Bot 1 (easy) · You · Bot 3 (easy) · Partner (easy)"))
     expect_prompt(child)
     child.sendline("1")  # a save is written at the first move
     expect_prompt(child)

@@ -48,7 +48,7 @@ def test_join_takes_the_first_free_seat_or_the_one_asked_until_full(server: Serv
     assert server.join(code, "Beto")["seat"] == 1
     assert server.join(code, "Caro", seat=3)["seat"] == 3
     taken = server.client.post(f"/api/tables/{code}/join", json={"name": "Dani", "seat": 3})
-    assert taken.status_code == 409 and taken.json() == {"error": "seat 3 is taken"}
+    assert taken.status_code == 409 and taken.json() == {"error": "seat 4 is taken"}  # people count seats from 1
     assert server.join(code, "Dani")["seat"] == 2
     full = server.client.post(f"/api/tables/{code}/join", json={"name": "Eva"})
     assert full.status_code == 409 and full.json() == {"error": "the table is full"}
@@ -74,18 +74,18 @@ def test_host_operations_reseat_the_players(server: Server) -> None:
         assert response.status_code == 200, response.text
         return [seat["name"] for seat in response.json()["seats"]]
 
-    assert names(server.host(code, host, body={"op": "rotate"})) == ["Ana", "Bot 1 (fácil)", "Beto", "Caro"]
-    assert names(server.host(code, host, body={"op": "swap"})) == ["Ana", "Caro", "Beto", "Bot 3 (fácil)"]
+    assert names(server.host(code, host, body={"op": "rotate"})) == ["Ana", "Bot 2 (fácil)", "Beto", "Caro"]
+    assert names(server.host(code, host, body={"op": "swap"})) == ["Ana", "Caro", "Beto", "Bot 4 (fácil)"]
     assert names(server.host(code, host, body={"op": "move", "seat": 1, "to": 2})) == [
-        "Ana", "Beto", "Caro", "Bot 3 (fácil)"]
+        "Ana", "Beto", "Caro", "Bot 4 (fácil)"]
     assert names(server.host(code, host, body={"op": "teams", "teams": "Beto,easy/Ana,Caro"})) == [
-        "Ana", "Beto", "Caro", "Bot 3 (fácil)"]
+        "Ana", "Beto", "Caro", "Bot 4 (fácil)"]
     reordered = server.host(code, host, body={"op": "order", "order": "Ana,easy,Caro,Beto"})
-    assert names(reordered) == ["Ana", "Bot 1 (fácil)", "Caro", "Beto"]
+    assert names(reordered) == ["Ana", "Bot 2 (fácil)", "Caro", "Beto"]
     assert reordered.json()["host_seat"] == 0
     assert names(server.host(code, host, body={"op": "move", "seat": 0, "to": 3})) == [
-        "Beto", "Bot 1 (fácil)", "Caro", "Ana"]
-    assert names(server.host(code, host, body={"op": "bot", "seat": 1, "level": "hard"}))[1] == "Bot 1 (difícil)"
+        "Beto", "Bot 2 (fácil)", "Caro", "Ana"]
+    assert names(server.host(code, host, body={"op": "bot", "seat": 1, "level": "hard"}))[1] == "Bot 2 (difícil)"
     assert names(server.host(code, host, body={"op": "empty", "seat": 2}))[2] is None
 
 
@@ -106,7 +106,7 @@ def test_host_operations_are_refused_with_the_seating_rules_messages(server: Ser
     )
     assert refusal({"op": "order", "order": "Beto,Ana,2,3"}) == "order 'Beto,Ana,2,3' puts Ana at seat 1, but seat 0 was asked for"
     assert refusal({"op": "order", "order": "Ana,Zoe"}).startswith("order names 'Zoe', who is not playing")
-    assert refusal({"op": "bot", "seat": 1, "level": "medium"}) == "seat 1 is taken by Beto; empty it first"
+    assert refusal({"op": "bot", "seat": 1, "level": "medium"}) == "seat 2 is taken by Beto; empty it first"
     assert refusal({"op": "bot", "seat": 2, "level": "genius"}).startswith("no bot level 'genius'; levels: easy")
     assert refusal({"op": "empty", "seat": 0}) == "the host's own seat cannot be emptied"
     assert refusal({"op": "move", "seat": 0, "to": 9}) == "to 9 is not a seat; seats are 0 to 3"

@@ -220,10 +220,10 @@ def seat_partners_and_bots(host: Page, guest: Page, guest_name: str) -> None:
     easy = shown_label(host, "level_easy")  # the level as the page's language says it; "easy" is the value
     host.select_option("#level-1", "easy")
     host.click('#seats li[data-seat="1"] .add-bot')
-    expect(host.locator('#seats li[data-seat="1"] .tag.bot')).to_contain_text(easy)
+    expect(host.locator('#seats li[data-seat="1"] .who strong')).to_have_text(f"Bot 2 ({easy})")  # named by seat
     host.select_option("#level-3", "easy")
     host.click('#seats li[data-seat="3"] .add-bot')
-    expect(host.locator('#seats li[data-seat="3"] .tag.bot')).to_contain_text(easy)
+    expect(host.locator('#seats li[data-seat="3"] .who strong')).to_have_text(f"Bot 4 ({easy})")
     expect(guest.locator('#seats li[data-seat="2"] .tag.you')).to_be_visible()
     team_of = [host.locator(f'#seats li[data-seat="{s}"] .tag.team').inner_text() for s in range(4)]
     assert team_of[0] == team_of[2] != team_of[1] == team_of[3]

@@ -123,3 +123,34 @@ def test_the_spanish_deck_stays_an_option(server: str, browser: Any) -> None:
     page = open_seat(browser, server, made, "pt-BR", WIDTHS["desktop"])
     assert page.locator("#hand svg.card[data-deck='spanish']").count() == 3
     page.context.close()
+
+
+LOBBY = {
+    "pt-BR": (["malas e boas", "até o final"], ["baralho francês", "baralho espanhol"], "a mesa está cheia"),
+    "en": (["malas and buenas", "to the target"], ["French deck", "Spanish deck"], "the table is full"),
+}
+"""What a reader sees in the lobby: truco's falta envido choices, paulista's deck choices, a full table refused."""
+
+
+@pytest.mark.parametrize("locale", sorted(LOBBY))
+def test_the_lobby_shows_choices_and_refusals_in_the_readers_language(server: str, browser: Any, locale: str) -> None:
+    falta, decks, full = LOBBY[locale]
+    made = post(f"{server}/api/tables", {"game": "truco", "name": "Ana", "options": {"players": 2}})
+    post(f"{server}/api/tables/{made['code']}/join", {"name": "Beto"})  # now full
+    context = browser.new_context(locale=locale, viewport=WIDTHS["phone"])
+    page = context.new_page()
+    page.goto(f"{server}/?game=truco")
+    page.wait_for_selector("#opt-falta_mode", state="attached")  # folded under "Options"
+    shown = page.eval_on_selector_all("#opt-falta_mode option", "options => options.map((o) => o.textContent)")
+    values = page.eval_on_selector_all("#opt-falta_mode option", "options => options.map((o) => o.value)")
+    assert (shown, values) == (falta, ["malas_buenas", "to_game"])  # the words change, the value sent does not
+    page.select_option("#game", "truco_paulista")
+    page.wait_for_selector("#opt-deck", state="attached")
+    assert page.eval_on_selector_all("#opt-deck option", "options => options.map((o) => o.textContent)") == decks
+    # The page's own call to a full table comes back in the reader's language.
+    refused = page.evaluate(
+        """async (code) => { const { api } = await import('/static/api.js');
+             try { await api('POST', `/api/tables/${code}/join`, { name: 'Caro' }); return ''; }
+             catch (error) { return error.message; } }""", made["code"])
+    assert refused == full
+    context.close()

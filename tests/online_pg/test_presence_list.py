@@ -29,7 +29,7 @@ def test_the_open_tables_list_shows_each_seat_online_away_or_a_bot(tmp_path: Pat
         seated = client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 3, "level": "easy"},
                              headers=host)
         assert seated.status_code == 200, seated.text
-        assert listed_seats(client, code) == [("Ana", "away"), ("Bea", "away"), (None, None), ("Bot 3 (fácil)", "bot")]
+        assert listed_seats(client, code) == [("Ana", "away"), ("Bea", "away"), (None, None), ("Bot 4 (fácil)", "bot")]
         with client.websocket_connect(f"/ws/{code}") as socket:
             socket.send_json({"type": "hello", "token": bea["token"]})
             assert socket.receive_json()["type"] == "welcome"

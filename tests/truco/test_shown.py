@@ -106,7 +106,7 @@ def test_flor_against_flor_shows_the_best_only(start: Start, run: Run) -> None:
     assert shown(state) == [Event("flor_shown", 0, "7O 6O 12O 33")]
     ended = state.events[:state.hand_events_from]
     assert GAME.hand_summary(ended, viewer_names(2, 0, bots={1: "easy"}))[0] == (
-        "Flor: Vos 33 (el 7, el 6 y el rey de oros), Bot 1 (fácil): son buenas"
+        "Flor: Vos 33 (el 7, el 6 y el rey de oros), Bot 2 (fácil): son buenas"
     )
 
 

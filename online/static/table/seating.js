@@ -4,6 +4,7 @@
 
 import { api, copyText, h, inviteLink } from "/static/api.js";
 import { levelName, t } from "/static/i18n.js";
+import { botName, teamName } from "/static/table/names.js";
 
 async function seating(ctx, op) {
   try {
@@ -36,6 +37,13 @@ function levelSelect(state, current, id) {
     levels(state).map((level) => h("option", { value: level, text: levelName(level), selected: level === current })));
 }
 
+/** A seat as this reader names it: a bot in the reader's language (the server's name is in the table's). */
+function seatName(seat) {
+  if (seat.kind === "empty") return t("empty");
+  if (seat.kind === "bot") return botName(seat.seat, seat.level);
+  return seat.name || "";
+}
+
 export function seatingList(ctx, info, controls) {
   const state = ctx.state;
   const n = info.seats.length;
@@ -44,13 +52,13 @@ export function seatingList(ctx, info, controls) {
     const tags = [];
     if (seat.seat === state.me) tags.push(h("span", { class: "tag you", text: t("you") }));
     if (seat.seat === info.host_seat) tags.push(h("span", { class: "tag", text: t("host") }));
-    if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: `${t("team")} ${info.teams[seat.seat] + 1}` }));
-    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: `${t("bot")}${seat.level ? ` · ${levelName(seat.level)}` : ""}` }));
+    if (info.teams) tags.push(h("span", { class: `tag team team-${info.teams[seat.seat]}`, text: teamName(info.teams[seat.seat], info.teams, state.me) }));
+    if (seat.kind === "bot") tags.push(h("span", { class: "tag bot", text: t("bot") }));
     const away = seat.kind === "human" && (seat.presence === "away" || seat.presence === "bot");
     if (away) tags.push(h("span", { class: "tag away", text: t(`presence_${seat.presence}`) }));
     const row = h("li", { class: `seat-row kind-${seat.kind}`, dataset: { seat: String(seat.seat) } },
       h("span", { class: "seat-no", text: String(seat.seat + 1) }),
-      h("span", { class: "who" }, h("strong", { text: seat.kind === "empty" ? t("empty") : seat.name || "" }), " ", ...tags));
+      h("span", { class: "who" }, h("strong", { text: seatName(seat) }), " ", ...tags));
     if (controls) {
       const tools = h("span", { class: "tools" });
       if (seat.kind === "empty" || seat.kind === "bot") {
