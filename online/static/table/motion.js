@@ -92,7 +92,10 @@ export function flyPlayedCards() {
     const slot = document.querySelector(`.cards.played[data-seat="${flight.seat}"] .pcard[data-trick="${flight.index + 1}"]`);
     const card = slot && slot.querySelector(".card");
     if (!card || flight.applied.has(card) || !card.animate) continue;
-    if (!flight.landed) flight.landed = now; // the card reached the table: its flight starts now
+    if (!flight.landed) { // the card reached the table: its flight starts now
+      flight.landed = now;
+      motionStats.flights += 1;
+    }
     const elapsed = now - flight.landed;
     if (elapsed >= FLIGHT_MS) continue;
     slot.classList.remove("arrive"); // the flight replaces the little slide in
@@ -106,7 +109,6 @@ export function flyPlayedCards() {
     );
     animation.currentTime = elapsed;
     flight.applied.add(card);
-    if (!elapsed) motionStats.flights += 1;
   }
 }
 
