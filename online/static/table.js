@@ -10,7 +10,7 @@ import { chosenLanguage, language, languageSelector, setLanguage, t } from "/sta
 import { actionBar } from "/static/table/actionbar.js";
 import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
-import { keepDealing, startDeal } from "/static/table/deal.js";
+import { dealing, keepDealing, startDeal } from "/static/table/deal.js";
 import { TRICKS_STAY, noteTrick, resetTricks, trickGone } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
@@ -409,8 +409,8 @@ function trickWinners() {
 
 const CARD_MOVES = new Set(["play", "hide", "discard", "draw"]);
 
-/** Whether a card has been played (or drawn, or thrown) in this hand: until then the deal is on, and the seat
- * that cut says so. */
+/** Whether a card has been played (or drawn, or thrown) in this hand: until then, and while the deal is being
+ * shown, the seat that cut says so. */
 function handStarted() {
   return state.handLog.some((line) => CARD_MOVES.has(line.kind));
 }
@@ -429,7 +429,7 @@ function context() {
     turnSince: state.turnSince,
     trickWinners: winners,
     trickGone: (index) => trickGone(index, winners.length, stays),
-    cutter: handStarted() || typeof tv().cutter !== "number" ? null : tv().cutter,
+    cutter: (handStarted() && !dealing()) || typeof tv().cutter !== "number" ? null : tv().cutter,
     fresh: state.fresh,
     pie: pieSeats(o, TRUCO_GAMES.has(gameName())),
     rummy: () => RUMMY_GAMES.has(gameName()) || tv().may_close !== null && tv().may_close !== undefined,
@@ -621,7 +621,7 @@ function moveThings() {
   if (!document.getElementById("board") || !obs()) return;
   if (state.dealReady) {
     state.dealReady = false;
-    startDeal(tv(), obs().players, watching() ? null : state.me);
+    startDeal(tv(), obs().players, watching() ? null : state.me, render);
   }
   keepDealing();
   flyPlayedCards();

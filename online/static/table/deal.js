@@ -57,8 +57,9 @@ export function dealTiming(cards) {
 }
 
 /** Start the deal of the hand the table shows now (after it is drawn). `view` is the table view, `players` the
- * number of seats and `me` the reader's seat (null: a spectator). */
-export function startDeal(view, players, me) {
+ * number of seats and `me` the reader's seat (null: a spectator); `onEnd` runs when it has ended by itself (the
+ * table is drawn again without what only the deal shows). */
+export function startDeal(view, players, me, onEnd = () => {}) {
   motionStats.deals += 1;
   stopDeal();
   if (!motionAllowed() || typeof view.dealer !== "number" || view.dealer < 0) return;
@@ -123,7 +124,7 @@ export function startDeal(view, players, me) {
   });
   deck.animate([{ opacity: 1 }, { opacity: 0 }], { duration: 200, delay: timing.total - 260, fill: "forwards" });
   running = { start, timing, flights, cutter: view.cutter, me, elements: [deck, ...box.querySelectorAll(".flying")] };
-  running.timer = setTimeout(stopDeal, timing.total + 40);
+  running.timer = setTimeout(() => { stopDeal(); onEnd(); }, timing.total + 40);
   keepDealing();
 }
 
