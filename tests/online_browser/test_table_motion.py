@@ -128,7 +128,11 @@ def test_the_deal_is_animated_unless_the_reader_asks_for_less_motion(
             page.wait_for_function("() => window.__motion.emptyAt !== null", timeout=5_000)
             seen = page.evaluate("window.__motion")
             assert seen["deck"] == 1 and seen["flying"] == 12, seen  # 3 cards to each of 4 seats, one at a time
-            assert seen["emptyAt"] - seen["firstAt"] < 1500, seen  # the whole deal, shuffle and cut included
+            # The whole deal, shuffle and cut included, is planned to last under 1.5 s, and does, give or take a
+            # busy machine's late timer.
+            planned = page.evaluate("window.cartasTable.motion.lastDealMs")
+            assert 1000 < planned < 1500, planned
+            assert seen["emptyAt"] - seen["firstAt"] < planned + 1500, seen
             assert page.evaluate("window.cartasTable.motion.dealsAnimated") == 1
         # Either way, once dealt, the hand is there to play and the cutter tagged.
         cards = page.locator("#hand .card-button:not([disabled])")

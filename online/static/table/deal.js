@@ -72,6 +72,7 @@ export function startDeal(view, players, me, onEnd = () => {}) {
   if (!sequence.length || !dealerBox || !board) return;
   motionStats.dealsAnimated += 1;
   const timing = dealTiming(sequence.length);
+  motionStats.lastDealMs = timing.total;
   const start = performance.now();
   // The deck sits at the dealer's edge of the table, a third of the way from the seat to the middle.
   const seatAt = centreOf(pageRect(dealerBox));

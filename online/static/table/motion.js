@@ -16,9 +16,9 @@ export function motionAllowed() {
   return !(REDUCED && REDUCED.matches);
 }
 
-/** What the tests and the curious can read: how many deals were seen and how many were animated, the tricks
- * gathered (`{trick, winner, cards}`), the card flights made. */
-export const motionStats = { deals: 0, dealsAnimated: 0, gathers: [], flights: 0 };
+/** What the tests and the curious can read: how many deals were seen and how many were animated, how long the
+ * last one was planned to last (ms), the tricks gathered (`{trick, winner, cards}`), the card flights made. */
+export const motionStats = { deals: 0, dealsAnimated: 0, lastDealMs: 0, gathers: [], flights: 0 };
 
 let layerBox = null;
 
