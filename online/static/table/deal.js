@@ -9,11 +9,11 @@
 import { cardBack } from "/static/cards.js";
 import { centreOf, hideUntil, layer, motionAllowed, motionStats, pageRect, seatElement } from "/static/table/motion.js";
 
-const SHUFFLE_MS = 220;
-const CUT_MS = 220;
-const DEAL_SPAN_MS = 620; // the time between the first card leaving and the last
+const SHUFFLE_MS = 180;
+const CUT_MS = 200;
+const DEAL_SPAN_MS = 520; // the time between the first card leaving and the last
 const STEP_MS = 65; // between two cards, when there are few
-const CARD_FLIGHT_MS = 230;
+const CARD_FLIGHT_MS = 220;
 
 /** The seats in the order they are dealt to, from the dealer's right, without the seats dealt nothing. */
 export function dealOrder(players, dealer, counts) {
