@@ -53,7 +53,7 @@ if TYPE_CHECKING:
     from cartas.core.presentation import PRESENTATION_VERSION, Presentation
     from cartas.core.session import TableSession, event_wire, visible_events
     from cartas.core.state import PUBLIC_SEAT, Action, Result, State, Word, redistribute
-    from cartas.core.table import Table
+    from cartas.core.table import Table, cutter_seat
     from cartas.core.tricks import (
         PARDA,
         UNDECIDED,
@@ -91,7 +91,7 @@ _EXPORTS = LazyExports(__name__, {
     "cartas.core.presentation": ("PRESENTATION_VERSION", "Presentation"),
     "cartas.core.session": ("TableSession", "event_wire", "visible_events"),
     "cartas.core.state": ("PUBLIC_SEAT", "Action", "Result", "State", "Word", "redistribute"),
-    "cartas.core.table": ("Table",),
+    "cartas.core.table": ("Table", "cutter_seat"),
     "cartas.core.tricks": (
         "PARDA", "UNDECIDED", "best_of_three", "rank_table", "trick_winner_by_rank", "trick_winner_follow_suit",
     ),
@@ -106,7 +106,8 @@ __all__ = [
     "PRESENTATION_VERSION", "PUBLIC_SEAT", "PluginError", "Position", "PositionError", "Presentation", "RANKS",
     "RaiseLadder", "RandomBot", "RecordError", "Result", "SPANISH", "SUITS", "SeatView", "SeatingError", "State",
     "Table", "TableNames", "TableSession", "TableView", "UNDECIDED", "WireError", "Word", "best_of_three",
-    "by_suit_then_rank", "card_label", "current_deck", "deal", "deal_order", "event_wire", "fold_text", "format_cards",
+    "by_suit_then_rank", "card_label", "current_deck", "cutter_seat", "deal", "deal_order", "event_wire",
+    "fold_text", "format_cards",
     "generic_names", "hookimpl", "parse_cards", "rank_table", "read_card", "redistribute",
     "run_match", "sample", "seat_fields", "seat_side_names", "shoe", "shuffle", "shuffled", "spanish_deck",
     "stack_deck", "trick_winner_by_rank", "trick_winner_follow_suit", "viewer_names", "visible_events", "__version__",

@@ -6,7 +6,7 @@ With 4 and 6 players the partners alternate around the table: seats 0, 2, 4 agai
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 
 
 class Table:
@@ -54,9 +54,32 @@ class Table:
         """The player on the dealer's right, who is dealt first and leads the hand."""
         return (dealer + 1) % self.n_seats
 
+    def cutter(self, dealer: int) -> int:
+        """The player on the dealer's left, who cuts the deck the dealer shuffled (see :func:`cutter_seat`)."""
+        return cutter_seat(self.n_seats, dealer)
+
     def next_dealer(self, dealer: int) -> int:
         """The deal passes to the right after each hand."""
         return (dealer + 1) % self.n_seats
 
     def __repr__(self) -> str:
         return f"Table({self.n_seats}, {list(self.teams)})"
+
+
+def cutter_seat(n_seats: int, dealer: int, in_play: Iterable[int] | None = None) -> int:
+    """The seat that cuts the deck ``dealer`` has shuffled: the one on the dealer's left, ``dealer - 1`` since
+    play goes round to the right (``dealer + 1`` is the mano). With two players that is the rival; with four or
+    six, a rival too, as partners alternate. ``in_play`` are the seats still at the table when some have left
+    (a chinchón player put out, a julepe player without chips): the first of them to the dealer's left cuts.
+
+    Who cuts is ceremony, not a choice: where the deck is cut is drawn by the match's own generator
+    (:func:`cartas.core.deck.cut`), so naming the cutter draws nothing and changes no deal.
+    """
+    if n_seats < 1 or not 0 <= dealer < n_seats:
+        raise ValueError(f"dealer {dealer} is not one of {n_seats} seats")
+    seats = set(range(n_seats)) if in_play is None else set(in_play)
+    for step in range(1, n_seats + 1):
+        seat = (dealer - step) % n_seats
+        if seat in seats:
+            return seat
+    return dealer

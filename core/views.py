@@ -15,6 +15,7 @@ from pydantic import BaseModel, ConfigDict, Field
 from cartas.core.cards import SUITS, Card
 from cartas.core.errors import CardParseError
 from cartas.core.observation import Observation
+from cartas.core.table import cutter_seat
 
 FACE_DOWN = "back"
 """How a view names a card lying face down: the front end draws its back."""
@@ -51,7 +52,10 @@ class TableView(BaseModel):
     counts: list[int] = Field(default_factory=list, description="cards in each seat's hand; empty when unknown")
     lines: list[str] = Field(default_factory=list, description="the game's table_lines text")
     # Who is who at the table, copied from the observation so a screen draws from the view alone.
-    dealer: int | None = Field(default=None, description="the seat that deals this hand")
+    dealer: int | None = Field(default=None, description="the seat that shuffles and deals this hand")
+    cutter: int | None = Field(
+        default=None, description="the seat that cut the deck before this hand's deal: the dealer's left"
+    )
     mano: int | None = Field(default=None, description="the seat that leads the hand")
     to_act: list[int] = Field(default_factory=list, description="the seats whose turn it is")
     teams: list[int] = Field(default_factory=list, description="the side of each seat, in seat order")
@@ -80,10 +84,15 @@ class TableView(BaseModel):
     )
 
 
-def seat_fields(observation: Observation) -> dict[str, Any]:
-    """The fields of a :class:`TableView` that every game copies from its observation as they are."""
+def seat_fields(observation: Observation, in_play: Iterable[int] | None = None) -> dict[str, Any]:
+    """The fields of a :class:`TableView` that every game copies from its observation as they are, and the
+    seat that cut (:func:`~cartas.core.table.cutter_seat`), counting only ``in_play`` seats when some have left
+    the table. Naming the cutter draws nothing from the match's generator: the cut itself was random."""
+    dealer = observation.dealer
+    valid = 0 <= dealer < observation.players
     return {
-        "dealer": observation.dealer,
+        "dealer": dealer,
+        "cutter": cutter_seat(observation.players, dealer, in_play) if valid else None,
         "mano": observation.mano,
         "to_act": list(observation.to_act),
         "teams": list(observation.teams),

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core import Action, Card, Event, Observation, TableNames
+from cartas.core import Action, Card, Event, Observation, TableNames, cutter_seat
 from cartas.core.i18n import card_name, cards_named, mark, words
 from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, RETIRE, Discard, Draw, Reenganche
 from cartas.games.chinchon.i18n import _
@@ -108,12 +108,19 @@ def _layout(detail: str) -> str:
     return _("{layout}; {points} points", layout=layout, points=points)
 
 
-def describe(event: Event, names: TableNames) -> str | None:
-    """One line for a chinchón or remigio event, or ``None`` for a kind this game does not emit."""
+def describe(event: Event, names: TableNames, seated: bool = True) -> str | None:
+    """One line for a chinchón or remigio event, or ``None`` for a kind this game does not emit. ``seated``: the
+    names are the table's own, one per seat (not generic ones), so the seat that cuts can be named."""
     kind, detail = event.kind, event.detail
     who = names.seat(event.seat) if event.seat >= 0 else ""
     if kind == "deal":
-        return _("{who}: deals; face up, {card}", who=who, card=_card(detail.split()[-1]))
+        # The line names the seat on the dealer's left among all seats: an event does not say who is still in,
+        # so after a player is put out the seat tags (drawn from the view) are the ones to trust.
+        cutter = cutter_seat(len(names.seats), event.seat) if who and seated else event.seat
+        if cutter == event.seat:
+            return _("{who}: deals; face up, {card}", who=who, card=_card(detail.split()[-1]))
+        return _("{who}: shuffles and deals · cut: {cutter}; face up, {card}", who=who,
+                 cutter=names.seat(cutter), card=_card(detail.split()[-1]))
     if kind == "draw":
         if detail == "stock":
             return _("{who}: draws from the stock", who=who)

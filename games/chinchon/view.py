@@ -29,8 +29,9 @@ def table_view(observation: Observation, rules: MeldRules, lines: list[str]) -> 
         loose = by_suit_then_rank(str(card) for card in arrangement.loose)
         loose_points = arrangement.points
     may_close, reason = close_status(observation, rules)
+    in_play = [seat for seat, active in enumerate(table["active"]) if active]  # the put-out neither cut nor deal
     return TableView(
-        **seat_fields(observation),
+        **seat_fields(observation, in_play),
         played=[[] for _seat in range(observation.players)],
         centre=centre,
         hand=[card for meld in melds for card in meld] + loose,

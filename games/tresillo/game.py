@@ -98,7 +98,7 @@ class TresilloPresentation(Presentation):
     card turned up and the tricks of the deal."""
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        line = speech.describe(event, names or generic_names(max(self.game.player_counts())))
+        line = speech.describe(event, names or generic_names(max(self.game.player_counts())), seated=names is not None)
         return line if line is not None else super().describe(event, names)
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core import Action, Card, Event, Observation, TableNames
+from cartas.core import Action, Card, Event, Observation, TableNames, cutter_seat
 from cartas.core.i18n import card_name, cards_named, mark, suit_name, words
 from cartas.games.tresillo.actions import (
     CIEGA, DEJO, DESTAPO, DISCARD, DISCARDS, JUEGO, NO_OBLIGO, NORMAL, OBLIGO, PASO, PLAYS, TOMO, CardAction,
@@ -90,8 +90,9 @@ def understand(text: str, legal: Sequence[Action]) -> Action | None:
 # --- events ----------------------------------------------------------------------------------------------
 
 
-def describe(event: Event, names: TableNames) -> str | None:
-    """One line for a julepe event, or ``None`` for a kind this game does not emit."""
+def describe(event: Event, names: TableNames, seated: bool = True) -> str | None:
+    """One line for a julepe event, or ``None`` for a kind this game does not emit. ``seated``: the names are
+    the table's own, one per seat (not generic ones), so the seat that cuts can be named."""
     kind, detail = event.kind, event.detail
     who = names.seat(event.seat) if event.seat >= 0 else ""
     if kind == "draw":
@@ -107,7 +108,11 @@ def describe(event: Event, names: TableNames) -> str | None:
     if kind == "mode":
         return _("{who}: apuesta {mode}", who=who, mode=_(MODES.get(detail, detail)))
     if kind == "deal":
-        return _("{who}: deals ({mode})", who=who, mode=_(MODES.get(detail, detail)))
+        mode = _(MODES.get(detail, detail))
+        cutter = cutter_seat(len(names.seats), event.seat) if who and seated else event.seat
+        if cutter == event.seat:
+            return _("{who}: deals ({mode})", who=who, mode=mode)
+        return _("{who}: shuffles and deals ({mode}) · cut: {cutter}", who=who, mode=mode, cutter=names.seat(cutter))
     if kind == "trump":
         card = Card.parse(detail)
         return _("Trump card {card}: {suit} are trumps", card=card_name(card), suit=suit_name(card.suit))

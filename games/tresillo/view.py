@@ -23,7 +23,7 @@ def table_view(observation: Observation, lines: list[str]) -> TableView:
         seat, _colon, card = play.partition(":")
         trick.append((int(seat), card))
     return TableView(
-        **seat_fields(observation),
+        **seat_fields(observation, table["active"]),  # a player who left the table does not cut
         played=played,
         trick=trick,
         centre=[("trump", table["up"])] if table["up"] else [],

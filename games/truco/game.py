@@ -10,7 +10,7 @@ from pydantic import Field
 
 from cartas.core import (
     PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, Table, TableNames,
-    TableView, by_suit_then_rank, generic_names, seat_side_names,
+    TableView, by_suit_then_rank, cutter_seat, generic_names, seat_side_names,
 )
 from cartas.core.i18n import mark
 from cartas.games.truco import shown, view, words
@@ -121,10 +121,14 @@ class TrucoPresentation(Presentation):
     def describe(self, event: Event, names: TableNames | None = None) -> str:
         """The event as the table hears it: "Vos: ¡Truco!", "Parda la primera", "Ellos: +2 puntos (envido)"."""
         kind, detail = event.kind, event.detail
+        seated = names is not None  # the table's own names, one per seat: the seat that cuts can be named
         names = names or generic_names(6, (0, 1) * 3)  # no one in particular: Player 1-6, Team 1-2
         who = names.seat(event.seat) if 0 <= event.seat < len(names.seats) else ""
         if kind == "deal":
-            return _("{who}: deals", who=who)
+            cutter = cutter_seat(len(names.seats), event.seat) if who and seated else event.seat
+            if cutter == event.seat:
+                return _("{who}: deals", who=who)
+            return _("{who}: shuffles and deals · cut: {cutter}", who=who, cutter=names.seat(cutter))
         if kind == "duel":
             return _("Pica-pica: {who} against {other}", who=who, other=names.seat(int(detail)))
         if kind == "play":

@@ -9,7 +9,8 @@ from pydantic import Field
 
 from cartas.core import (
     FACE_DOWN, FRENCH, PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation,
-    TableNames, TableView, by_suit_then_rank, card_label, current_deck, generic_names, seat_side_names,
+    TableNames, TableView, by_suit_then_rank, card_label, current_deck, cutter_seat, generic_names,
+    seat_side_names,
 )
 from cartas.core.i18n import mark
 from cartas.games.truco_paulista import view, words
@@ -113,10 +114,14 @@ class PaulistaPresentation(Presentation):
     def describe(self, event: Event, names: TableNames | None = None) -> str:
         """The event as the table hears it: "Você: Truco!", "Rodada de Eles (Bot 1)", "2 pontos para Nós"."""
         kind, seat, detail = event.kind, event.seat, event.detail
+        seated = names is not None  # the table's own names, one per seat: the seat that cuts can be named
         names = names or generic_names(4, (0, 1, 0, 1))  # no one in particular: Player 1-4, Team 1-2
         who = names.seat(seat) if 0 <= seat < len(names.seats) else ""
         if kind == "deal":
-            return _("{who}: deals", who=who)
+            cutter = cutter_seat(len(names.seats), seat) if who and seated else seat
+            if cutter == seat:
+                return _("{who}: deals", who=who)
+            return _("{who}: shuffles and deals · cut: {cutter}", who=who, cutter=names.seat(cutter))
         if kind == "vira":
             return _("Vira: {card}", card=card_label(detail))
         if kind == "onze":

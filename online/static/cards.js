@@ -8,6 +8,7 @@
 // in the project's notation) into a 60 x 92 <svg> with the helpers of `kit` (see KIT below).
 
 import * as spanish from "/decks/spanish.js";
+import { t } from "/static/i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CARD_RE = /^(1[0-2]|[1-9])([OCEB])$/;
@@ -107,5 +108,19 @@ export function cardFace(text, className = "") {
   svg.dataset.card = card.joker ? "JK" : `${card.rank}${card.suit}`;
   svg.dataset.deck = deck.name;
   deck.drawFace(svg, card, KIT);
+  if (/(^|\s)manilha(\s|$)/.test(className)) markManilha(svg);
   return svg;
+}
+
+/** A truco paulista manilha, marked on the face itself so that colour is not the only sign: a star in a gold
+ * disc in the free corner, and "manilha" in the card's name for a screen reader. */
+function markManilha(svg) {
+  const badge = el("g", { class: "manilha-badge" }, svg);
+  el("circle", { cx: 49, cy: 11, r: 8.5, fill: "#f2c12e", stroke: "#7a5a00", "stroke-width": 1.5 }, badge);
+  el("path", {
+    d: "M49,4.6 L50.8,9.2 L55.6,9.4 L51.8,12.4 L53.1,17.1 L49,14.4 L44.9,17.1 L46.2,12.4 L42.4,9.4 L47.2,9.2 Z",
+    fill: "#3a2a00",
+  }, badge);
+  svg.dataset.manilha = "1";
+  svg.setAttribute("aria-label", `${svg.getAttribute("aria-label")}, ${t("manilha")}`);
 }

@@ -11,6 +11,8 @@ import { actionBar } from "/static/table/actionbar.js";
 import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { drawClocks, takeClock, timeoutLine } from "/static/table/clock.js";
+import { dealing, keepDealing, startDeal } from "/static/table/deal.js";
+import { TRICKS_STAY, noteTrick, resetTricks, trickGone } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { renderSeating, seatingList } from "/static/table/seating.js";
@@ -18,6 +20,7 @@ import { teamName } from "/static/table/names.js";
 import { keepAwake, switches } from "/static/table/prefs.js";
 import { hidesChat, moderationPanel, removedNotice } from "/static/table/moderation.js";
 import { pieSeats, seatPanel } from "/static/table/seats.js";
+import { clearFlights, flyPlayedCards, motionStats, notePlay } from "/static/table/motion.js";
 import { sound } from "/static/table/sound.js";
 import { Speech } from "/static/table/speech.js";
 import { resultPanel, summaryPanel } from "/static/table/summary.js";
@@ -52,6 +55,8 @@ const state = {
   rematchPending: false,
   signsOpen: false, // the señas shown in the action bar
   away: null, // after a reconnect, what happened until the next view: {moves, mine, hand, scores}
+  dealV: null, // the version of a deal just announced, shown once its view arrives
+  dealReady: false, // the table drawn next shows a new deal: animate it (table/deal.js)
 };
 const speech = new Speech();
 
@@ -125,6 +130,9 @@ function addEvent(frame, live = false) {
   if (frame.kind === "deal") {
     state.lastHandLog = state.handLog;
     state.handLog = [];
+    resetTricks();
+    clearFlights();
+    if (live) state.dealV = frame.v;
   }
   const spoken = speech.take(frame);
   if (!frame.kind) return;
@@ -136,7 +144,14 @@ function addEvent(frame, live = false) {
       setTimeout(() => state.fresh.clear(), 900);
     }
   }
+  if (live && (frame.kind === "play" || frame.kind === "hide") && typeof frame.seat === "number") {
+    notePlay(frame, state.handLog.filter((l) => (l.kind === "play" || l.kind === "hide") && l.seat === frame.seat).length, state.me);
+  }
   state.handLog.push(line);
+  if (live && (frame.kind === "trick" || frame.kind === "parda")) {
+    const winners = trickWinners();
+    noteTrick(winners.length, winners[winners.length - 1], render);
+  }
   if (state.away && (frame.kind === "play" || frame.kind === "discard")) {
     state.away.moves += 1;
     if (frame.seat === state.me) state.away.mine += 1;
@@ -205,6 +220,8 @@ function onFrame(frame) {
       state.handNumber = null;
       speech.clear();
       for (const event of frame.events || []) addEvent(event);
+      // A hand just dealt, nobody having played yet: the reader sees it dealt.
+      state.dealReady = state.handLog.some((l) => l.kind === "deal") && !handStarted();
       state.chat = (frame.chat || []).slice(-50);
       state.result = frame.result || null;
       takeClock(frame.clock);
@@ -240,6 +257,10 @@ function onFrame(frame) {
       break;
     }
     case "view":
+      if (state.dealV !== null && frame.v >= state.dealV) {
+        state.dealV = null;
+        state.dealReady = true;
+      }
       takeView(frame.view);
       sayWhileAway();
       break;
@@ -302,7 +323,7 @@ function onConnState(connState) {
 function connect() {
   if (socket) socket.stop();
   socket = new TableSocket(code, { token: seatToken, lang: language, onFrame, onState: onConnState });
-  window.cartasTable = { socket, state };
+  window.cartasTable = { socket, state, motion: motionStats };
   socket.connect();
 }
 
@@ -415,6 +436,14 @@ function trickWinners() {
   return out;
 }
 
+const CARD_MOVES = new Set(["play", "hide", "discard", "draw"]);
+
+/** Whether a card has been played (or drawn, or thrown) in this hand: until then, and while the deal is being
+ * shown, the seat that cut says so. */
+function handStarted() {
+  return state.handLog.some((line) => CARD_MOVES.has(line.kind));
+}
+
 /** What every drawing module reads: the state and the few questions they ask of it. */
 function context() {
   const o = obs();
@@ -422,10 +451,14 @@ function context() {
   const manilha = gameName() === "truco_paulista" && vira ? manilhaRank(vira[1]) : null;
   const places = new Map(placeSeats(o.players, state.me).map(({ seat, place }) => [seat, place]));
   const legal = (state.view && state.view.legal) || [];
+  const winners = trickWinners();
+  const stays = TRICKS_STAY.has(gameName());
   return {
     state, code, obs, tv, said, nameOf, sideName, render, sendMove, speech,
     turnSince: state.turnSince,
-    trickWinners: trickWinners(),
+    trickWinners: winners,
+    trickGone: (index) => trickGone(index, winners.length, stays),
+    cutter: (handStarted() && !dealing()) || typeof tv().cutter !== "number" ? null : tv().cutter,
     fresh: state.fresh,
     pie: pieSeats(o, TRUCO_GAMES.has(gameName())),
     rummy: () => RUMMY_GAMES.has(gameName()) || tv().may_close !== null && tv().may_close !== undefined,
@@ -612,6 +645,18 @@ function render() {
   const log = document.getElementById("log");
   if (log) log.scrollTop = log.scrollHeight;
   if (focused) document.getElementById("chat-input").focus();
+  moveThings();
+}
+
+/** After drawing: a new deal starts moving, a deal under way and cards in flight carry on (table/motion.js). */
+function moveThings() {
+  if (!document.getElementById("board") || !obs()) return;
+  if (state.dealReady) {
+    state.dealReady = false;
+    startDeal(tv(), obs().players, watching() ? null : state.me, render);
+  }
+  keepDealing();
+  flyPlayedCards();
 }
 
 async function loadGames() {

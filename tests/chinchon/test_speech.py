@@ -18,8 +18,8 @@ REMIGIO = RemigioGame()
 NAMES = TableNames(("Tú", "Bot 1 (medium)", "Bot 2 (easy)"), ("Tú", "Bot 1 (medium)", "Bot 2 (easy)"))
 
 EVENTS = [
-    (Event("deal", 2, "upcard 5O"), "Bot 2 (easy): reparto; boca arriba, el 5 de oros",
-     "Bot 2 (easy): deals; face up, the 5 of coins"),
+    (Event("deal", 2, "upcard 5O"), "Bot 2 (easy): mezclo y reparto · corta: Bot 1 (medium); boca arriba, el 5 de oros",
+     "Bot 2 (easy): shuffles and deals · cut: Bot 1 (medium); face up, the 5 of coins"),
     (Event("draw", 0, "stock"), "Tú: robo del mazo", "Tú: draws from the stock"),
     (Event("draw", 1, "discard 7C"), "Bot 1 (medium): cojo el 7 de copas del descarte",
      "Bot 1 (medium): takes the 7 of cups from the discard pile"),

@@ -34,8 +34,8 @@ def two_at_truco(server: Server, lang: str | None = "pt-BR") -> tuple[str, Playe
 
 def test_two_readers_of_one_event_each_read_it_in_their_language(server: Server) -> None:
     code, ana, beto = two_at_truco(server)
-    assert ana.last("snapshot")["events"][0]["text"] == "Beto: reparto"
-    assert beto.last("snapshot")["events"][0]["text"] == "Você dá as cartas"
+    assert ana.last("snapshot")["events"][0]["text"] == "Beto: mezclo y reparto · corta: Vos"
+    assert beto.last("snapshot")["events"][0]["text"] == "Você embaralha e dá as cartas · corte: Ana"
     state = server.table(code).state
     mover = (ana, beto)[state.to_act[0]]
     mover.send({"type": "move", "action": 0})
@@ -68,7 +68,7 @@ def test_switching_language_sends_the_table_again_in_it(server: Server) -> None:
     code, ana, beto = two_at_truco(server)
     beto.send({"type": "lang", "lang": "en-GB"})
     again = beto.until("snapshot")
-    assert again["events"][0]["text"] == "You: deals"
+    assert again["events"][0]["text"] == "You: shuffles and deals · cut: Ana"
     assert again["view"]["language"] == "en"
     assert "Dealer: You · mano: Ana" in again["view"]["table_view"]["lines"]
     beto.send({"type": "lang", "lang": "klingon"})

@@ -39,8 +39,10 @@ def next_event(player: Player) -> dict:
 def test_each_seat_reads_vos_for_itself_and_the_others_by_name(server: Server) -> None:
     code, players, watcher = table_of_four(server)
     snapshots = [player.last("snapshot") for player in (*players, watcher)]
-    assert [s["events"][0]["text"] for s in snapshots] == [  # Dani deals
-        "Dani: reparto", "Compañero: reparto", "Dani: reparto", "Vos: reparto", "Dani: reparto",
+    assert [s["events"][0]["text"] for s in snapshots] == [  # Dani deals, Caro (Dani's left) cuts
+        "Dani: mezclo y reparto · corta: Compañero", "Compañero: mezclo y reparto · corta: Caro",
+        "Dani: mezclo y reparto · corta: Vos", "Vos: mezclo y reparto · corta: Caro",
+        "Dani: mezclo y reparto · corta: Caro",
     ]
     players[0].send({"type": "move", "action": "truco", "v": players[0].version})
     texts = [next_event(player)["text"] for player in (*players, watcher)]

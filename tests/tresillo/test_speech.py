@@ -20,7 +20,8 @@ SEATS = ("Tú", "Bot 1 (medium)", "Bot 2 (easy)")
 NAMES = TableNames(SEATS, SEATS)
 
 EVENTS = [
-    (Event("deal", 2, "ciega"), "Bot 2 (easy): reparto (apuesta ciega)", "Bot 2 (easy): deals (blind)"),
+    (Event("deal", 2, "ciega"), "Bot 2 (easy): mezclo y reparto (apuesta ciega) · corta: Bot 1 (medium)",
+     "Bot 2 (easy): shuffles and deals (blind) · cut: Bot 1 (medium)"),
     (Event("trump", 2, "1E"), "Muestra el as de espadas: pintan espadas",
      "Trump card the ace of swords: swords are trumps"),
     (Event("juego", 0), "Tú: ¡juego!", "Tú: juego! (plays)"),

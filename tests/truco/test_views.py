@@ -43,6 +43,7 @@ def test_after_two_plays_the_trick_is_gathered_and_each_seat_keeps_what_it_playe
             "Tenés 7 de envido",
         ],
         dealer=1,
+        cutter=0,  # the rival cuts in a game for two
         mano=0,
         to_act=[1],
         teams=[0, 1],

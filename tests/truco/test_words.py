@@ -21,12 +21,12 @@ EVENTS = [
 
 @pytest.mark.parametrize(("language", "lines"), [
     ("es-AR", [
-        "Bot 1 (medium): reparto", "Vos: tiro 3O", "Bot 2 (hard): ¡Quiero retruco!", "Compañero: ¡No quiero!",
+        "Bot 1 (medium): mezclo y reparto · corta: Vos", "Vos: tiro 3O", "Bot 2 (hard): ¡Quiero retruco!", "Compañero: ¡No quiero!",
         "Ellos: +2 puntos (envido)", "Gana la mano: Nosotros, 1 punto", "Gana el partido: Ellos, 30 a 12",
         "Parda la primera", "Seña (Compañero): el ancho de espada", "Vos: me voy al mazo",
     ]),
     ("en", [
-        "Bot 1 (medium): deals", "Vos: plays 3O", "Bot 2 (hard): Retruco!", "Compañero: No quiero!",
+        "Bot 1 (medium): shuffles and deals · cut: Vos", "Vos: plays 3O", "Bot 2 (hard): Retruco!", "Compañero: No quiero!",
         "2 points for Ellos (envido)", "The hand goes to Nosotros: 1 point", "Match to Ellos, 30 to 12",
         "The first trick is tied (parda)", "Compañero: signals the ace of swords to the partner",
         "Vos: goes to the mazo",

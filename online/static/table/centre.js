@@ -5,6 +5,7 @@
 import { h } from "/static/api.js";
 import { cardBack, cardFace, cardLabel, parseCard } from "/static/cards.js";
 import { t } from "/static/i18n.js";
+import { trickPile } from "/static/table/gather.js";
 import { playedCards } from "/static/table/seats.js";
 
 // Paulista's order of ranks (Spanish deck: 10 sota, 11 caballo, 12 rey); the manilha is the rank after the vira's.
@@ -68,6 +69,6 @@ export function centrePanel(ctx) {
   if (notes.length) box.append(h("ul", { class: "notes" }, notes.map((note) => h("li", { text: String(note) }))));
   // The reader's own played cards lie in front of them, at the near edge of the middle.
   const me = ctx.state.me;
-  if (typeof me === "number" && me >= 0) box.append(h("div", { class: "my-played", dataset: { seat: String(me) } }, playedCards(ctx, me, "mid")));
+  if (typeof me === "number" && me >= 0) box.append(h("div", { class: "my-played", dataset: { seat: String(me) } }, playedCards(ctx, me, "mid"), trickPile(ctx, me)));
   return box;
 }

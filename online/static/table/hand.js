@@ -122,7 +122,8 @@ export function handRow(ctx) {
       if (action) number += 1;
       // The move's words are the button's name, from a visually hidden span (the drawn card is hidden from
       // assistive technology), so the name is what the button holds and no aria-label can disagree with it.
-      const said = action ? action.label || action.text : String(card);
+      const named = action ? action.label || action.text : String(card);
+      const said = ctx.isManilha(card) ? `${named} (${t("manilha")})` : named;
       const button = h("button", {
         type: "button", class: `card-button${action ? "" : " idle"}`, title: said,
         disabled: ctx.state.pending && Boolean(action), dataset: { cardSlot: String(card) },

@@ -5,6 +5,7 @@
 import { h } from "/static/api.js";
 import { cardBack, cardFace } from "/static/cards.js";
 import { t } from "/static/i18n.js";
+import { trickPile } from "/static/table/gather.js";
 
 const MAX_BACKS = 10;
 
@@ -24,6 +25,7 @@ export function roleTags(ctx, seat) {
   const o = ctx.obs();
   const tags = [];
   if (o.dealer === seat) tags.push(h("span", { class: "tag dealer", text: t("dealer") }));
+  if (ctx.cutter === seat) tags.push(h("span", { class: "tag cutter", text: t("cutter") })); // while the deal is on
   if (o.mano === seat) tags.push(h("span", { class: "tag mano", text: t("mano") }));
   else if (ctx.pie.has(seat) && o.teams.length > 2) tags.push(h("span", { class: "tag pie", text: t("pie") }));
   const spoken = ctx.said() && ctx.said().seats && ctx.said().seats[seat];
@@ -54,6 +56,7 @@ export function playedCards(ctx, seat, size = "small") {
   const cards = (ctx.tv().played || [])[seat] || [];
   const row = h("div", { class: "cards played", dataset: { seat: String(seat) } });
   cards.forEach((card, index) => {
+    if (ctx.trickGone && ctx.trickGone(index)) return; // gathered by its winner (julepe)
     const won = ctx.trickWinners[index] === seat;
     const face = cardFace(card, `${size}${ctx.isManilha(card) ? " manilha" : ""}`);
     const slot = h("span", { class: `pcard${won ? " won" : ""}`, dataset: { trick: String(index + 1) } }, face);
@@ -94,6 +97,6 @@ export function seatPanel(ctx, seat, place) {
     h("strong", { text: ctx.nameOf(seat) }), teamTag, ...roleTags(ctx, seat), turnTag(ctx, seat)),
   h("div", { class: "seat-cards" },
     typeof counts[seat] === "number" && counts[seat] > 0 ? backs(counts[seat]) : null,
-    playedCards(ctx, seat)),
+    playedCards(ctx, seat), trickPile(ctx, seat)),
   bubble(ctx, seat));
 }
