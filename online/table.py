@@ -35,7 +35,7 @@ from cartas.online.bots import BotRequest, BotRunner
 from cartas.online.connection import Connection
 from cartas.online.match_steps import match_steps
 from cartas.online.labels import site_language
-from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
+from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, recorded_names, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
 from cartas.online.store import AsyncStore, ChatRow, SeatRow, TableRow
@@ -274,7 +274,7 @@ class LiveTable:
         """The finished match's record, seed included: only once the match is over (or abandoned)."""
         if self.state is None or not (self.state.is_over or self.row.status == "abandoned"):
             raise Refused(409, "the match is not over; its record is kept secret until the end")
-        return record_of(self.state, self.players())
+        return record_of(self.state, self.players(), recorded_names(self.seats))
 
     def steps(self, token: str | None, seat: int | None) -> list[dict[str, Any]]:
         """The finished match move by move as ``seat`` saw it (with that seat's token), or as a spectator
