@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.naming import LEVEL_NAMES
+from cartas.online.analysis_labels import ANALYSIS_LABELS
 
 SITE_LANGUAGES: tuple[str, ...] = ("es-AR", "pt-BR", "es", "en")
 """The languages the pages offer, as BCP-47 tags (the games' own languages, then English)."""
@@ -180,6 +181,7 @@ LABELS: dict[str, str] = {
     # The built-in bot levels as players read them (``medio``); the pages keep the canonical name as the value.
     **{f"level_{level}": message for level, message in LEVEL_NAMES.items()},
     **ACCOUNT_LABELS,
+    **ANALYSIS_LABELS,
 }
 
 
