@@ -170,16 +170,6 @@ class Analyses:
         run.task.add_done_callback(finished)
         return run
 
-    async def of(self, code: str, record: MatchRecord, seat: int) -> MatchAnalysis:
-        """The analysis of ``seat`` in the finished ``record`` of table ``code``, waited for (one run for all)."""
-        key = self.key(code, record, seat)
-        found = self.cached(key)
-        if found is not None:
-            return found
-        run = self.running.get(key) or self.start(key, record, seat)
-        assert run.task is not None
-        return await asyncio.shield(run.task)
-
     def answer(
         self, code: str, record: MatchRecord, query: Mapping[str, str], may_start: Callable[[], Response | None]
     ) -> Response:
