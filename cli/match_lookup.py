@@ -13,7 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cartas.cli.save_list import resolve_save
+from cartas.cli.save_list import LAST, resolve_save
+from cartas.core.errors import CartasError
 from cartas.core.record import MatchRecord, load_record
 
 ONLINE_RECORDS = "online-records"
@@ -31,8 +32,8 @@ class FoundMatch:
 
 
 def is_table_code(given: str) -> bool:
-    """Whether ``given`` may be a table's code: letters and digits, not a number."""
-    return given.isascii() and given.isalnum() and not given.isdigit()
+    """Whether ``given`` may be a table's code: letters and digits, not a number, not ``last``."""
+    return given.isascii() and given.isalnum() and not given.isdigit() and given != LAST
 
 
 def online_database(home: Path) -> Path:
@@ -45,16 +46,26 @@ def online_database(home: Path) -> Path:
 def resolve_match(home: Path, given: str) -> FoundMatch:
     """The match ``given`` names: a table's code in the local server's database or in ``online-records/``, else a
     save number, ``last``, a match id or a path (:func:`cartas.cli.save_list.resolve_save`)."""
+    unreadable: CartasError | None = None
     if is_table_code(given) and not Path(given).exists():
-        from cartas.online.finished_matches import find_online_match
+        from cartas.online.finished_matches import UnreadableDatabase, find_online_match
 
         database = online_database(home)
-        found = find_online_match(database, given)
+        try:
+            found = find_online_match(database, given)
+        except UnreadableDatabase as error:  # the record files and the saves may still have it
+            found, unreadable = None, error
         if found is not None:
             return FoundMatch(found.record, f"table {found.code} ({database})", None, True)
         for code in (given.upper(), given):
             online = home / ONLINE_RECORDS / f"{code}.json"
             if online.is_file():
                 return FoundMatch(load_record(online), str(online), online, True)
-    path = resolve_save(home, given)
-    return FoundMatch(load_record(path), str(path), path, False)
+    try:
+        path = resolve_save(home, given)
+        record = load_record(path)
+    except CartasError as error:
+        if unreadable is None:
+            raise
+        raise CartasError(f"{error}; and {unreadable}") from None
+    return FoundMatch(record, str(path), path, False)

@@ -38,6 +38,10 @@ class OnlineMatchError(CartasError):
     """The database cannot be read, or the table named is not a match that is over; the message says which."""
 
 
+class UnreadableDatabase(OnlineMatchError):
+    """The file is not a cartas online database this cartas reads (foreign, damaged, newer, locked away)."""
+
+
 @dataclass(frozen=True)
 class OnlineMatch:
     """One match a server played: its table's code, its record (names kept) and when it ended."""
@@ -60,19 +64,19 @@ def _reading(path: Path) -> Iterator[sqlite3.Connection]:
     try:
         db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", uri=True, timeout=BUSY_SECONDS)
     except sqlite3.Error as error:
-        raise OnlineMatchError(f"{path}: cannot be read ({error})") from None
+        raise UnreadableDatabase(f"{path}: cannot be read ({error})") from None
     try:
         tables = {row[0] for row in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         if "schema_version" not in tables or "tables" not in tables:
-            raise OnlineMatchError(f"{path} is not a cartas online database")
+            raise UnreadableDatabase(f"{path} is not a cartas online database")
         version = db.execute("SELECT max(version) FROM schema_version").fetchone()[0]
         if not isinstance(version, int) or version > SCHEMA_VERSION:
-            raise OnlineMatchError(
+            raise UnreadableDatabase(
                 f"{path} has schema version {version}; this cartas reads versions up to {SCHEMA_VERSION}"
             )
         yield db
     except sqlite3.Error as error:
-        raise OnlineMatchError(f"{path}: cannot be read ({error})") from None
+        raise UnreadableDatabase(f"{path}: cannot be read ({error})") from None
     finally:
         db.close()
 

@@ -132,3 +132,16 @@ def test_a_record_with_names_replays_with_them_and_one_without_is_written_as_bef
     named = tmp_path / "named.json"
     save_record(record_of(state, {0: "human", 1: "medium"}, {0: "Ana", 1: "Bot 1"}), named)
     assert load_record(named).names == {"0": "Ana", "1": "Bot 1"}
+
+
+def test_a_damaged_database_does_not_stop_the_saves_or_last(home: Path) -> None:
+    home.mkdir(parents=True, exist_ok=True)
+    default_database(home).write_text("not a database")
+    game = get_registry().game("truco")
+    save_record(record_of(game.start({}, seed=1), {0: "human", 1: "medium"}), home / "saves" / "truco-1.json")
+    listed = CliRunner().invoke(make_cli(), ["--lang", "en", "saves"], prog_name="cartas")
+    assert listed.exit_code == 0 and listed.stdout.splitlines()[0].startswith("1\ttruco")
+    assert "The online matches cannot be listed" in listed.stderr
+    assert _cartas("replay", "last", "--ascii", "--lang", "en").exit_code == 0  # "last" is never a table's code
+    missing = _cartas("replay", "QQQQ", "--lang", "en")
+    assert missing.exit_code == 1 and "is not a database" in missing.output and "QQQQ" in missing.output
