@@ -134,8 +134,11 @@ export class AnalysisView {
       this.seatPicker(),
     ];
     if (this.status === "loading") parts.push(h("p", { class: "muted", text: "…" }));
-    else if (this.status === "error") parts.push(h("p", { class: "error", id: "analysis-error", text: this.error }));
-    else if (this.status === "idle") {
+    else if (this.status === "error") {
+      parts.push(h("p", { class: "error", id: "analysis-error", text: this.error }),
+        h("p", { class: "analysis-start" },
+          h("button", { type: "button", id: "analysis-retry", text: t("analysis_start"), onclick: () => this.ask(true) })));
+    } else if (this.status === "idle") {
       parts.push(h("p", { class: "analysis-start" },
         h("button", { type: "button", class: "primary", id: "analysis-start", text: t("analysis_start"), onclick: () => this.ask(true) }),
         " ", h("small", { class: "muted", text: t("analysis_wait") })));
