@@ -145,3 +145,25 @@ def test_a_damaged_database_does_not_stop_the_saves_or_last(home: Path) -> None:
     assert _cartas("replay", "last", "--ascii", "--lang", "en").exit_code == 0  # "last" is never a table's code
     missing = _cartas("replay", "QQQQ", "--lang", "en")
     assert missing.exit_code == 1 and "is not a database" in missing.output and "QQQQ" in missing.output
+
+
+@pytest.mark.parametrize(("name", "language", "canonical"), [
+    ("chinchon", "es", ("draw ", "discard ")), ("truco_paulista", "pt-br", ("play ", "hide ")),
+])
+def test_a_replay_prints_each_move_once_in_the_games_words(
+    home: Path, tmp_path: Path, name: str, language: str, canonical: tuple[str, ...]
+) -> None:
+    registry = get_registry()
+    game = registry.game(name)
+    state = game.start({}, seed=4)
+    bots = [registry.bot(name, "medium")(seat) for seat in range(state.table.n_seats)]
+    while not state.is_over and len(state.history) < 60:
+        seat = state.to_act[0]
+        state.apply(bots[seat].choose(SeatView(state, seat)), seat)
+    path = tmp_path / f"{name}.json"
+    save_record(record_of(state, {seat: "medium" for seat in range(state.table.n_seats)}), path)
+    for view in ([], ["--reveal"], ["--seat", "0"]):
+        out = _cartas("replay", str(path), "--ascii", "--lang", language, *view).output
+        numbered = [line for line in out.splitlines() if re.match(r"[0-9]+\. ", line)]
+        assert [int(line.split(".")[0]) for line in numbered] == list(range(1, len(state.history) + 1))
+        assert not any(line.split(": ", 1)[-1].startswith(canonical) for line in out.splitlines()), out
