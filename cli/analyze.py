@@ -1,8 +1,7 @@
 """``cartas analyze MATCH``: every decision of one seat valued by play-outs, the mistakes marked, the match summed up.
 
 The work is the core's (:mod:`cartas.core.analysis`, every game and plugin alike); this module finds the record
-(a save number, ``last``, a match id, a record file, or the table code of an online record in the data folder's
-``online-records/``), shows a progress bar at a terminal, prints the analysis in the game's language or as JSON
+(a save number, ``last``, a match id, a record file, or an online table's code, :mod:`cartas.cli.match_lookup`), shows a progress bar at a terminal, prints the analysis in the game's language or as JSON
 (``--json``, schema in docs/analysis.md), and draws the chart with matplotlib (``--chart FILE.png``, the ``chart``
 extra, imported only then).
 """
@@ -31,7 +30,7 @@ from cartas.core.analysis.report import decision_lines, summary_lines
 from cartas.core.errors import RecordError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _, mark
-from cartas.core.record import MatchRecord, load_record, replay
+from cartas.core.record import MatchRecord, replay
 from cartas.core.state import Action
 
 ANALYZE_HELP = mark("""Analyse the match saved in MATCH move by move for one seat: a number from `cartas saves`, `last`, a match id, a record file or an online table's code.
@@ -41,10 +40,10 @@ never from the others' real cards; the move played is marked when the play-outs 
 """)
 
 
-def find_record(given: str) -> tuple[Path, MatchRecord]:
-    """The record ``given`` names: an online table's code in the data folder first, then what saves resolve."""
-    path = resolve_match(data_home(), given)
-    return path, load_record(path)
+def find_record(given: str) -> tuple[str, MatchRecord]:
+    """The record ``given`` names (an online table's code first, then what saves resolve) and what to call it."""
+    found = resolve_match(data_home(), given)
+    return found.where, found.record
 
 
 @command(
@@ -122,7 +121,8 @@ def run_practice(game: Game, record: MatchRecord, analysis: MatchAnalysis, ask: 
         click.echo(_("No position to practise: no move of this seat gave anything away."))
         return
     players = {int(seat): who for seat, who in record.players.items()}
-    names = terminal_names(players, analysis.seat, game.teams(game.options(record.options)))
+    named = {int(seat): name for seat, name in record.names.items()}
+    names = terminal_names(players, analysis.seat, game.teams(game.options(record.options)), named=named)
     for number, decision in enumerate(chosen, 1):
         state = replay(record, game, upto=decision.move)
         observation = state.observation(analysis.seat)

@@ -49,8 +49,8 @@ BUILT_IN_COMMANDS: dict[str, LazyCommand] = {
         mark("Continue the last unfinished match, or SAVE: a number from `cartas saves`, `last`, a path or a "
              "match id.")),
     "replay": LazyCommand("cartas.cli.records", "replay_command",
-        mark("Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match "
-             "id.")),
+        mark("Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path, a match id or an "
+             "online table's code.")),
     "analyze": LazyCommand("cartas.cli.analyze", "analyze_command",
         mark("Analyse the match saved in MATCH move by move for one seat: a number from `cartas saves`, "
              "`last`, a match id, a record file or an online table's code.")),

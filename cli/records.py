@@ -19,13 +19,14 @@ from cartas.cli.play import show_hands
 from cartas.cli.prompt import LineReader, at_terminal
 from cartas.cli.render import Renderer, output_options, wants_plain
 from cartas.cli.match_lookup import resolve_match
+from cartas.cli.replay_lines import move_lines
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.decks import drawing
 from cartas.core.errors import RecordError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.naming import TableNames
-from cartas.core.record import MatchRecord, load_record
+from cartas.core.record import MatchRecord
 from cartas.core.replay_view import ReplayView
 from cartas.core.seating.participants import HUMAN
 from cartas.core.state import State
@@ -37,7 +38,7 @@ def viewer_seat(record: MatchRecord) -> int | None:
     return people[0] if people else None
 
 
-REPLAY_HELP = mark("""Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id.
+REPLAY_HELP = mark("""Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path, a match id or an online table's code.
 
 At a terminal the table is drawn move by move, as the seat you played saw it: Enter shows the next move,
 h the next hand, q stops. Without a terminal everything is printed at once, as the whole table saw it (or,
@@ -52,7 +53,8 @@ STATS_HELP = mark(
 @command(
     "replay", help=REPLAY_HELP,
     short_help=mark(
-        "Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path or a match id."
+        "Step through the match saved in SAVE: a number from `cartas saves`, `last`, a path, a match id or an "
+        "online table's code."
     ),
 )
 @argument("file", metavar=mark("SAVE"))
@@ -65,8 +67,8 @@ STATS_HELP = mark(
 def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang: str) -> None:
     if reveal and seat is not None:
         raise click.UsageError(_("--reveal shows every seat's cards; --seat shows one seat's view: choose one"))
-    path = resolve_match(data_home(), file)
-    record = load_record(path)
+    found = resolve_match(data_home(), file)
+    record, path = found.record, found.where
     game = current_app().game(record.game)
     speak_game(game)
     with drawing(game.deck_art(game.options(record.options))):  # paulista: the French deck
@@ -88,13 +90,15 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
             raise click.UsageError(
                 _("there is no seat {seat}: the match has seats 0 to {last}", seat=seat, last=view.seats - 1)
             )
-        names = terminal_names(players, seat, game.teams(game.options(record.options)))
+        named = {int(s): name for s, name in record.names.items()}
+        names = terminal_names(players, seat, game.teams(game.options(record.options)), named=named)
         # Until the match is over its seed and the hand in progress stay secret, even with --reveal: the seed
         # rebuilds every deal, and the save is often replayed by the person who is still playing it.
-        seed = f" · seed {record.seed}" if view.over else ""
-        renderer.heading(f"{game.title}{seed} · {len(record.actions)} moves")
+        moves = _.plural("{count} move", "{count} moves", len(record.actions))
+        seed = f" · {_('seed {seed}', seed=record.seed)}" if view.over else ""
+        renderer.heading(f"{game.title}{seed} · {moves}")
         if reveal and not view.over:
-            renderer.line("The match is not over: the hand in progress is shown as the table saw it, its cards hidden.")
+            renderer.line(_("The match is not over: the hand in progress is shown as the table saw it, its cards hidden."))
         if table_mode:
             state = step_through_tables(game, view, renderer, names, seat)
             if state is None:
@@ -107,8 +111,10 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
             result = state.result()
             renderer.line(renderer.msg("final_scores", scores=", ".join(map(str, result.scores))))
             renderer.line(renderer.msg("winners", seats=", ".join(names.seat(s) for s in result.winners)))
+        elif found.path is not None and not found.online:
+            renderer.line(_("The match is not finished; continue it with: cartas resume {path}", path=found.path))
         else:
-            renderer.line(f"The match is not finished; continue it with: cartas resume {path}")
+            renderer.line(_("The match was left unfinished."))
 
 
 def print_moves(
@@ -118,13 +124,11 @@ def print_moves(
     state = None
     for step in view.steps():
         state = step.state
-        if step.number:
-            if stepping and click.prompt("", default="", show_default=False, prompt_suffix="").strip().lower() == "q":
+        if step.number and stepping:
+            if click.prompt("", default="", show_default=False, prompt_suffix="").strip().lower() == "q":
                 return None
-            text = renderer.msg("unseen_move") if step.action is None else step.action
-            renderer.line(f"{step.number}. {names.seat(step.seat)}: {text}", "bold")
-        for event in step.events:
-            renderer.line(f"    {game.presentation().describe(event, names)}")
+        for index, line in enumerate(move_lines(game, step, names, renderer.msg("unseen_move"))):
+            renderer.line(line, "bold" if step.number and not index else "")
         if step.hand_ended:
             renderer.line(f"  {renderer.msg('scores')}: {', '.join(map(str, state.scores()))}")
         if step.hands_revealed:
@@ -149,10 +153,7 @@ def step_through_tables(
     skipping = False
     for step in view.steps():
         state = step.state
-        if step.number:
-            text = renderer.msg("unseen_move") if step.action is None else step.action
-            recent.append(f"{step.number}. {names.seat(step.seat)}: {text}")
-        recent.extend(f"  {game.presentation().describe(event, names)}" for event in step.events)
+        recent.extend(move_lines(game, step, names, renderer.msg("unseen_move")))
         if step.hand_ended:
             skipping = False
         if skipping and step.number < len(view.record.actions):

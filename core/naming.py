@@ -88,6 +88,7 @@ def viewer_names(
     bots: Mapping[int, str] | None = None,
     people: Mapping[int, str] | None = None,
     teams: Sequence[int] | None = None,
+    named: Mapping[int, str] | None = None,
 ) -> TableNames:
     """The names ``viewer``'s screen gives the table, the same on every line and in every front end.
 
@@ -99,9 +100,13 @@ def viewer_names(
     :param bots: the level of each seat a bot plays (``{1: "medium"}``).
     :param people: the name of each seat a person plays, for other people than the viewer (hot-seat).
     :param teams: the team of each seat, or ``None`` when everyone plays for himself.
+    :param named: the names the seats had where the match was played (a record's ``names``, from an online
+        table): a person keeps their name and a bot its number there ("Bot 3"), its level said in the language
+        spoken, so a replay names everyone as the table did.
     """
     bots = bots or {}
     people = people or {}
+    named = named or {}
     in_teams = teams is not None and len(set(teams)) < players
     partners = [
         seat for seat in range(players)
@@ -114,9 +119,12 @@ def viewer_names(
         elif seat in partners:
             seats.append(_("Partner") if len(partners) == 1 else _("Partner {number}", number=partners.index(seat) + 1))
         elif seat in bots:
-            seats.append(bot_name(seat, bots[seat]))
+            if seat in named:
+                seats.append(_("{name} ({level})", name=named[seat], level=level_name(bots[seat])))
+            else:
+                seats.append(bot_name(seat, bots[seat]))
         else:
-            seats.append(people.get(seat) or _("Player {number}", number=seat_number(seat)))
+            seats.append(people.get(seat) or named.get(seat) or _("Player {number}", number=seat_number(seat)))
     if not in_teams or teams is None:
         return TableNames(tuple(seats), tuple(seats))
     count = len(set(teams))

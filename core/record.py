@@ -16,7 +16,8 @@ import time
 from pathlib import Path
 from typing import Any
 
-from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, ValidationError, field_validator
+from pydantic import model_serializer
 
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.game import Game
@@ -28,6 +29,8 @@ FORMAT_VERSION = 1
 """The newest record format this cartas reads and the one it writes; a newer cartas writes a higher one."""
 FORMAT = f"cartas-record/{FORMAT_VERSION}"
 _FORMAT_OF = re.compile(r"cartas-record/([0-9]{1,9})")
+MAX_NAME = 64
+"""The longest player's name a record keeps (the server's names are at most 24 characters)."""
 MAX_RECORD_BYTES = 32 * 1024 * 1024
 """The largest save read back: far above the longest match (a few hundred kilobytes), far below harm."""
 
@@ -56,11 +59,16 @@ class MatchRecord(BaseModel):
     position: Position | None = None
     actions: list[tuple[int, str]] = Field(default_factory=list, description="(seat, canonical action text)")
     players: dict[str, str] = Field(default_factory=dict, description="seat number to 'human' or a bot level")
+    names: dict[str, str] = Field(
+        default_factory=dict,
+        description="seat number to the name the seat had where the match was played, when the front end named "
+                    "its players (online: a person's chosen name, 'Bot 2' for a bot); empty for the terminal's",
+    )
     finished: bool = False
     winners: list[int] = Field(default_factory=list)
     scores: list[int] = Field(default_factory=list)
 
-    @field_validator("players")
+    @field_validator("players", "names")
     @classmethod
     def _seats_are_numbers(cls, players: dict[str, str]) -> dict[str, str]:
         """Seat keys are written as text by JSON; anything but a seat number would break every reader."""
@@ -69,9 +77,29 @@ class MatchRecord(BaseModel):
                 raise ValueError(f"seat {seat[:24]!r} is not a seat number")
         return players
 
+    @field_validator("names")
+    @classmethod
+    def _names_are_short(cls, names: dict[str, str]) -> dict[str, str]:
+        """A name is a line of a table's text: a long or multi-line one is not a name but something smuggled."""
+        for name in names.values():
+            if len(name) > MAX_NAME or not name.isprintable():
+                raise ValueError(f"the name {name[:24]!r} is not a player's name")
+        return names
 
-def record_of(state: State, players: dict[int, str] | None = None) -> MatchRecord:
-    """The record of ``state`` so far."""
+    @model_serializer(mode="wrap")
+    def _without_empty_names(self, handler: SerializerFunctionWrapHandler) -> dict[str, Any]:
+        """Records with no names (every terminal match) are written as before, so an older cartas still reads
+        them; only a record that names its players carries ``names``."""
+        data: dict[str, Any] = handler(self)
+        if not self.names:
+            data.pop("names", None)
+        return data
+
+
+def record_of(
+    state: State, players: dict[int, str] | None = None, names: dict[int, str] | None = None
+) -> MatchRecord:
+    """The record of ``state`` so far; ``names``: what the front end called each seat (online tables)."""
     over = state.is_over
     result = state.result() if over else None
     return MatchRecord(
@@ -81,6 +109,7 @@ def record_of(state: State, players: dict[int, str] | None = None) -> MatchRecor
         position=state.position,
         actions=[(seat, str(action)) for seat, action in state.history],
         players={str(k): v for k, v in (players or {}).items()},
+        names={str(k): v for k, v in (names or {}).items()},
         finished=over,
         winners=list(result.winners) if result else [],
         scores=list(result.scores) if result else [],

@@ -538,19 +538,18 @@ def create_app(
     analyses: dict[str, Analyses] = {}
 
     async def analysis(request: Request) -> Response:
-        """A finished match analysed for one seat (``online/analysis.py``): the JSON of ``cartas analyze``."""
+        """A finished match analysed for one seat (``online/analysis.py``): the JSON of ``cartas analyze``, or its
+        progress while it runs."""
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
             match = await table.call(table.record)
-            if not match.finished:
-                raise Refused(409, "the match is not over: only a finished match is analysed")
-            given = request.query_params.get("seat", "")
-            seats = hub().registry.game(match.game).options(match.options).players
-            if not given.isdigit() or not 0 <= int(given) < seats:
-                raise Refused(400, f"seat must be a seat number, 0 to {seats - 1}")
             if "runner" not in analyses:
                 analyses["runner"] = Analyses(hub().registry, hub().bots)
-            return JSONResponse(await analyses["runner"].of(request.path_params["code"], match, int(given)))
+            bucket = limiter.analyses.bucket(client_key(request.scope))
+            return analyses["runner"].answer(
+                table.code, match, request.query_params,
+                lambda: None if bucket.take() else too_many("analyses", bucket),
+            )
 
         return await guarded(request, handle)
 

@@ -11,6 +11,7 @@ from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.naming import LEVEL_NAMES
 from cartas.online.people_labels import PEOPLE_LABELS
 from cartas.online.clock import CLOCK_LABELS
+from cartas.online.analysis_labels import ANALYSIS_LABELS
 
 SITE_LANGUAGES: tuple[str, ...] = ("es-AR", "pt-BR", "es", "en")
 """The languages the pages offer, as BCP-47 tags (the games' own languages, then English)."""
@@ -192,6 +193,7 @@ LABELS: dict[str, str] = {
     **ACCOUNT_LABELS,
     **PEOPLE_LABELS,
     **CLOCK_LABELS,
+    **ANALYSIS_LABELS,
 }
 
 

@@ -114,6 +114,8 @@ class Limits:
     most, and the page pings every 25 s); spent, the connection is closed with 4429."""
     address_frames: Rate = Rate(burst=120, per_minute=900)
     """The frames of every websocket of one address together: 120 at once, then 15 a second."""
+    analyses: Rate = Rate(burst=3, per_minute=3)
+    """Match analyses started (each tens of seconds of the bot pool's CPU); reading one done or running is free."""
     bad_frame_cost: float = 5.0
     """What a malformed, oversized or unknown frame takes from the budget: answering one costs more than a ping."""
 
@@ -130,6 +132,7 @@ class Limiter:
     reads: KeyedBuckets = field(init=False)
     connects: KeyedBuckets = field(init=False)
     frames: KeyedBuckets = field(init=False)
+    analyses: KeyedBuckets = field(init=False)
     open_sockets: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -139,6 +142,7 @@ class Limiter:
         self.reads = KeyedBuckets(self.limits.reads, self.clock)
         self.connects = KeyedBuckets(self.limits.connects, self.clock)
         self.frames = KeyedBuckets(self.limits.address_frames, self.clock)
+        self.analyses = KeyedBuckets(self.limits.analyses, self.clock)
 
     def frame_budget(self) -> Bucket:
         """A new websocket's own budget of frames."""

@@ -52,6 +52,19 @@ def display_name(row: SeatRow) -> str | None:
     return row.name
 
 
+def recorded_names(seats: Sequence[SeatRow]) -> dict[int, str]:
+    """What a finished match's record keeps of the names at the table, so a replay names everyone as the table
+    did: a person's chosen name, a bot's ``Bot N`` (its number here is its seat; the level, kept in the record's
+    ``players``, is said in the reader's language)."""
+    kept: dict[int, str] = {}
+    for row in seats:
+        if row.kind == "bot":
+            kept[row.seat] = f"Bot {row.seat}"
+        elif row.kind == "human" and row.name:
+            kept[row.seat] = row.name
+    return kept
+
+
 def clean_name(name: Any, taken: Iterable[str] = ()) -> str:
     """A person's name as shown, normalised and checked by :func:`cartas.online.names.clean_name` (NFKC, nothing
     invisible, not a word the table uses for people, none of ``taken``, the others' names at the table)."""

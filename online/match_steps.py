@@ -13,19 +13,22 @@ from collections.abc import Mapping
 from typing import Any
 
 from cartas.core.audience import PUBLIC, Audience
+from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.naming import TableNames
 from cartas.core.record import MatchRecord
 from cartas.core.replay_view import ReplayView
-from cartas.online.views import build_view, event_frame
+from cartas.online.views import build_view, event_frame, writing
 
 
 def match_steps(
     game: Game, record: MatchRecord, seat: int | None, names: Mapping[str, str], said: TableNames | None
 ) -> list[dict[str, Any]]:
     """Every step of ``record`` (the first deal, then each move) as ``seat`` (None: a spectator) saw it:
-    ``{number, seat, action, events, view}``; ``action`` is None where the move was hidden from the viewer."""
+    ``{number, seat, action, said, events, view}``; ``action`` (and ``said``, the move in the game's words) is
+    None where the move was hidden from the viewer."""
     audience = PUBLIC if seat is None else Audience(seat)
+    deck = game.deck_art(game.options(record.options))
     steps = []
     for step in ReplayView(game, record, audience).steps():
         view = build_view(step.state, seat, names, step.hand_ended, said)
@@ -34,7 +37,18 @@ def match_steps(
             "number": step.number,
             "seat": step.seat,
             "action": step.action,
+            "said": None if step.action is None else move_words(game, step.action, deck),
             "events": [event_frame(game, event, names=said) for event in step.events],
             "view": view,
         })
     return steps
+
+
+def move_words(game: Game, action: str, deck: str | None) -> str:
+    """A move in the game's words in the table's language (``tiro el 12 de copas``), as the step line shows it;
+    its canonical text if the game cannot read it back."""
+    with writing(game, None, deck):
+        try:
+            return game.action_text(game.parse_action(action))
+        except (CartasError, ValueError):
+            return action

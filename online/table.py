@@ -43,7 +43,7 @@ from cartas.online.clock import (
 from cartas.online.connection import Connection
 from cartas.online.match_steps import match_steps
 from cartas.online.labels import site_language
-from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
+from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, recorded_names, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
 from cartas.online.store import AsyncStore, ChatRow, SeatRow, TableRow
@@ -337,7 +337,7 @@ class LiveTable:
         on_time = lost_on_time_result(self)
         if self.state is None or not (self.state.is_over or self.row.status == "abandoned" or on_time):
             raise Refused(409, "the match is not over; its record is kept secret until the end")
-        record = record_of(self.state, self.players())
+        record = record_of(self.state, self.players(), recorded_names(self.seats))
         if on_time is not None:  # the game did not end: the record says who won on time, and stays unfinished
             record = record.model_copy(update={"winners": on_time[0], "scores": on_time[1]})
         return record

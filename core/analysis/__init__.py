@@ -7,7 +7,7 @@ and :func:`chart_svg` present the result.
 from cartas.core.analysis.chart import chart_points, chart_svg
 from cartas.core.analysis.match import (
     BEST, BLUNDER, DEFAULT_SAMPLES, INACCURACY, MARKS, MISTAKE, TOO_CLOSE, Decision, HandSummary, MatchAnalysis, analyse,
-    decisions_of,
+    decision_at, decision_moves, decisions_of, summarise,
 )
 from cartas.core.analysis.odds import win_chance
 from cartas.core.analysis.report import FORMAT, decision_lines, summary_lines, to_json
@@ -16,5 +16,6 @@ from cartas.core.analysis.valuation import DecisionValues, Interval, MoveValue, 
 __all__ = [
     "BEST", "BLUNDER", "DEFAULT_SAMPLES", "FORMAT", "INACCURACY", "MARKS", "MISTAKE", "TOO_CLOSE", "Decision",
     "DecisionValues", "HandSummary", "Interval", "MatchAnalysis", "MoveValue", "analyse", "chart_points",
-    "chart_svg", "decision_lines", "decisions_of", "summary_lines", "to_json", "value_moves", "win_chance",
+    "chart_svg", "decision_at", "decision_lines", "decision_moves", "decisions_of", "summarise", "summary_lines",
+    "to_json", "value_moves", "win_chance",
 ]

@@ -7,11 +7,12 @@ numbers go in: scores after each hand and the marks of the seat's own moves.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from html import escape
 
 from cartas.core.analysis.match import BLUNDER, MISTAKE, MatchAnalysis
 
-WIDTH, HEIGHT, PAD = 640, 240, 32
+WIDTH, HEIGHT, PAD = 640, 240, 40
 MARK_COLOURS = {MISTAKE: "#e69f00", BLUNDER: "#d55e00"}
 
 
@@ -29,10 +30,17 @@ def chart_points(analysis: MatchAnalysis) -> list[tuple[int, float, str | None]]
     return points
 
 
-def chart_svg(analysis: MatchAnalysis, *, title: str = "") -> str:
-    """The chart as a standalone SVG document (an empty frame when there is no chance to draw)."""
+def chart_svg(
+    analysis: MatchAnalysis, *, title: str = "", marks: Mapping[str, str] | None = None, hand: str = ""
+) -> str:
+    """The chart as a standalone SVG document (an empty frame when there is no chance to draw).
+
+    :param marks: the marks as the reader says them (``error grave``), for each marked hand's tooltip.
+    :param hand: the word for a hand, written under the axis and in the tooltips.
+    """
+    hand_word = hand
     points = chart_points(analysis)
-    last = max((hand for hand, _, _ in points), default=1) or 1
+    last = max((number for number, _, _ in points), default=1) or 1
     inner_w, inner_h = WIDTH - 2 * PAD, HEIGHT - 2 * PAD
 
     def xy(hand: int, chance: float) -> tuple[float, float]:
@@ -45,18 +53,24 @@ def chart_svg(analysis: MatchAnalysis, *, title: str = "") -> str:
         f'<rect x="{PAD}" y="{PAD}" width="{inner_w}" height="{inner_h}" fill="none" stroke="#999"/>',
         f'<line x1="{PAD}" y1="{PAD + inner_h / 2}" x2="{PAD + inner_w}" y2="{PAD + inner_h / 2}" '
         'stroke="#ccc" stroke-dasharray="4 4"/>',
-        f'<text x="4" y="{PAD + 4}" font-size="11">100%</text>',
-        f'<text x="4" y="{PAD + inner_h}" font-size="11">0%</text>',
+        f'<text x="4" y="{PAD + 4}" font-size="14">100%</text>',
+        f'<text x="4" y="{PAD + inner_h}" font-size="14">0%</text>',
+        f'<text x="{PAD}" y="{HEIGHT - 8}" font-size="14">0</text>',
+        f'<text x="{PAD + inner_w}" y="{HEIGHT - 8}" font-size="14" text-anchor="end">{last}</text>',
+        f'<text x="{PAD + inner_w / 2}" y="{HEIGHT - 8}" font-size="14" text-anchor="middle">{escape(hand_word)}</text>'
+        if hand_word else "",
     ]
     if points:
         path = " ".join(f"{x:.1f},{y:.1f}" for x, y in (xy(h, c) for h, c, _ in points))
         parts.append(f'<polyline points="{path}" fill="none" stroke="#0072b2" stroke-width="2"/>')
-        for hand, chance, worst in points:
-            x, y = xy(hand, chance)
+        for number, chance, worst in points:
+            x, y = xy(number, chance)
             if worst is None:
-                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="2.5" fill="#0072b2"/>')
+                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="3" fill="#0072b2"/>')
             else:
-                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="5" fill="{MARK_COLOURS[worst]}" '
-                             f'data-hand="{hand}" data-mark="{worst}"><title>{hand}: {worst}</title></circle>')
+                said = escape((marks or {}).get(worst, worst))
+                label = escape(f"{hand_word} {number}" if hand_word else str(number))
+                parts.append(f'<circle cx="{x:.1f}" cy="{y:.1f}" r="6" fill="{MARK_COLOURS[worst]}" '
+                             f'data-hand="{number}" data-mark="{worst}"><title>{label}: {said}</title></circle>')
     parts.append("</svg>")
     return "".join(part for part in parts if part)

@@ -152,44 +152,93 @@ def analyse(
     if samples < 1:
         raise ValueError("samples must be at least 1")
     total = decisions_of(game, record, seat) if progress is not None else 0
-    start = _start(game, record)
-    if not 0 <= seat < start.table.n_seats:
-        raise RecordError(f"there is no seat {seat}: the match has seats 0 to {start.table.n_seats - 1}")
-    start_chance = win_chance(start, seat)
-    hands: dict[int, HandSummary] = {}
+    state = _seat_start(game, record, seat)
     decisions: list[Decision] = []
-    state = start
+    for number, (who, text) in enumerate(record.actions):
+        decision = _decision(game, state, seat, number, who, text, samples, seed)
+        if decision is not None:
+            decisions.append(decision)
+            if progress is not None:
+                progress(len(decisions), total)
+        _apply(state, number, who, text)
+    return summarise(game, record, seat, decisions, samples=samples, seed=seed)
+
+
+def decision_moves(game: Game, record: MatchRecord, seat: int) -> list[int]:
+    """The record's move numbers where ``seat`` chose among several legal moves: the decisions :func:`analyse`
+    values, one by one with :func:`decision_at` where the work is spread out (the server's bot pool)."""
+    return _walk(game, record, seat)
+
+
+def decision_at(
+    game: Game, record: MatchRecord, seat: int, number: int, *, samples: int = DEFAULT_SAMPLES, seed: int = 0
+) -> Decision | None:
+    """The decision of ``seat`` at move ``number`` alone, exactly as :func:`analyse` values it (the same deals,
+    the same seed); ``None`` where the seat had no choice to make."""
+    state = _seat_start(game, record, seat)
+    for index, (who, text) in enumerate(record.actions[:number]):
+        _apply(state, index, who, text)
+    who, text = record.actions[number]
+    return _decision(game, state, seat, number, who, text, samples, seed)
+
+
+def summarise(
+    game: Game, record: MatchRecord, seat: int, decisions: list[Decision], *, samples: int, seed: int
+) -> MatchAnalysis:
+    """The analysis of ``seat`` from its valued ``decisions``: the hands' scores and chances after them (from the
+    record's public score), and what each hand's decisions gave away."""
+    state = _seat_start(game, record, seat)
+    start_chance = win_chance(state, seat)
+    hands: dict[int, HandSummary] = {}
     for number, (who, text) in enumerate(record.actions):
         hand = state.hands_played + 1
         summary = hands.setdefault(hand, HandSummary(hand))
-        if who == seat and not state.is_over:
-            legal = state.legal_actions(seat)
-            played = _parse(state, text, who, number)
-            if len(legal) > 1 and played in legal:
-                view = SeatView(state, seat)
-                values = value_moves(game, view, samples=samples, seed=seed * 1_000_003 + number)
-                best, loss_points, loss_chance, mark = judge(game, values, played)
-                decision = Decision(number, hand, tuple(state.scores()), [values.moves()[i] for i in values.ranking()],
-                                    played, best, values.by_match(), loss_points, loss_chance, mark, values.samples,
-                                    values.match_decides())
-                decisions.append(decision)
-                summary.decisions += 1
-                if decision.real_loss:
-                    summary.marks[mark] += 1
-                    if loss_points is not None:
-                        summary.lost_points += max(loss_points.mean, 0.0)
-                    if loss_chance is not None:
-                        summary.lost_chance += max(loss_chance.mean, 0.0)
-                if progress is not None:
-                    progress(len(decisions), total)
-        try:
-            state.apply(text, who)
-        except CartasError as error:
-            raise RecordError(f"move {number + 1} ({text!r} by seat {who}) does not replay: {error}") from None
+        _apply(state, number, who, text)
         if state.hands_played + 1 != hand or state.is_over:
             summary.scores_after = tuple(state.scores())
             summary.chance_after = win_chance(state, seat)
+    for decision in decisions:
+        summary = hands.setdefault(decision.hand, HandSummary(decision.hand))
+        summary.decisions += 1
+        if decision.real_loss:
+            summary.marks[decision.mark] += 1
+            if decision.loss_points is not None:
+                summary.lost_points += max(decision.loss_points.mean, 0.0)
+            if decision.loss_chance is not None:
+                summary.lost_chance += max(decision.loss_chance.mean, 0.0)
     return MatchAnalysis(game.name, seat, samples, seed, start_chance, decisions, [hands[h] for h in sorted(hands)])
+
+
+def _decision(
+    game: Game, state: State, seat: int, number: int, who: int, text: str, samples: int, seed: int
+) -> Decision | None:
+    """The decision at ``state`` (before move ``number``, ``who`` playing ``text``), valued, or ``None``."""
+    if who != seat or state.is_over:
+        return None
+    legal = state.legal_actions(seat)
+    played = _parse(state, text, who, number)
+    if len(legal) <= 1 or played not in legal:
+        return None
+    view = SeatView(state, seat)
+    values = value_moves(game, view, samples=samples, seed=seed * 1_000_003 + number)
+    best, loss_points, loss_chance, mark = judge(game, values, played)
+    return Decision(number, state.hands_played + 1, tuple(state.scores()),
+                    [values.moves()[i] for i in values.ranking()], played, best, values.by_match(), loss_points,
+                    loss_chance, mark, values.samples, values.match_decides())
+
+
+def _seat_start(game: Game, record: MatchRecord, seat: int) -> State:
+    start = _start(game, record)
+    if not 0 <= seat < start.table.n_seats:
+        raise RecordError(f"there is no seat {seat}: the match has seats 0 to {start.table.n_seats - 1}")
+    return start
+
+
+def _apply(state: State, number: int, who: int, text: str) -> None:
+    try:
+        state.apply(text, who)
+    except CartasError as error:
+        raise RecordError(f"move {number + 1} ({text!r} by seat {who}) does not replay: {error}") from None
 
 
 def _start(game: Game, record: MatchRecord) -> State:
@@ -216,10 +265,9 @@ def _walk(game: Game, record: MatchRecord, seat: int) -> list[int]:
     state = _start(game, record)
     out = []
     for number, (who, text) in enumerate(record.actions):
-        if who == seat and not state.is_over and len(state.legal_actions(seat)) > 1:
-            out.append(number)
-        try:
-            state.apply(text, who)
-        except CartasError as error:
-            raise RecordError(f"move {number + 1} ({text!r} by seat {who}) does not replay: {error}") from None
+        if who == seat and not state.is_over:
+            legal = state.legal_actions(seat)
+            if len(legal) > 1 and _parse(state, text, who, number) in legal:
+                out.append(number)
+        _apply(state, number, who, text)
     return out

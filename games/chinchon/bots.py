@@ -143,12 +143,17 @@ class MediumBot:
             return self._close(view, rules, hand, closes)
         discards = self.candidates(rules, hand, [a for a in legal if isinstance(a, Discard) and not a.close])
         feed = self.feed_costs(view, rules, [a.card for a in discards], observation.events)
-        return min(discards, key=lambda a: (
-            self._expected(view, rules, _without(hand, a.card), unseen) + feed[a.card],
-            -_hopeful(rules, _without(hand, a.card), unseen),
-            -rules.points([a.card]),
-            self.rng.random(),
-        ))
+        # The key is (expected worth, -hopeful, -points, a random tie-break); the tie-breaks after the first are
+        # worked out only for the discards tied on it (the random draw still made for each, in order, so the
+        # bot's choices and its generator stay what they were).
+        first = [self._expected(view, rules, _without(hand, a.card), unseen) + feed[a.card] for a in discards]
+        rolls = [self.rng.random() for _ in discards]
+        low = min(first)
+        return discards[min(
+            (at for at in range(len(discards)) if first[at] == low),
+            key=lambda at: (-_hopeful(rules, _without(hand, discards[at].card), unseen),
+                            -rules.points([discards[at].card]), rolls[at]),
+        )]
 
     def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView]) -> dict[Card, float]:
         """What throwing each of ``cards`` costs for what it may give the others: :attr:`DEFENCE` for a card
@@ -185,8 +190,7 @@ class MediumBot:
     @staticmethod
     def _unseen(view: SeatView, hand: list[Card], events: list[EventView], pile: list[str]) -> Counter[Card]:
         """Cards that may still come from the stock: the game's cards less those this seat has seen go."""
-        game = RemigioGame() if view.game_name == "remigio" else ChinchonGame()
-        unseen = Counter(game.deck(view.options))
+        unseen = Counter(_full_deck(view))
         unseen -= Counter(hand)
         unseen -= Counter(Card.parse(c) for c in pile)
         for event in events:
@@ -203,6 +207,21 @@ class MediumBot:
             if is_chinchon(rules, _without(hand, action.card)):
                 return action
         return _fewest_points_close(rules, hand, closes)
+
+
+_DECKS: dict[tuple[str, int, int], Counter[Card]] = {}
+
+
+def _full_deck(view: SeatView) -> Counter[Card]:
+    """The game's cards for the view's options (their deck size and players), built once: the bots ask on every
+    move, and building the cards was a tenth of a chinchón play-out. Callers copy it before changing it."""
+    options = view.options
+    key = (view.game_name, getattr(options, "deck", 0), options.players)
+    deck = _DECKS.get(key)
+    if deck is None:
+        game = RemigioGame() if view.game_name == "remigio" else ChinchonGame()
+        deck = _DECKS[key] = Counter(game.deck(options))
+    return deck
 
 
 def _taken_by_others(seat: int, events: list[EventView]) -> list[Card]:

@@ -67,7 +67,7 @@ class MeldRules:
 
     __slots__ = (
         "ranks", "ace_high", "one_joker", "max_set", "n_ranks", "card_id", "card_of", "value", "_cache",
-        "_perfect", "_reach_tables",
+        "_perfect", "_reach_tables", "_whole",
     )
 
     def __init__(
@@ -95,6 +95,7 @@ class MeldRules:
                 self.card_of[s * 16 + p] = card
                 self.value[s * 16 + p] = values[rank]
         self._cache: dict[tuple[int, ...], int] = {}
+        self._whole: dict[tuple[int, ...], int] = {}
         self._perfect: dict[tuple[tuple[int, ...], int], bool] = {}
         self._reach_tables: dict[int, list[int]] = {}
 
@@ -147,7 +148,21 @@ class MeldRules:
         return self.deadwood_ids([card_id[c] for c in cards])
 
     def deadwood_ids(self, ids: Sequence[int]) -> int:
-        """:meth:`deadwood` on card ids: loose cards are counted at once, the rest solved and memoised."""
+        """:meth:`deadwood` on card ids: loose cards are counted at once, the rest solved and memoised.
+
+        Whole hands are memoised too: the bots weigh the same cards in many orders (each discard, then each draw,
+        in each play-out of an analysis), so about two hands in three asked for were asked before, and the
+        lookup costs less than splitting the loose cards off again."""
+        key = tuple(sorted(ids))
+        whole = self._whole
+        known = whole.get(key)
+        if known is None:
+            if len(whole) >= _CACHE_LIMIT:
+                whole.clear()
+            known = whole[key] = self._solve(ids)
+        return known
+
+    def _solve(self, ids: Sequence[int]) -> int:
         loose, core = self._split(ids)
         if not core:
             return loose
@@ -195,18 +210,29 @@ class MeldRules:
         A drawn card that can join no meld with ``hand`` stays loose whatever is thrown, so the best is either
         to throw it back (``deadwood(hand)``) or to keep it and throw the best card of ``hand``
         (``deadwood_after_discard(hand)`` plus its points); only the other draws need a solve of their own.
+        Whether a drawn card is loose is read from the hand's profile with that one card added (what
+        :meth:`loose_cards` would say of it, without redoing the other cards).
         """
         ids = self.ids(hand)
         whole = self.deadwood_ids(ids)
+        suit_masks, counts, jokers = _profile(ids)
+        table = self._reach_table(jokers)
+        need = 3 if jokers == 0 else 2
         keep_best: int | None = None
         results = []
         for card in draws:
-            drawn = ids + [self.card_id[card]]
-            if self.loose_cards(drawn)[-1]:
+            drawn_id = self.card_id[card]
+            if drawn_id != JOKER_ID:
+                suit, at = drawn_id >> 4, drawn_id & 15
+                loose = not ((table[suit_masks[suit] | (1 << at)] >> at) & 1 or counts[at] + 1 >= need)
+            else:
+                loose = False
+            if loose:
                 if keep_best is None:
                     keep_best = self._after_discard_ids(ids, whole)
-                results.append(min(whole, keep_best + self.value[drawn[-1]]))
+                results.append(min(whole, keep_best + self.value[drawn_id]))
             else:
+                drawn = ids + [drawn_id]
                 results.append(self._after_discard_ids(drawn, self.deadwood_ids(drawn)))
         return results
 

@@ -1,8 +1,10 @@
 // The match page (/t/CODE/match): a finished match move by move, drawn with the table's own modules (the seats,
 // the middle, the hand), as the seat this browser held saw it, or as a spectator. The steps come from
 // GET /api/tables/CODE/steps, which shows no card the viewer did not see while the match was played.
-// First, previous, next and last, a slider, and the arrow keys (Home and End) move through it.
+// First, previous, next and last, a slider, and the arrow keys (Home and End) move through it. Below, the analysis
+// of a seat's decisions (analysis.js): the viewer's own seat first, any seat on request, since the match is over.
 
+import { AnalysisView } from "/static/analysis.js";
 import { api, h, loadSeat } from "/static/api.js";
 import { parseCard } from "/static/cards.js";
 import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
@@ -20,6 +22,7 @@ const asSpectator = new URLSearchParams(window.location.search).get("as") === "s
 const app = document.getElementById("app");
 
 const state = { info: null, steps: [], at: 0, me: null, view: null, handLog: [], error: "" };
+let analysis = null;
 const speech = new Speech();
 
 function obs() { return state.view.observation; }
@@ -104,7 +107,7 @@ function controls() {
   });
   slider.addEventListener("input", () => go(Number(slider.value)));
   const who = step.seat >= 0 ? `${nameOf(step.seat)}: ` : "";
-  const what = step.number === 0 ? t("first_deal") : step.action === null ? t("hidden_move") : step.action;
+  const what = step.number === 0 ? t("first_deal") : step.action === null ? t("hidden_move") : step.said || step.action;
   return h("section", { class: "stepper", id: "stepper", "aria-label": t("step") },
     h("p", { class: "step-line", id: "step-line", "aria-live": "polite" },
       h("strong", { text: `${t("step")} ${state.at} / ${last}` }), ` · ${who}${what}`),
@@ -159,6 +162,7 @@ function draw() {
     h("p", { class: "seen-as", id: "seen-as" }, seen, other ? " · " : null, other),
     scores(), board, controls(),
     h("ul", { class: "step-events", id: "step-events" }, lines.map((event) => h("li", { text: String(event.text) }))),
+    analysis ? analysis.node : null,
     h("p", { class: "links" },
       h("a", { href: `/api/tables/${encodeURIComponent(code)}/record`, download: `cartas-${code}.json`, text: t("record") }), " · ",
       h("a", { href: `/t/${encodeURIComponent(code)}`, text: t("open_table") }), " · ",
@@ -186,7 +190,10 @@ async function main() {
     for (const seat of state.info.seats || []) seat.presence = null;
     const chosen = chosenLanguage();
     setLanguage(chosen || state.info.language || "en");
-    document.getElementById("lang-slot").replaceChildren(languageSelector(() => draw()));
+    document.getElementById("lang-slot").replaceChildren(languageSelector(() => {
+      draw();
+      if (analysis) analysis.relabel();
+    }));
     document.getElementById("title").textContent = `${state.info.title} · ${code}`;
     const seat = asSpectator ? null : loadSeat(code);
     const query = seat && typeof seat.seat === "number" ? `?seat=${seat.seat}` : "";
@@ -194,11 +201,20 @@ async function main() {
     state.steps = answer.steps;
     state.me = typeof answer.seat === "number" ? answer.seat : null;
     state.at = 0;
+    const names = (answer.steps[answer.steps.length - 1] || {}).view || {};
+    analysis = new AnalysisView({
+      code, me: state.me, seats: (names.observation || {}).players || (state.info.seats || []).length,
+      nameOf: (seat) => (names.names && names.names[String(seat)]) || `${t("seat")} ${seat + 1}`,
+      go: (move) => {
+        go(move);
+        document.getElementById("board")?.scrollIntoView({ behavior: "smooth", block: "start" });
+      },
+    });
   } catch (error) {
     state.error = error.message;
   }
   draw();
 }
 
-window.cartasMatch = { state, go };
+window.cartasMatch = { state, go, analysis: () => analysis };
 main();

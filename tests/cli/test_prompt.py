@@ -153,7 +153,7 @@ def test_replay_at_a_terminal_draws_the_table_with_your_own_cards(subprocess_env
     assert "1. You: " in child.before
     child.sendline("h")  # to the end of the first hand
     child.expect(re.escape("Enter: next move · h: next hand · q: quit "))
-    assert "Hand 2 ==" in child.before and "2. Bot 2 (easy): 7O" in child.before
+    assert "Hand 2 ==" in child.before and "2. Bot 2 (easy): seat 1 plays 7O" in child.before  # the move once, as its event
     child.sendline("q")
     expect_end(child)
     assert child.before.strip() == "q"  # stopped there: no final scores

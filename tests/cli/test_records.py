@@ -27,7 +27,8 @@ def test_replay_prints_every_step_of_a_finished_match(run: Callable[..., Result]
     assert record.finished
     out = run("replay", str(path), "--ascii").output
     assert f"seed 3 · {len(record.actions)} moves" in out
-    assert "1. Player 1: 1E" in out and "2. Bot 2 (hard): 7O" in out
+    # alta's events do not say who moved, so the replay names the mover before the move's own event
+    assert "1. Player 1: seat 0 plays 1E" in out and "2. Bot 2 (hard): seat 1 plays 7O" in out
     assert "seat 1 takes the hand (1)" in out
     assert f"{len(record.actions)}. " in out
     assert "Winners:" in out

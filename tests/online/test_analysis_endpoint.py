@@ -1,15 +1,46 @@
-"""``GET /api/tables/CODE/analysis?seat=N``: only a finished match, a seat that exists, the analysis JSON with its
-chart, run once per seat."""
+"""``GET /api/tables/CODE/analysis?seat=N``: only a finished match, a seat that exists; 202 with the progress while
+it runs (one decision at a time, off the loop), then the analysis JSON with its chart, the same as ``cartas
+analyze`` computes, run once per seat and rate-limited per address."""
 
 from __future__ import annotations
 
 import random
+import time
+from typing import Any
 
 import pytest
 
+from cartas.core.analysis import analyse, to_json
 from cartas.online import analysis as online_analysis
+from cartas.online.limits import Limits, Rate
+from cartas.online.views import writing
 from online_helpers import Server
 from test_random_play import play_randomly
+
+
+def finished_table(server: Server, seed: int = 7) -> str:
+    created = server.create("truco", "Ana", players=2, points=15)
+    code = created["code"]
+    server.bots(code, created["host_token"], [1])
+    assert server.host(code, created["host_token"], "start").status_code == 200
+    ana = server.connect(code, created["token"])
+    play_randomly(server, code, {0: ana}, random.Random(seed), 2000)
+    ana.until("result")
+    return str(code)
+
+
+def until_done(server: Server, path: str, bound: float = 120.0) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """Poll ``path`` (as the page does) until the analysis is there; the document and the progress seen."""
+    seen = []
+    deadline = time.monotonic() + bound
+    while time.monotonic() < deadline:
+        response = server.client.get(path)
+        if response.status_code == 200:
+            return response.json(), seen
+        assert response.status_code == 202, response.text
+        seen.append(response.json())
+        time.sleep(0.05)
+    raise AssertionError(f"the analysis took more than {bound} s")
 
 
 def test_a_finished_table_serves_one_seats_analysis(server: Server, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -24,10 +55,43 @@ def test_a_finished_table_serves_one_seats_analysis(server: Server, monkeypatch:
     ana.until("result")
     assert server.client.get(f"/api/tables/{code}/analysis?seat=2").status_code == 400
     assert server.client.get(f"/api/tables/{code}/analysis").status_code == 400
-    response = server.client.get(f"/api/tables/{code}/analysis?seat=0")
-    assert response.status_code == 200
-    document = response.json()
+    assert server.client.get(f"/api/tables/{code}/analysis?seat=0&start=0").status_code == 404  # never asked
+    document, progress = until_done(server, f"/api/tables/{code}/analysis?seat=0&lang=en")
+    assert progress and progress[0]["status"] == "running"
+    assert all(p["total"] is None or 0 <= p["done"] <= p["total"] for p in progress)
     assert document["format"] == "cartas-analysis/1" and document["seat"] == 0 and document["samples"] == 2
     assert document["decisions"] and document["chart_svg"].startswith("<svg")
-    again = server.client.get(f"/api/tables/{code}/analysis?seat=0").json()
-    assert again == document
+    assert document["mark_words"]["blunder"] == "blunder"
+    again = server.client.get(f"/api/tables/{code}/analysis?seat=0&start=0&lang=en")
+    assert again.status_code == 200 and again.json() == document  # cached: no second run
+    spanish = server.client.get(f"/api/tables/{code}/analysis?seat=0&lang=es").json()
+    assert spanish["mark_words"]["blunder"] == "error grave"
+    assert [d["played"] for d in spanish["decisions"]] == [d["played"] for d in document["decisions"]]
+
+
+def test_the_chunked_run_values_every_decision_as_analyse_does(registry: Any) -> None:
+    """The server's decision-by-decision run and the terminal's single pass give the same document."""
+    game = registry.game("truco")
+    state = game.start({"points": 15}, seed=3)
+    rng = random.Random(3)
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(rng.choice(state.legal_actions(seat)), seat)
+    from cartas.core.record import record_of
+
+    record = record_of(state, {0: "human", 1: "random"})
+    chunked = online_analysis.analysis_json(registry, record.model_dump_json(), 0, 2)
+    with writing(game):  # the table's language, as the server writes
+        whole = to_json(game, analyse(game, record, 0, samples=2))
+    for name in ("decisions", "hands", "match", "start_chance"):
+        assert chunked[name] == whole[name]
+
+
+def test_starting_analyses_is_rate_limited_per_address(make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(online_analysis, "SAMPLES", 1)
+    server = make_server(limits=Limits(analyses=Rate(burst=1, per_minute=1)))
+    code = finished_table(server)
+    assert server.client.get(f"/api/tables/{code}/analysis?seat=0").status_code == 202
+    refused = server.client.get(f"/api/tables/{code}/analysis?seat=1")
+    assert refused.status_code == 429 and "analyses" in refused.json()["error"]
+    assert server.client.get(f"/api/tables/{code}/analysis?seat=0").status_code in (200, 202)  # reading is free
