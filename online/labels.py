@@ -127,6 +127,7 @@ LABELS: dict[str, str] = {
     "send": mark("Send"),
     "hand_over": mark("Hand over"),
     "hand_summary": mark("End of the hand"),
+    "shown_cards": mark("Cards shown"),
     "score_change": mark("Score change"),
     "continue": mark("Continue"),
     "match_over": mark("Match over"),

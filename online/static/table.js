@@ -469,6 +469,7 @@ function context() {
     partner: (seat) => typeof state.me === "number" && state.me >= 0 && seat !== state.me && o.teams[seat] === o.teams[state.me],
     placeOf: (seat) => places.get(seat) || "top",
     legalText: (text) => legal.find((action) => action.text === text) || null,
+    myMove: !(state.me === null || state.me === undefined || state.me < 0) && legal.length > 0,
     acceptRematch,
   };
 }

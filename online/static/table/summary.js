@@ -54,13 +54,19 @@ export function summaryPanel(ctx) {
       h("strong", { text: `${before} → ${after}` }),
       h("span", { class: "delta", text: ` (${delta >= 0 ? "+" : ""}${delta})` }));
   });
-  return h("section", { class: "panel summary", id: "summary", role: "status", "aria-label": t("hand_summary") },
+  // With a move of the reader's own to make, the summary folds to one band (the score change) so the stock,
+  // the pile and the tricks under it stay in reach; the cards shown open on a tap.
+  const compact = Boolean(ctx.myMove);
+  const shown = shownHands(ctx, s.lines);
+  return h("section", {
+    class: `panel summary${compact ? " compact" : ""}`, id: "summary", role: "status", "aria-label": t("hand_summary"),
+  },
     h("div", { class: "summary-head" },
       h("h2", { text: t("hand_summary") }),
       h("button", { type: "button", id: "summary-close", "aria-label": t("continue"), text: `✕ ${t("continue")}`,
         onclick: () => { ctx.state.summary = null; ctx.render(); } })),
     h("ul", { class: "score-change" }, rows),
-    shownHands(ctx, s.lines),
+    compact && shown ? h("details", { class: "summary-cards" }, h("summary", { text: t("shown_cards") }), shown) : shown,
     h("details", { class: "summary-lines" }, h("summary", { text: t("events") }),
       h("ul", {}, s.lines.filter((line) => line.text).map((line) => h("li", { text: line.text })))));
 }
