@@ -10,6 +10,11 @@ the way the game seats teams (partners alternate in truco); ``--order`` says who
 
 The seating rules themselves live in :mod:`cartas.core.seating`, shared with the web lobby; this module asks the
 questions, names the flags in the core's refusals and turns them into click usage errors.
+
+What a person reads and types counts seats, players and teams from 1 (:data:`FIRST`): the lines before the
+questions, the questions' defaults, their answers and the refusals of an answer. The flags (``--seat``,
+``--bots N=level``, ``--teams``, ``--order``) keep counting from 0, as scripts use them; changing what they mean
+needs a deprecation (docs/naming.md, "Not yet").
 """
 
 from __future__ import annotations
@@ -48,6 +53,9 @@ __all__ = [
     "describe_teams", "make_participants", "parse_order", "parse_teams", "plays_in_teams", "roster",
     "seat_groups", "seat_names", "setup_match", "strongest_level",
 ]
+
+FIRST = 1
+"""The number a person reads and types for the first seat, player or team at the lobby's questions."""
 
 P = ParamSpec("P")
 T = TypeVar("T")
@@ -109,9 +117,10 @@ def seat_names(players: dict[int, str], msg: Messages) -> dict[int, str]:
 
 
 def describe_seating(names: dict[int, str], teams: Sequence[int] | None, msg: Messages) -> str:
-    """The final seating in one line: ``Seat 0: you (team 0) · Seat 1: medium (team 1) · ...``."""
+    """The final seating in one line, counted from 1: ``Seat 1: you (team 1) · Seat 2: medium (team 2) · ...``."""
     return " · ".join(
-        f"{msg('seat_title', seat=seat)}: {names[seat]}" + (f" ({msg('team', team=teams[seat])})" if teams else "")
+        f"{msg('seat_title', seat=seat + FIRST)}: {names[seat]}"
+        + (f" ({msg('team', team=teams[seat] + FIRST)})" if teams else "")
         for seat in sorted(names)
     )
 
@@ -180,39 +189,53 @@ def make_participants(
     )
 
 
-def parse_teams(spec: str, participants: Sequence[Participant], game: Game, teams: Sequence[int]) -> list[list[int]]:
-    """``--teams you,medium/easy,hard`` into groups of players (see :func:`cartas.core.seating.parse_teams`)."""
-    return _usage(seating.parse_teams, spec, participants, game, teams, flag="--teams")
+def parse_teams(
+    spec: str, participants: Sequence[Participant], game: Game, teams: Sequence[int], *, flag: str = "--teams",
+    first: int = 0,
+) -> list[list[int]]:
+    """``--teams you,medium/easy,hard`` into groups of players (see :func:`cartas.core.seating.parse_teams`);
+    the question passes its own word for ``flag`` and counts from :data:`FIRST`."""
+    return _usage(seating.parse_teams, spec, participants, game, teams, flag=flag, first=first)
 
 
-def parse_order(spec: str, participants: Sequence[Participant]) -> list[int]:
-    """``--order you,easy,medium,hard``: who sits at seat 0, 1, 2..."""
-    return _usage(seating.parse_order, spec, participants, flag="--order")
+def parse_order(
+    spec: str, participants: Sequence[Participant], *, flag: str = "--order", first: int = 0
+) -> list[int]:
+    """``--order you,easy,medium,hard``: who sits at seat 0, 1, 2... (at the question, seat 1, 2, 3...)."""
+    return _usage(seating.parse_order, spec, participants, flag=flag, first=first)
 
 
 def seat_groups(
-    groups: Sequence[Sequence[int]], participants: Sequence[Participant], teams: Sequence[int]
+    groups: Sequence[Sequence[int]], participants: Sequence[Participant], teams: Sequence[int], *, first: int = 0
 ) -> list[int]:
     """Seat the groups as the game seats teams, honouring ``--seat`` and ``--bots N=level``."""
-    return _usage(seating.seat_groups, groups, participants, teams)
+    return _usage(seating.seat_groups, groups, participants, teams, first=first)
 
 
 def check_order(
     order: Sequence[int], spec: str, participants: Sequence[Participant], groups: Sequence[Sequence[int]] | None,
-    teams: Sequence[int] | None,
+    teams: Sequence[int] | None, *, flag: str = "--order", first: int = 0,
 ) -> None:
     """Refuse an ``--order`` that moves a player from the seat asked for, or splits a team across the table."""
-    _usage(seating.check_order, order, spec, participants, groups, teams, flag="--order")
+    _usage(seating.check_order, order, spec, participants, groups, teams, flag=flag, first=first)
 
 
 def _ask_teams(
     participants: Sequence[Participant], game: Game, teams: Sequence[int], msg: Messages
 ) -> list[list[int]]:
-    """Ask for the teams; the default keeps everyone at the seat they would take, so your partner is a bot."""
-    default = format_groups(team_seats(teams), participants)
-    answer: list[list[int]] = click.prompt(
-        msg("ask_teams"), default=default, value_proc=lambda text: parse_teams(text, participants, game, teams)
-    )
+    """Ask for the teams; the default keeps everyone at the seat they would take, so your partner is a bot.
+
+    Players are typed by name or by number from 1; an answer the seats asked for (``--seat``) cannot honour is
+    refused here, so the question is asked again instead of ending the command.
+    """
+
+    def read(text: str) -> list[list[int]]:
+        groups = parse_teams(text, participants, game, teams, flag=msg("teams_answer"), first=FIRST)
+        seat_groups(groups, participants, teams, first=FIRST)
+        return groups
+
+    default = format_groups(team_seats(teams), participants, first=FIRST)
+    answer: list[list[int]] = click.prompt(msg("ask_teams"), default=default, value_proc=read)
     return answer
 
 
@@ -220,12 +243,17 @@ def _ask_order(
     participants: Sequence[Participant], groups: Sequence[Sequence[int]] | None, teams: Sequence[int] | None,
     default: Sequence[int], msg: Messages,
 ) -> list[int]:
+    """Ask who sits where, from seat 1, players by name or by number from 1."""
+    word = msg("order_answer")
+
     def read(text: str) -> list[int]:
-        order = parse_order(text, participants)
-        check_order(order, text, participants, groups, teams)
+        order = parse_order(text, participants, flag=word, first=FIRST)
+        check_order(order, text, participants, groups, teams, flag=word, first=FIRST)
         return order
 
-    answer: list[int] = click.prompt(msg("ask_order"), default=format_groups([default], participants), value_proc=read)
+    answer: list[int] = click.prompt(
+        msg("ask_order"), default=format_groups([default], participants, first=FIRST), value_proc=read
+    )
     return answer
 
 
@@ -320,16 +348,16 @@ def setup_match(
     in_teams = plays_in_teams(teams)
     if interactive and people is not None and not seats and flags.order is None and not in_teams:
         if teams is not None:
-            click.echo(f"{msg('seating')} {describe_teams(teams)}")
-        seats = [_ask_choice(msg("ask_seat"), list(range(n)), 0)]
+            click.echo(f"{msg('seating')} {describe_teams(teams, first=FIRST)}")
+        seats = [_ask_choice(msg("ask_seat"), list(range(FIRST, n + FIRST)), FIRST) - FIRST]
     participants = make_participants(n, people, seats, flags.bots, level, levels, msg)
     groups = None
     if flags.teams is not None and teams is not None:
         groups = parse_teams(flags.teams, participants, game, teams)
     asking = interactive and in_teams and flags.order is None
     if asking and teams is not None:
-        click.echo(f"{msg('seating')} {describe_teams(teams)}")
-        click.echo(f"{msg('players_list')} {roster(participants)}")
+        click.echo(f"{msg('seating')} {describe_teams(teams, first=FIRST)}")
+        click.echo(f"{msg('players_list')} {roster(participants, first=FIRST)}")
         if groups is None:
             groups = _ask_teams(participants, game, teams, msg)
     order = seat_groups(groups, participants, teams) if groups is not None and teams is not None else list(range(n))

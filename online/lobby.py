@@ -98,13 +98,14 @@ def _by_teams(seats: Sequence[SeatRow], spec: str, game: Game, teams: Sequence[i
     if teams is None:
         raise SeatingError(f"{game.name} with {len(seats)} players has no teams: every player for himself")
     people = participants(seats)
-    return seat_groups(parse_teams(spec, people, game, teams), people, teams)
+    # The API's specs are for programs: players by number from 0, as the JSON's seats (the pages send names).
+    return seat_groups(parse_teams(spec, people, game, teams, first=0), people, teams, first=0)
 
 
 def _by_order(seats: Sequence[SeatRow], spec: str, teams: Sequence[int] | None) -> list[int]:
     people = participants(seats)
-    order = parse_order(spec, people)
-    check_order(order, spec, people, None, teams)
+    order = parse_order(spec, people, first=0)
+    check_order(order, spec, people, None, teams, first=0)
     return order
 
 

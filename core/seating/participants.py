@@ -59,9 +59,10 @@ def check_players(game: Game, n: int) -> None:
                               counts=", ".join(map(str, counts))))
 
 
-def roster(participants: Sequence[Participant]) -> str:
-    """The players by number and name: ``0 you · 1 easy · 2 medium``."""
-    return " · ".join(f"{number} {who.name}" for number, who in enumerate(participants))
+def roster(participants: Sequence[Participant], *, first: int = 0) -> str:
+    """The players by number and name: ``0 you · 1 easy · 2 medium``, numbered from ``first`` (the terminal's
+    questions count from 1: ``1 you · 2 easy · 3 medium``)."""
+    return " · ".join(f"{number + first} {who.name}" for number, who in enumerate(participants))
 
 
 # --- Bot levels ----------------------------------------------------------------------------------------------------

@@ -178,9 +178,9 @@ def test_interactive_defaults_line_by_line(run: Callable[..., Result], saves: Ca
     assert result.exit_code == 0, out
     assert "Number of players (2, 3, 4) [2]: 4" in out
     assert re.search(r"Bot level \(easy, hard, random[^)]*\) \[easy\]: \n", out)
-    assert "Seats: 0,2 against 1,3\nPlayers: 0 you · 1 easy · 2 easy · 3 easy" in out
-    assert "Teams (players by name or number, / between teams) [0,2/1,3]: " in out
-    assert "Seat order, from seat 0 (partners alternate) [0,1,2,3]: " in out
+    assert "Seats: 1,3 against 2,4\nPlayers: 1 you · 2 easy · 3 easy · 4 easy" in out
+    assert "Teams (players by name or number, / between teams) [1,3/2,4]: " in out
+    assert "Seat order, from seat 1 (partners alternate) [1,2,3,4]: " in out
     assert "At the table: You · Bot 2 (easy) · Partner (easy) · Bot 4 (easy)" in out
     record = load_record(saves()[0])
     assert record.options == {"players": 4, "points": 3}
@@ -195,24 +195,41 @@ def test_interactive_truco_teams_by_name_and_a_wrong_answer_asked_again(
     out = result.output
     assert "Teams (players by name or number, / between teams) [you,medium/easy,hard]: " in out
     assert "Error: uneven teams 'you,easy,hard/medium'" in out
-    assert "Seat order, from seat 0 (partners alternate) [you,easy,hard,medium]: " in out
-    assert "Error: --order 'you,hard,easy,medium' splits the team you,hard" in out
+    assert "Seat order, from seat 1 (partners alternate) [you,easy,hard,medium]: " in out
+    assert "Error: order 'you,hard,easy,medium' splits the team you,hard; partners sit at seats 1,3 or 2,4" in out
+    assert "At the table: You · Bot 2 (easy) · Partner (hard) · Bot 4 (medium)" in out
+    assert load_record(saves()[0]).players == {"0": HUMAN, "1": "easy", "2": "hard", "3": "medium"}
+
+
+def test_typed_numbers_count_from_one_and_are_refused_as_typed(
+    truco: Callable[..., Result], saves: Callable[[], list[Path]]
+) -> None:
+    """At the questions players and seats are typed from 1 ("1,4/2,3" partners you with the hard bot, as the flag
+    ``--teams 0,3/1,2`` does), "0" is no player, and a refusal names them as the person counts them."""
+    answers = "4\n30\n0,2/1,3\n1,4/2,3\n1,2,3,4\n1,2,4,3\n1\nquit\n"
+    result = truco("--lobby", "--bots", "easy,medium,hard", input=answers)
+    out = result.output
+    assert result.exit_code == 0, out
+    assert "Seats: 1,3 against 2,4\nPlayers: 1 you · 2 easy · 3 medium · 4 hard" in out
+    assert "Error: teams names player 0; the players are 1 you · 2 easy · 3 medium · 4 hard" in out
+    assert "Seat order, from seat 1 (partners alternate) [you,easy,hard,medium]: " in out
+    assert "Error: order '1,2,3,4' splits the team you,hard; partners sit at seats 1,3 or 2,4" in out
     assert "At the table: You · Bot 2 (easy) · Partner (hard) · Bot 4 (medium)" in out
     assert load_record(saves()[0]).players == {"0": HUMAN, "1": "easy", "2": "hard", "3": "medium"}
 
 
 def test_setup_match_asks_through_click_prompts(registry: Registry) -> None:
     runner = CliRunner()
-    with runner.isolation(input="4\n5\nhard\n\n2,1,0,3\n"):
+    with runner.isolation(input="4\n5\nhard\n\n3,2,1,4\n"):  # the order typed from seat 1
         setup = setup_match(ALTA, registry, LobbyFlags(), msg=MSG, interactive=True)
     assert setup.options.players == 4 and setup.options.points == 5  # type: ignore[attr-defined]
     assert setup.players == {0: "hard", 1: "hard", 2: HUMAN, 3: "hard"}
 
 
 def test_games_without_teams_skip_the_teams_step(run: Callable[..., Result], saves: Callable[[], list[Path]]) -> None:
-    result = run("play", "alta", "--lobby", "--ascii", input="3\n\nhard\n1\n1\nquit\n")
+    result = run("play", "alta", "--lobby", "--ascii", input="3\n\nhard\n2\n1\nquit\n")
     assert "Teams" not in result.output and "Seat order" not in result.output
-    assert "Your seat (0, 1, 2) [0]: 1" in result.output
+    assert "Your seat (1, 2, 3) [1]: 2" in result.output
     assert "At the table: Bot 1 (hard) · You · Bot 3 (hard)" in result.output
     assert load_record(saves()[0]).players == {"0": "hard", "1": HUMAN, "2": "hard"}
 

@@ -24,7 +24,7 @@ def test_points_below_the_minimum_are_asked_again(subprocess_env: dict[str, str]
     assert "Uso:" not in child.before
     # A Ctrl-C that arrives as readline starts to wait is only seen with the next key (CPython's readline acts on
     # a signal that interrupts its wait): a person is never that quick, a test is, so it gives the prompt a moment.
-    child.expect(r"\[0\]: ")
+    child.expect(r"\(1, 2\) \[1\]: ")  # seats counted from 1 at the question
     time.sleep(0.5)
     child.sendcontrol("c")
     child.expect(pexpect.EOF)

@@ -19,6 +19,7 @@ from cartas.core.seating import (
     check_players,
     check_seating,
     describe_teams,
+    format_groups,
     make_participants,
     move,
     parse_order,
@@ -130,6 +131,31 @@ def test_order_refusals() -> None:
     check_order([2, 1, 3, 0], "z", players, groups, FOUR)
     assert refusal(check_order, [1, 0, 2, 3], "x", players, None, None, flag="--order") == (
         "--order 'x' puts you at seat 0, but seat 1 was asked for"
+    )
+
+
+def test_counting_from_one_shifts_what_is_read_and_typed_not_the_seats() -> None:
+    """``first=1`` (the terminal's questions): numbers are shown and read from 1, and refused as typed; what
+    comes back is the same seating the 0-based line gives."""
+    players = make_participants(4, HUMAN, [], "medium,medium,medium", "medium", LEVELS)
+    assert roster(players, first=1) == "1 you · 2 medium · 3 medium · 4 medium"
+    assert describe_teams(FOUR, first=1) == "1,3 against 2,4"
+    assert format_groups(team_seats(FOUR), players, first=1) == "1,3/2,4"
+    assert parse_teams("1,4/2,3", players, TRUCO, FOUR, first=1) == parse_teams("0,3/1,2", players, TRUCO, FOUR)
+    assert parse_order("2,1,4,3", players, first=1) == [1, 0, 3, 2] == parse_order("1,0,3,2", players)
+    assert refusal(parse_teams, "0,2/1,3", players, TRUCO, FOUR, first=1) == (
+        "teams names player 0; the players are 1 you · 2 medium · 3 medium · 4 medium"
+    )
+    assert refusal(parse_order, "1,2,3,1", players, first=1) == "order names player 1 (you) twice"
+    assert refusal(parse_teams, "1,2,3/4", players, TRUCO, FOUR, first=1) == (
+        "uneven teams '1,2,3/4'; truco seats 1,3 against 2,4 (2 teams of 2), such as teams 1,3/2,4"
+    )
+    assert refusal(check_order, [0, 1, 2, 3], "1,2,3,4", players, [[0, 1], [2, 3]], FOUR, first=1) == (
+        "order '1,2,3,4' splits the team 1,2; partners sit at seats 1,3 or 2,4"
+    )
+    wished = make_participants(4, HUMAN, [0, 1], None, "medium", LEVELS)
+    assert refusal(seat_groups, [[0, 1], [2, 3]], wished, FOUR, first=1) == (
+        "the seats asked for (you 1 at 1, you 2 at 2) do not fit the teams 1,2/3,4: partners sit at seats 1,3 or 2,4"
     )
 
 
