@@ -21,7 +21,6 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from mypy_extensions import mypyc_attr
 from pydantic import BaseModel
 from pydantic_core import PydanticSerializationError, to_json
 
@@ -73,7 +72,6 @@ def _plain(value: Any) -> Any:
     return value
 
 
-@mypyc_attr(native_class=False)  # compiled (setup.py), a frozen dataclass written in __post_init__ stays a Python class
 @dataclass(frozen=True)
 class Versioned:
     """One numbered frame, serialised once; ``visible_to`` names the seats that may see it (None: everyone)."""
