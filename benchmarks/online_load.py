@@ -7,7 +7,7 @@ frame arriving to the last of its views written to its socket), the same seen by
 sending it to the last of the table's clients receiving its view: two loopback hops and the clients' own
 scheduling more, so it grows when this one process runs too many clients),
 the server's CPU per move, and its memory per table (resident memory with the tables connected, over the
-same server idle, per table). A spectator pings the server every 50 ms throughout: the round trip of a ping
+same server idle, per table). A spectator pings the server every 0.6 s throughout: the round trip of a ping
 bounds how long the event loop was busy elsewhere (its lag).
 
     python benchmarks/online_load.py --tables 100 --seconds 30 --think 1.0
@@ -21,12 +21,20 @@ of the first process. ``--kill`` then kill -9s the first process and times how l
 every one of its tables (``--lease`` seconds of lease, passed to ``cartas serve``).
 
 ``--views N`` starts no server: it plays N random 4-player truco matches in this process and times what the
-server builds on every move, the view frame (observation, table view, legal moves, as JSON text) for each of the
-four seats and a spectator, and prints the microseconds per move and the build running (``cartas --version``'s
+server builds on every move, each new event's frame as each viewer reads it and the view frame (observation,
+table view, legal moves, as JSON text) for each of the four seats and a spectator, and prints the microseconds per move and the build running (``cartas --version``'s
 text). Run it with the pure and with the compiled build's python to compare them (docs/compiled.md):
 
     python benchmarks/online_load.py --views 40
     ~/.cache/cartas/compiled/bin/python benchmarks/online_load.py --views 40
+
+``--compare PYTHON`` does both in one run, alternating this python (the pure build) with PYTHON (a compiled
+build's venv) round by round, and prints the ratio of their CPU per move: the servers' (with ``--tables``,
+``--seconds``...), or the views' with ``--views``. ``--python`` runs the servers with another python, and
+``--profile FILE`` runs the first one under cProfile:
+
+    python benchmarks/online_load.py --compare ~/.cache/cartas/compiled/bin/python --tables 20 --seconds 20
+    python benchmarks/online_load.py --tables 20 --seconds 10 --profile /tmp/serve.prof
 
 Needs the online extra (websockets, httpx). Not a test: numbers depend on the machine and its load.
 """
@@ -106,9 +114,23 @@ class Stats:
     pings: list[float] = field(default_factory=list)
 
 
+def client_address(number: int) -> dict[str, str]:
+    """The headers that make client ``number`` (a table's people, or the ping probe) count as an address of its own.
+
+    The server limits each address (online/limits.py: 20 sockets, 30 joins a minute, 15 frames a second), and
+    this one process plays thousands of people from loopback. Behind a proxy each person has an address of their
+    own, which the proxy puts in ``X-Forwarded-For``; uvicorn believes that header from loopback by default, so
+    each table's four people say they come from an address of the documentation range 198.18.0.0/15."""
+    return {"X-Forwarded-For": f"198.18.{number // 250}.{number % 250 + 1}"}
+
+
+PING_EVERY = 0.6
+"""Seconds between the probe's pings: a connection may send 2 frames a second once its burst is spent."""
+
+
 async def ping_probe(url: str, stats: Stats, stop: asyncio.Event) -> None:
-    """A spectator that pings every 50 ms; the round trips while measuring go to ``stats.pings`` (ms)."""
-    async with websockets.connect(url, max_size=2**22) as ws:
+    """A spectator that pings every ``PING_EVERY`` s; the round trips while measuring go to ``stats.pings`` (ms)."""
+    async with websockets.connect(url, max_size=2**22, additional_headers=client_address(59_999)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": None, "v": None}))
         while not stop.is_set():
             sent = time.perf_counter()
@@ -117,18 +139,19 @@ async def ping_probe(url: str, stats: Stats, stop: asyncio.Event) -> None:
                 pass
             if stats.measuring:
                 stats.pings.append((time.perf_counter() - sent) * 1000)
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(PING_EVERY)
 
 
 async def seat_client(
-    url: str, code: str, token: str, think: float, stats: Stats, stop: asyncio.Event, alone: bool
+    url: str, code: str, token: str, think: float, stats: Stats, stop: asyncio.Event, alone: bool,
+    headers: dict[str, str],
 ) -> None:
     """One seat: a random legal move after thinking, whenever it is this seat's to make.
 
     With four people only the first seat asked moves (two partners answering one truco would race); a person
     alone with bots answers whenever asked, since bots wait for a person who may act."""
     rng = random.Random(token)
-    async with websockets.connect(url, max_size=2**20) as ws:
+    async with websockets.connect(url, max_size=2**20, additional_headers=headers) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "v": None}))
         pending: tuple[int, float] | None = None
         while not stop.is_set():
@@ -168,6 +191,15 @@ async def seat_client(
                     await ws.send(json.dumps({"type": "move", "action": choice, "v": frame["v"]}))
 
 
+PROFILED = """\
+import cProfile, signal, sys
+signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
+sys.argv = ["cProfile", "-o", sys.argv[1], "-m", "cartas.cli.main", *sys.argv[2:]]
+cProfile.main()
+"""
+"""A server under cProfile, its statistics written when it stops (``--profile``)."""
+
+
 async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, list[str]]:
     created = (await client.post("/api/tables", json={
         "game": "truco", "options": {"players": 4, "points": 30}, "name": "P0", "grace": 600,
@@ -188,18 +220,25 @@ async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, 
 
 async def run(
     tables: int, seconds: float, think: float, warmup: float, bots: str | None, servers: int = 1, db: str | None = None,
-    kill: bool = False, lease: float = 5.0, pg_data: Path | None = None,
+    kill: bool = False, lease: float = 5.0, pg_data: Path | None = None, python: str | None = None,
+    profile: Path | None = None,
 ) -> dict[str, Any]:
-    """Run the benchmark, print its figures, and return the main ones (for online_multiproc.py)."""
+    """Run the benchmark, print its figures, and return the main ones (for online_multiproc.py).
+
+    ``python`` runs the servers (default: this one; a compiled build's venv to measure it), from an empty folder
+    so that nothing there shadows the package it has installed; ``profile`` runs the first one under cProfile,
+    whose statistics it writes there when the server stops."""
     folder = Path(tempfile.mkdtemp(prefix="cartas-load-"))
     ports = [free_port() for _ in range(servers)]
     processes = []
     for n, port in enumerate(ports):
         env = dict(os.environ, CARTAS_HOME=str(folder / str(n)))
+        # uvicorn raises the stop signal again once it has shut down; under cProfile it must end the run instead
+        profiling = ["-c", PROFILED, str(profile)] if profile is not None and n == 0 else ["-m", "cartas.cli.main"]
         processes.append(subprocess.Popen(
-            [sys.executable, "-m", "cartas.cli.main", "serve", "--port", str(port),
+            [python or sys.executable, *profiling, "serve", "--port", str(port),
              "--db", db or str(folder / "load.sqlite3"), "--bot-delay", "0", "--lease", str(lease)],
-            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+            env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=folder,
         ))
     bases = [f"http://127.0.0.1:{port}" for port in ports]
 
@@ -221,15 +260,16 @@ async def run(
                         await asyncio.sleep(0.1)
         idle_rss = rss()
         for i in range(tables):
-            async with httpx.AsyncClient(base_url=bases[i % servers], timeout=30) as client:
+            async with httpx.AsyncClient(base_url=bases[i % servers], timeout=30, headers=client_address(i)) as client:
                 setups.append((i % servers, *await make_table(client, bots)))
         stats = Stats()
         stop = asyncio.Event()
         clients = [
             asyncio.create_task(seat_client(
-                f"ws://127.0.0.1:{ports[n]}/ws/{code}", code, token, think, stats, stop, bots is not None
+                f"ws://127.0.0.1:{ports[n]}/ws/{code}", code, token, think, stats, stop, bots is not None,
+                client_address(i),
             ))
-            for n, code, tokens in setups for token in tokens
+            for i, (n, code, tokens) in enumerate(setups) for token in tokens
         ]
         clients.append(asyncio.create_task(ping_probe(f"ws://127.0.0.1:{ports[0]}/ws/{setups[0][1]}", stats, stop)))
         await asyncio.sleep(warmup)
@@ -316,6 +356,7 @@ async def run(
         "per_process": per_process, "pg_cpu_ms_per_move": pg_ms, "pg_cpu_share": (pg1 - pg0) / elapsed,
         "moves_per_s": stats.moves / elapsed, "p50": pct(50), "p95": pct(95), "p99": pct(99),
         "server_cpu": busy / elapsed * 100, "clients_cpu": clients_busy,
+        "cpu_ms_per_move": busy / max(stats.moves, 1) * 1000,
         "takeover": takeover[0] if takeover is not None else float("nan"),
         "lost": takeover[2] if takeover is not None else float("nan"),
     }
@@ -358,16 +399,22 @@ async def kill_and_time_takeover(
     return took, sum(len(moves) for moves in committed.values()), lost
 
 
-def time_views(matches: int, seed: int = 0) -> None:
-    """Play ``matches`` random 4-player truco matches and time, on every move, the view text of each seat and of a
-    spectator (what a table sends after a move: cartas.online.table), printing the median match's figure."""
+def time_views(matches: int, seed: int = 0) -> float:
+    """Play ``matches`` random 4-player truco matches and time, on every move, what a table writes after it
+    (cartas.online.table's ``_apply``): each new event as every viewer reads it, and the view text of each seat
+    and of a spectator, each naming the players as its viewer does; prints the median match's figure."""
     from cartas.core.buildinfo import build_info
+    from cartas.core.naming import viewer_names
     from cartas.core.plugins.manager import get_registry
-    from cartas.online.views import view_text
+    from cartas.online.views import event_versioned, view_text
 
     game = get_registry().games["truco"]
     options = game.options({"players": 4})
-    names = {str(seat): f"player {seat}" for seat in range(4)}
+    teams = game.teams(options)
+    people = {seat: f"player {seat}" for seat in range(4)}
+    names = {str(seat): name for seat, name in people.items()}
+    said = {viewer: viewer_names(4, viewer, people=people, teams=teams) for viewer in (None, 0, 1, 2, 3)}
+    deck = game.deck_art(options)
     rng = random.Random(seed)
     per_move: list[float] = []
     moves = 0
@@ -375,20 +422,51 @@ def time_views(matches: int, seed: int = 0) -> None:
         state = game.start(options, seed=seed + number)
         spent = 0.0
         played = 0
+        version = 0
         while not state.is_over:
             to_act = state.to_act
             seat = to_act[0] if len(to_act) == 1 else rng.choice(to_act)
+            events = len(state.events)
             state.apply(rng.choice(state.legal_actions(seat)), seat)
             started = time.process_time()  # CPU time: a busy machine's waiting does not count
+            for event in state.events[events:]:
+                version += 1
+                event_versioned(game, event, version, said, deck=deck)
             for viewer in (0, 1, 2, 3, None):
-                view_text(state, viewer, names, False, played)
+                view_text(state, viewer, names, False, version, said[viewer])
             spent += time.process_time() - started
             played += 1
         per_move.append(spent / max(played, 1))
         moves += played
     print(f"{build_info().describe()}")
-    print(f"{matches} matches, {moves} moves: views of 4 seats and a spectator, median "
+    print(f"{matches} matches, {moves} moves: events and views of 4 seats and a spectator, median "
           f"{statistics.median(per_move) * 1e6:,.0f} us of CPU per move")
+    return statistics.median(per_move) * 1e6
+
+
+def compare(other: str, rounds: int, views: int, arguments: argparse.Namespace) -> None:
+    """This python (the pure build) against ``other`` (a compiled build's), alternating, ``rounds`` times each:
+    the servers' CPU per move, or with ``views`` the views' (each in a process of its own). A busy machine
+    slows both alike within a round, so the ratio is taken round by round and its median printed."""
+    pure: list[float] = []
+    compiled: list[float] = []
+    for number in range(rounds):
+        order = [("pure", sys.executable, pure), ("compiled", other, compiled)]
+        for label, python, figures in order if number % 2 == 0 else order[::-1]:
+            print(f"== round {number + 1}, {label}: {python}", flush=True)
+            if views:
+                out = subprocess.run([python, str(Path(__file__).resolve()), "--views", str(views)], check=True,
+                                     capture_output=True, text=True, cwd=tempfile.gettempdir()).stdout
+                print(out, end="")
+                figures.append(float(re.findall(r"median ([\d,]+) us", out)[-1].replace(",", "")))
+            else:
+                result = asyncio.run(run(arguments.tables, min(arguments.seconds, 120.0), arguments.think,
+                                         arguments.warmup, arguments.bots, python=python))
+                figures.append(result["cpu_ms_per_move"] * 1000)
+    what = "views' CPU per move" if views else "server's CPU per move"
+    ratios = [p / c for p, c in zip(pure, compiled, strict=True)]
+    print(f"{what}, us: pure {', '.join(f'{x:,.0f}' for x in pure)}; compiled {', '.join(f'{x:,.0f}' for x in compiled)}")
+    print(f"pure / compiled, round by round: {', '.join(f'{r:.2f}' for r in ratios)}; median {statistics.median(ratios):.2f}")
 
 
 def main() -> None:
@@ -404,7 +482,16 @@ def main() -> None:
     parser.add_argument("--db", default=None, help="a postgresql:// URL [default: a new SQLite file]")
     parser.add_argument("--kill", action="store_true", help="kill -9 the first process at the end; time the takeover")
     parser.add_argument("--lease", type=float, default=5.0, help="the processes' --lease")
+    parser.add_argument("--python", default=None, help="the servers' python (default: this one)")
+    parser.add_argument("--profile", type=Path, default=None, help="cProfile the (first) server into this file")
+    parser.add_argument("--compare", default=None, metavar="PYTHON",
+                        help="this python against PYTHON (a compiled build's), alternating: the servers' CPU per "
+                             "move, or the views' with --views")
+    parser.add_argument("--rounds", type=int, default=3, help="--compare's rounds")
     args = parser.parse_args()
+    if args.compare:
+        compare(args.compare, args.rounds, args.views, args)
+        return
     if args.views:
         time_views(args.views)
         return
@@ -412,7 +499,7 @@ def main() -> None:
         parser.error("--servers above 1 needs a Postgres --db: SQLite is one process's database")
     asyncio.run(run(
         args.tables, min(args.seconds, 120.0), args.think, args.warmup, args.bots, args.servers, args.db,
-        args.kill, args.lease,
+        args.kill, args.lease, python=args.python, profile=args.profile,
     ))
 
 

@@ -15,9 +15,7 @@ events, moves, table lines, the terminal's cards) follows it. A person's words a
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
-from contextlib import contextmanager
-from contextvars import ContextVar
+from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 
 from cartas.core.cards import BASTOS, COPAS, ESPADAS, OROS, Card
@@ -161,14 +159,24 @@ def current_deck() -> Deck:
     return deck_named(_DRAWING.get())
 
 
-@contextmanager
-def drawing(name: str | None) -> Iterator[Deck]:
-    """Write everything inside the block in deck ``name`` (``None``: the Spanish deck)."""
-    token = _DRAWING.set(name or SPANISH)
-    try:
-        yield deck_named(name)
-    finally:
-        _DRAWING.reset(token)
+class drawing:  # noqa: N801  # used as a function, like contextlib's suppress
+    """Write everything inside the block in deck ``name`` (``None``: the Spanish deck); ``as`` gives the deck.
+
+    A class rather than a ``@contextmanager`` generator, as :class:`cartas.core.i18n.speaking` is: the server
+    enters one for every frame it writes."""
+
+    __slots__ = ("name", "_token")
+    _token: Token[str]
+
+    def __init__(self, name: str | None) -> None:
+        self.name = name
+
+    def __enter__(self) -> Deck:
+        self._token = _DRAWING.set(self.name or SPANISH)
+        return deck_named(self.name)
+
+    def __exit__(self, *_: object) -> None:
+        _DRAWING.reset(self._token)
 
 
 def use_deck(name: str | None) -> None:

@@ -29,7 +29,7 @@ from cartas.core.options import GameOptions, build_options, choice_label
 from cartas.core.position import Position
 from cartas.core.presentation import LegacyPresentation, Presentation, adapted
 from cartas.core.rules_text import for_options, read_localized
-from cartas.core.state import Action, State
+from cartas.core.state import Action, State, missing_methods
 from cartas.core.views import TableView
 
 
@@ -81,7 +81,9 @@ class Game(ABC):
             position = Position.model_validate(position)
         if position is not None:
             self._check_position(opts, position)
-        return self._start(opts, new_seed() if seed is None else seed, position)
+        state = self._start(opts, new_seed() if seed is None else seed, position)
+        _check_complete(type(state))
+        return state
 
     def _check_position(self, options: GameOptions, position: Position) -> None:
         """Refuse a position that does not fit the table; games add their own checks in ``_start``."""
@@ -251,6 +253,21 @@ class Game(ABC):
 
     def __repr__(self) -> str:
         return f"<{type(self).__name__} {self.name!r}>"
+
+
+_COMPLETE: set[type] = set()
+"""The state classes :func:`_check_complete` has passed: checked once each, not on every match."""
+
+
+def _check_complete(cls: type) -> None:
+    """Refuse a state class that leaves one of :class:`State`'s abstract methods unimplemented, as Python refuses
+    it for the pure build: the compiled ``State`` keeps no ABC bookkeeping (``cartas.core.state.STATE_METHODS``)."""
+    if cls in _COMPLETE:
+        return
+    missing = missing_methods(cls)
+    if missing:
+        raise TypeError(f"Can't instantiate abstract class {cls.__name__} with abstract methods {', '.join(missing)}")
+    _COMPLETE.add(cls)
 
 
 def _adapting(make: Callable[[Any], Presentation], owner: type[object]) -> Callable[[Game], Presentation]:

@@ -356,6 +356,22 @@ class State(ABC):
         """
 
 
+STATE_METHODS: tuple[str, ...] = (
+    "_legal_actions", "_apply", "observation", "public_observation", "hand_of", "hidden_from", "all_cards", "scores",
+    "result", "clone", "sample",
+)
+"""The methods marked ``abstractmethod`` above: what a game's state must implement. Python's ABC machinery
+refuses a pure subclass that lacks one, but a class compiled by mypyc keeps no ``__abstractmethods__``, so on the
+compiled build a subclass missing one would be made anyway; :func:`missing_methods` checks them by name instead
+(``Game.start`` refuses such a state on both builds), and a test checks this list against the decorators."""
+
+
+def missing_methods(cls: type) -> list[str]:
+    """The :data:`STATE_METHODS` that ``cls`` (a subclass of :class:`State`) leaves unimplemented."""
+    below = cls.__mro__[:cls.__mro__.index(State)] if State in cls.__mro__ else cls.__mro__
+    return [name for name in STATE_METHODS if not any(name in vars(klass) for klass in below)]
+
+
 def redistribute(places: Sequence[list[Card]], rng: random.Random) -> None:
     """Shuffle the cards held in ``places`` among them, keeping each place's size (for ``sample``)."""
     pool = sorted(card for place in places for card in place)  # the draw must not depend on where they lay

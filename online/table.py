@@ -162,9 +162,11 @@ class LiveTable:
             asyncio.Queue()
         )
         self.task: asyncio.Task[None] | None = None
-        self._said: dict[str | None, tuple[tuple[str, ...], ViewerNames]] = {}
+        self._said: dict[str | None, tuple[tuple[SeatRow, ...], ViewerNames]] = {}
         """The names each viewer's text gives the players in each language read at the table, kept while the
-        seats' display names stay the same."""
+        seats stay the same."""
+        self._names: dict[str | None, tuple[tuple[SeatRow, ...], dict[str, str]]] = {}
+        """Each seat's display name in each language read at the table, kept while the seats stay the same."""
         self.deck = game.deck_art(self.options)
         """The deck the table's cards are drawn and named with (``french`` for paulista unless chosen otherwise)."""
         self.alone_epoch = 0
@@ -270,17 +272,24 @@ class LiveTable:
         return next((row.seat for row in self.seats if row.host), 0)
 
     def names(self, language: str | None = None) -> dict[str, str]:
-        """Each seat's display name, a bot's level in ``language`` (None: the table's; ``Bot 2 (medio)``)."""
-        names = display_names(self.game, self.seats, language)
-        return {str(row.seat): name or "" for row, name in zip(self.seats, names, strict=True)}
+        """Each seat's display name, a bot's level in ``language`` (None: the table's; ``Bot 2 (medio)``), worked
+        out again only when the seats change (every view of every move asks for them)."""
+        seats = tuple(self.seats)
+        kept = self._names.get(language)
+        if kept is None or kept[0] != seats:
+            names = display_names(self.game, seats, language)
+            kept = self._names[language] = (
+                seats, {str(row.seat): name or "" for row, name in zip(seats, names, strict=True)},
+            )
+        return dict(kept[1])
 
     def said(self, language: str | None = None) -> ViewerNames:
         """The names the table's text gives the players for each viewer in ``language`` (None: the table's; see
         :mod:`cartas.online.seat_names`), worked out again only when someone sits down, leaves or is reseated."""
-        key = tuple(self.names().values())
+        seats = tuple(self.seats)
         kept = self._said.get(language)
-        if kept is None or kept[0] != key:
-            kept = self._said[language] = (key, names_by_viewer(self.game, self.seats, self.teams, language))
+        if kept is None or kept[0] != seats:
+            kept = self._said[language] = (seats, names_by_viewer(self.game, seats, self.teams, language))
         return kept[1]
 
     def info(self) -> dict[str, Any]:

@@ -16,8 +16,8 @@ which (``deck``), and the text names them so (``a dama de ouros``, ``QO``); the 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator, Mapping
-from contextlib import contextmanager
+import os
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -127,19 +127,44 @@ def addressed(frame: dict[str, Any]) -> Versioned:
     return Versioned(frame["v"], dumps(frame), None, True, frame)
 
 
+_TABLE_LANGUAGES: dict[tuple[str | None, str], str] = {}
+"""``table_language``'s answers for a game that names its language, by ``CARTAS_LANG`` and that language."""
+
+
 def table_language(game: Game) -> str:
     """The language of a table's text (events, table lines, move labels): the game's own, unless the server's
     ``CARTAS_LANG`` says otherwise. One for every connection, since a frame is written once for all of them;
-    the page translates its own labels (static/i18n.js)."""
-    return choose_language(None, game.language)
+    the page translates its own labels (static/i18n.js).
+
+    Asked a dozen times a move: for a game with a language of its own (every built-in one) only ``CARTAS_LANG``
+    can change the answer, so it is kept by those two; a game without one follows the locale, read each time."""
+    if game.language is None:
+        return choose_language(None, None)
+    key = (os.environ.get("CARTAS_LANG"), game.language)
+    known = _TABLE_LANGUAGES.get(key)
+    if known is None:
+        known = _TABLE_LANGUAGES[key] = choose_language(None, game.language)
+    return known
 
 
-@contextmanager
-def writing(game: Game, language: str | None = None, deck: str | None = None) -> Iterator[None]:
+class writing:  # noqa: N801  # used as a function, like contextlib's suppress
     """Write the table's text in ``language`` (None: the table's, :func:`table_language`) with its cards in
-    ``deck`` (None: the Spanish deck): what every function here does around the game's words."""
-    with speaking(language or table_language(game)), drawing(deck):
-        yield
+    ``deck`` (None: the Spanish deck): what every function here does around the game's words. A class, not a
+    ``@contextmanager`` generator: it is entered a dozen times a move."""
+
+    __slots__ = ("_speaking", "_drawing")
+
+    def __init__(self, game: Game, language: str | None = None, deck: str | None = None) -> None:
+        self._speaking = speaking(language or table_language(game))
+        self._drawing = drawing(deck)
+
+    def __enter__(self) -> None:
+        self._speaking.__enter__()
+        self._drawing.__enter__()
+
+    def __exit__(self, *_: object) -> None:
+        self._drawing.__exit__()
+        self._speaking.__exit__()
 
 
 def event_frame(
@@ -230,10 +255,12 @@ def view_models(
     "Ellos"), not a third way. ``language`` is the reader's (None: the table's); ``deck`` names the deck the
     page draws the cards with (``french``, ``spanish``, or a plugin's).
     """
+    game = state.game
+    language = language or table_language(game)
     observation = state.observation(seat) if seat is not None else state.public_observation()
-    deck = state.game.deck_art(state.options)
-    with writing(state.game, language, deck):
-        table_view = state.game.presentation().table_view(observation, said)
+    deck = game.deck_art(state.options)
+    with writing(game, language, deck):
+        table_view = game.presentation().table_view(observation, said)
     return {
         "observation": observation,
         "table_view": table_view,
@@ -243,7 +270,7 @@ def view_models(
         "legal": legal_moves(state, seat, language) if seat is not None else [],
         "hand_over": hand_over,
         "deck": deck,
-        "language": language or table_language(state.game),
+        "language": language,
     }
 
 

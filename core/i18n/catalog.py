@@ -8,6 +8,10 @@ from pathlib import Path
 
 from cartas.core.i18n.language import ENGLISH, current_language, gettext_languages
 
+SAID_PER_LANGUAGE = 4096
+"""How many messages a catalog keeps translated per language: far more than any game says (truco's domain has
+about 200), a bound only for a caller that translates text it makes up (a message built from a value)."""
+
 
 def mark(message: str) -> str:
     """Mark a message for extraction where it is defined (a module constant) and translate it where it is shown."""
@@ -24,12 +28,30 @@ class Catalog:
     def __init__(self, domain: str, localedir: Path | str) -> None:
         self.domain = domain
         self.localedir = str(localedir)
+        self._said: dict[str, dict[str, str]] = {}
+        """Each language's messages already translated, message -> text: a server writes the same table lines
+        on every move, and a dictionary look-up is a fifth of gettext's (the language's catalog, its fallback,
+        the lru_cache's key). The catalogs on disk do not change while a process runs (``_translations`` keeps
+        them too)."""
 
     def translations(self, language: str | None = None) -> gettext.NullTranslations:
         return _translations(self.domain, self.localedir, language or current_language())
 
+    def _translated(self, message: str) -> str:
+        """``message`` in the language being spoken, unformatted."""
+        language = current_language()
+        known = self._said.get(language)
+        if known is None:
+            known = self._said[language] = {}
+        text = known.get(message)
+        if text is None:
+            text = self.translations(language).gettext(message)
+            if len(known) < SAID_PER_LANGUAGE:
+                known[message] = text
+        return text
+
     def __call__(self, message: str, /, **values: object) -> str:
-        text = self.translations().gettext(message)
+        text = self._translated(message)
         return text.format(**values) if values else text
 
     def plural(self, singular: str, plural: str, count: int, /, **values: object) -> str:

@@ -12,7 +12,7 @@ from cartas.core import (
     ActionParseError, Agent, Card, Game, IllegalActionError, Position, PositionError, RandomBot, SeatView, State,
 )
 from cartas.core.match import run_match, seat_to_ask
-from cartas.core.state import SAMPLED_SEED
+from cartas.core.state import SAMPLED_SEED, missing_methods
 from cartas.core.position import parse_deal
 from cartas.testing import fingerprint
 
@@ -206,3 +206,17 @@ def test_a_sampled_copy_draws_from_a_generator_seeded_when_first_used() -> None:
     assert [sampled.rng.random() for _ in range(3)] == draws
     assert [twin.rng.random() for _ in range(3)] == draws
     assert picker.getstate() == expected.getstate()
+
+
+def test_a_state_missing_an_abstract_method_is_refused_at_start_on_either_build(example_game: Game) -> None:
+    """Python's ABC refuses it on the pure build; the compiled State keeps no ``__abstractmethods__``, and
+    ``Game.start`` refuses it by name there (``cartas.core.state.STATE_METHODS``)."""
+    made = type(example_game.start({"players": 3}, seed=1))
+    dropped = {"scores", "__dict__", "__weakref__", *getattr(made, "__slots__", ())}  # slots: made anew
+    kept = {name: value for name, value in vars(made).items() if name not in dropped}
+    lacking = type("NoScores", (State,), kept)
+    game = type(example_game)()
+    game._start = lambda options, seed, position: lacking(game, options, seed, position)  # type: ignore[method-assign]
+    with pytest.raises(TypeError, match=r"abstract class NoScores with abstract method.* scores"):
+        game.start({"players": 3}, seed=1)
+    assert missing_methods(lacking) == ["scores"] and missing_methods(made) == []
