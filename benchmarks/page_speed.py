@@ -253,9 +253,12 @@ DRAW_TIMING_JS = """
 the server sends right after) to the first animation frame with the card drawn."""
 
 
-def draw_delays(browser: Any, server: str, moves: int | None) -> tuple[list[list[list[float]]], int]:
-    """Four people at one 4-player truco to 15, playing until it ends (or ``moves`` are sent); each seat's delays."""
-    code, seats = start_table(server, "truco", {"players": 4, "points": 15}, ["Ana", "Beto", "Caro", "Dani"])
+def draw_delays(browser: Any, server: str, moves: int | None, pages_at_table: int = 4) -> tuple[list[list[list[float]]], int]:
+    """``pages_at_table`` people (easy bots in the other seats) at one 4-player truco to 15, playing until it ends
+    (or ``moves`` are sent); each person's delays. With one page, the browser has the machine's cores to itself, as
+    a person's phone has; with four, four pages share two cores."""
+    people = ["Ana", "Beto", "Caro", "Dani"][:pages_at_table]
+    code, seats = start_table(server, "truco", {"players": 4, "points": 15}, people)
     contexts, pages = [], []
     for seat in seats:
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
@@ -290,6 +293,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=10, help="cold loads of the table page (default 10)")
     parser.add_argument("--moves", type=int, default=None, help="stop the 4-seat match after this many moves")
+    parser.add_argument("--pages", type=int, choices=(1, 4), default=4,
+                        help="browser pages at the 4-player table: 4 people (default), or 1 and three bots")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
@@ -338,8 +343,9 @@ def main() -> None:
                   + f" {sizes['total'] / 1024:8.1f} {sizes['ws'] / 1024:8.1f}  "
                   + verdict(sizes["total"] <= BUDGET_BYTES))
 
-        delays, sent = draw_delays(browser, server, args.moves)
-        print(f"\nA played card drawn after its frame arrived, 4 pages at one table, {sent} moves (ms; budget "
+        delays, sent = draw_delays(browser, server, args.moves, args.pages)
+        print(f"\nA played card drawn after its frame arrived, {args.pages} page(s) at one table, {sent} moves sent "
+              f"by the pages (ms; budget "
               f"{BUDGET_DRAW_MS}):")
         print(f"{'seat':6} {'cards':>6} {'p50':>7} {'p99':>7} {'max':>7}   from the view frame: {'p50':>7} {'max':>7}")
         for seat, pairs in enumerate(delays):
