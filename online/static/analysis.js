@@ -61,6 +61,7 @@ export class AnalysisView {
     this.doc = null;
     this.error = "";
     this.onlyMarked = true;
+    this.practice = null; // {list, at, chosen}: the costliest positions replayed as exercises
     this.timer = null;
     this.node = h("section", { class: "analysis", id: "analysis", "aria-labelledby": "analysis-title" });
     this.ask(false);
@@ -167,6 +168,7 @@ export class AnalysisView {
     });
     return [
       this.summary(doc, words),
+      this.practiceBox(doc),
       chart ? h("figure", { class: "analysis-chart", id: "analysis-chart" }, chart,
         h("figcaption", { class: "muted" }, t("analysis_chart"), " · ",
           h("span", { class: "dot mistake", "aria-hidden": "true" }), ` ${words.mistake || "mistake"} `,
@@ -214,6 +216,48 @@ export class AnalysisView {
     });
     return h("div", { class: "analysis-scroll" },
       h("table", { class: "analysis-hands", id: "analysis-hands" }, h("thead", {}, head), h("tbody", {}, rows)));
+  }
+
+  /** The positions where the seat gave most away, as exercises: the board steps to the position, "what would you
+   * play here?" with its moves as buttons, and the answer (the best move, each move's value) after the choice. */
+  practiceBox(doc) {
+    const costly = doc.decisions.filter((d) => LOST.has(d.mark) && d.loss)
+      .sort((a, b) => (b.loss.points.mean || 0) - (a.loss.points.mean || 0)).slice(0, 5);
+    if (!costly.length) return null;
+    if (!this.practice) {
+      return h("p", { class: "analysis-practice-start" },
+        h("button", { type: "button", class: "primary", id: "practice-start",
+          text: `${t("analysis_practice")} (${costly.length})`,
+          onclick: () => { this.practice = { list: costly, at: 0, chosen: null }; this.go(costly[0].move); this.render(); } }));
+    }
+    const { list, at, chosen } = this.practice;
+    const d = list[at];
+    const buttons = d.moves.map((move) => h("button", {
+      type: "button", class: `practice-move${chosen === move.action ? " chosen" : ""}${chosen && move.action === d.best ? " right" : ""}`,
+      disabled: chosen !== null, text: move.text,
+      onclick: () => { this.practice.chosen = move.action; this.render(); },
+    }));
+    const parts = [
+      h("p", { class: "where", text: `${t("analysis_exercise")} ${at + 1} / ${list.length} · ${t("hand")} ${d.hand}` }),
+      h("p", { class: "question" }, h("strong", { text: t("analysis_what_now") })),
+      h("div", { class: "practice-moves" }, buttons),
+    ];
+    if (chosen !== null) {
+      const mine = d.moves.find((move) => move.action === chosen);
+      const best = d.moves.find((move) => move.action === d.best);
+      parts.push(h("div", { class: "practice-answer", id: "practice-answer", role: "status" },
+        h("p", {}, chosen === d.best ? h("strong", { class: "right", text: `✓ ${t("analysis_right")}` })
+          : h("span", {}, `${t("analysis_best_was")}: `, h("strong", { text: d.best_text }))),
+        h("p", { class: "muted" }, `${t("analysis_your_choice")}: ${mine.text} ${interval(mine.points)} · `,
+          `${t("analysis_best")}: ${best ? `${best.text} ${interval(best.points)}` : d.best_text} · `,
+          `${t("analysis_in_the_match")}: ${d.played_text}`),
+        at + 1 < list.length
+          ? h("button", { type: "button", id: "practice-next", text: t("analysis_next"),
+            onclick: () => { this.practice = { list, at: at + 1, chosen: null }; this.go(list[at + 1].move); this.render(); } })
+          : h("button", { type: "button", id: "practice-done", text: t("analysis_done"),
+            onclick: () => { this.practice = null; this.render(); } })));
+    }
+    return h("section", { class: "analysis-practice", id: "practice", "aria-label": t("analysis_practice") }, parts);
   }
 
   decision(d, words) {

@@ -116,6 +116,19 @@ def test_the_match_page_analyses_the_viewers_seat(server: str, browser: Browser,
         expect(page.locator("#analysis-given")).to_contain_text("%")
         assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth + 1")
         shots.step(f"match-analysis-{size}")
+        # Practice: the costliest positions as exercises, the board at the position, the answer after a choice.
+        costly = sorted((d for d in marked if d.get("loss")), key=lambda d: -d["loss"]["points"]["mean"])[:5]
+        if not costly:
+            expect(page.locator("#practice-start")).to_have_count(0)
+        else:
+            page.click("#practice-start")
+            expect(page.locator("#step-slider")).to_have_value(str(costly[0]["move"]))
+            expect(page.locator("#practice .practice-move")).to_have_count(len(costly[0]["moves"]))
+            played = next(m for m in costly[0]["moves"] if m["action"] == costly[0]["played"])
+            page.locator("#practice .practice-move", has_text=played["text"]).first.click()
+            expect(page.locator("#practice-answer")).to_contain_text(costly[0]["best_text"])
+            shots.step(f"match-practice-{size}")
+            page.click("#practice-next" if len(costly) > 1 else "#practice-done")
         # A decision's "see it on the table" shows the position before that move.
         page.locator("#analysis-decisions > li details").first.evaluate("(d) => { d.open = true; }")
         page.locator(".analysis-go").first.click()
