@@ -189,11 +189,12 @@ class Passkeys:
                 credential=credential, expected_challenge=challenge, expected_rp_id=rp.id,
                 expected_origin=list(rp.origins),
             )
-        except WebAuthnException as problem:
+        except (WebAuthnException, ValueError, KeyError, TypeError) as problem:  # a malformed answer too
             raise refused_passkey(problem) from None
         response = credential.get("response")
         named = response.get("transports", []) if isinstance(response, dict) else []
-        transports = sorted({t for t in named if isinstance(t, str) and t in TRANSPORTS}) if isinstance(named, list) else []
+        named = named if isinstance(named, list) else []
+        transports = sorted({t for t in named if isinstance(t, str) and t in TRANSPORTS})
         created = now_iso()
         shown = clean_passkey_name(name, f"passkey {created[:10]}")
         key_id = bytes_to_base64url(verified.credential_id)
@@ -257,7 +258,7 @@ class Passkeys:
                 expected_origin=list(rp.origins), credential_public_key=base64url_to_bytes(str(public_key)),
                 credential_current_sign_count=int(count),
             )
-        except (WebAuthnException, ValueError) as problem:
+        except (WebAuthnException, ValueError, KeyError, TypeError) as problem:  # a malformed answer too
             by_name.take(min(WRONG_COST, by_name.tokens))
             raise refused_passkey(problem) from None
         if disabled:

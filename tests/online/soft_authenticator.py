@@ -29,7 +29,8 @@ class SoftAuthenticator:
 
     def cose_key(self) -> bytes:
         numbers = self.key.public_key().public_numbers()
-        return bytes(cbor2.dumps({1: 2, 3: -7, -1: 1, -2: numbers.x.to_bytes(32, "big"), -3: numbers.y.to_bytes(32, "big")}))
+        x, y = numbers.x.to_bytes(32, "big"), numbers.y.to_bytes(32, "big")
+        return bytes(cbor2.dumps({1: 2, 3: -7, -1: 1, -2: x, -3: y}))  # an EC2 key, ES256, P-256
 
     def client_data(self, kind: str, challenge: str, origin: str | None) -> bytes:
         return json.dumps({"type": kind, "challenge": challenge, "origin": origin or self.origin,

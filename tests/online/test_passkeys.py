@@ -165,7 +165,8 @@ def test_bad_passkey_answers_are_slowed_like_wrong_passwords(server: Server) -> 
     statuses = []
     for _ in range(3):
         found = login_options(server)
-        statuses.append(passkey_login(server, found["ticket"], key.get(found["options"], origin="https://x.example")).status_code)
+        answer = key.get(found["options"], origin="https://x.example")
+        statuses.append(passkey_login(server, found["ticket"], answer).status_code)
     assert statuses[:2] == [401, 401] and statuses[2] == 429
     found = login_options(server)
     held = passkey_login(server, found["ticket"], key.get(found["options"]))
@@ -181,4 +182,21 @@ def test_the_relying_party_is_the_pages_origin_when_the_origin_check_allows_it(s
     assert relying_party(proxied, ["https://cartas.example"]).id == "cartas.example"
     assert relying_party(proxied, ["https://cartas.example"]).origins == ("https://cartas.example",)
     assert relying_party(proxied).id == "127.0.0.1"  # an origin nobody allowed is not believed
-    assert relying_party(Headers({"host": "localhost:8000"})).origins == ("http://localhost:8000", "https://localhost:8000")
+    program = relying_party(Headers({"host": "localhost:8000"}))
+    assert program.origins == ("http://localhost:8000", "https://localhost:8000")
+
+
+def test_a_malformed_answer_is_one_line_and_keeps_nothing(server: Server) -> None:
+    key = with_passkey(server)
+    asked = server.client.post("/api/account/passkeys/options").json()
+    broken = SoftAuthenticator().create(asked["options"])
+    del broken["response"]["attestationObject"]
+    refused = server.client.post("/api/account/passkeys", json={"ticket": asked["ticket"], "credential": broken})
+    assert refused.status_code == 401 and "\n" not in refused.json()["error"]
+    assert len(server.client.get("/api/account/passkeys").json()) == 1
+    found = login_options(server)
+    answer = key.get(found["options"])
+    answer["response"]["signature"] = "not base64url at all!"
+    refused = passkey_login(server, found["ticket"], answer)
+    assert refused.status_code == 401 and "not accepted" in refused.json()["error"]
+    assert passkey_login(server, "made-up", key.get(found["options"])).status_code == 400

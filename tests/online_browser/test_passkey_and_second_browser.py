@@ -120,7 +120,8 @@ def test_a_person_logs_in_on_a_second_browser_and_takes_their_seat_back(server: 
       return made;
     }""")
     code = made["code"]
-    open_seat(first, server, code, {"token": made["token"], "seat": 0, "host_token": made["host_token"], "name": "Marta"})
+    seat = {"token": made["token"], "seat": 0, "host_token": made["host_token"], "name": "Marta"}
+    open_seat(first, server, code, seat)
     expect(first.locator("#hand .card-button, #hand svg.card").first).to_be_visible()
     assert (table_state(first) or {}).get("me") == 0
 

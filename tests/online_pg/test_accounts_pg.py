@@ -144,7 +144,8 @@ def test_a_passkey_challenge_asked_on_one_process_is_answered_on_the_other_once(
     assert one.post("/api/account/signup", json={"username": "pk_ana", "password": "correct horse"}).status_code == 201
     key = SoftAuthenticator()
     asked = one.post("/api/account/passkeys/options").json()
-    added = one.post("/api/account/passkeys", json={"ticket": asked["ticket"], "credential": key.create(asked["options"])})
+    credential = key.create(asked["options"])
+    added = one.post("/api/account/passkeys", json={"ticket": asked["ticket"], "credential": credential})
     assert added.status_code == 201, added.text
     found = one.post("/api/account/passkey-login/options").json()  # the challenge is kept in Postgres
     answer = key.get(found["options"])
