@@ -36,6 +36,7 @@ from cartas.online.analysis import Analyses
 from cartas.online.accounts.db import runner_for
 from cartas.online.accounts.finish import mark_rated, on_finished, rated_table
 from cartas.online.accounts.service import Accounts
+from cartas.online.accounts.passkey_web import passkey_routes
 from cartas.online.accounts.web import account_routes, current
 from cartas.online.bots import BotRunner, InlineBots, PoolBots
 from cartas.online.connection import Connection
@@ -674,6 +675,10 @@ def create_app(
         *people_routes(accounts, hub, moderation, lambda request: json_body(request, body_timeout), guarded),
         *account_routes(
             accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
+        ),
+        *passkey_routes(
+            accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded,
+            allow_origins,
         ),
         Route("/api/metrics", metrics),
         Route("/metrics", prometheus),

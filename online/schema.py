@@ -212,6 +212,29 @@ STEPS: dict[int, list[str]] = {
         "CREATE INDEX seat_bans_code ON seat_bans (code)",
         "ALTER TABLE reports ADD COLUMN detail TEXT",
     ],
+    # Version 8 (issue 30, passkeys; docs/accounts.md "Passkeys"): an account's WebAuthn credentials (the id and
+    # the COSE public key as base64url, the signature counter, the transports the browser named), and the
+    # challenges handed out, each used once and kept in the database so any process may check the answer.
+    8: [
+        """CREATE TABLE passkeys (
+            id TEXT PRIMARY KEY,
+            account TEXT NOT NULL,
+            public_key TEXT NOT NULL,
+            sign_count BIGINT NOT NULL,
+            transports TEXT NOT NULL,
+            name TEXT NOT NULL,
+            created TEXT NOT NULL,
+            used TEXT
+        )""",
+        "CREATE INDEX passkeys_account ON passkeys (account)",
+        """CREATE TABLE passkey_challenges (
+            id TEXT PRIMARY KEY,
+            challenge TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('register', 'login')),
+            session TEXT,
+            expires DOUBLE PRECISION NOT NULL
+        )""",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

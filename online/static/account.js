@@ -6,10 +6,11 @@ import { api, h, saveSeat } from "/static/api.js";
 import { LANGUAGES, chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { AVATAR_MARKS, ratingText } from "/static/avatars.js";
 import { mutedList } from "/static/mutes.js";
+import { addPasskey, logInWithPasskey, passkeysAvailable } from "/static/passkey.js";
 const app = document.getElementById("app");
 const state = {
   account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "",
-  history: { ratings: [], matches: [] }, seats: [],
+  history: { ratings: [], matches: [] }, seats: [], passkeys: [],
 };
 
 setLanguage(chosenLanguage() || navigator.language || "en");
@@ -21,6 +22,7 @@ async function load() {
   state.sessions = state.account ? await api("GET", "/api/account/sessions") : [];
   state.history = state.account ? await api("GET", "/api/account/matches") : { ratings: [], matches: [] };
   state.seats = state.account ? await api("GET", "/api/account/seats") : [];
+  state.passkeys = state.account ? await api("GET", "/api/account/passkeys").catch(() => []) : [];
   render();
 }
 
@@ -35,10 +37,12 @@ function errorLine() {
 async function attempt(work) {
   state.error = "";
   state.saved = "";
+  state.passkeyNote = "";
   try {
     await work();
   } catch (error) {
-    state.error = error.message;
+    // The browser's own refusals (the person closed the prompt, no passkey here) are said in the page's words.
+    state.error = error.name === "NotAllowedError" || error.name === "AbortError" ? t("passkey_cancelled") : error.message;
   }
   await load().catch(() => render());
 }
@@ -60,6 +64,12 @@ function credentialsForm(kind) {
     if (display && display.value.trim()) body.display = display.value;
     attempt(() => api("POST", kind === "signup" ? "/api/account/signup" : "/api/account/login", body));
   });
+  if (kind === "login" && passkeysAvailable()) {
+    form.append(h("p", { class: "or", text: t("or") }), h("button", {
+      type: "button", id: "passkey-login", class: "secondary", text: t("log_in_passkey"),
+      onclick: () => attempt(() => logInWithPasskey()),
+    }));
+  }
   return form;
 }
 
@@ -152,6 +162,32 @@ function seatsList() {
       }) })))));
 }
 
+/** The passkeys of this account (a second way in, beside the password), each with "Remove", and "Add a passkey". */
+function passkeysSection() {
+  const name = h("input", { name: "passkey-name", maxLength: 40, placeholder: t("passkey_name_hint"), autocomplete: "off" });
+  const list = state.passkeys.length
+    ? h("ul", { class: "sessions passkeys" }, state.passkeys.map((key) => h("li", {},
+      h("span", {}, h("strong", { text: key.name }), " ",
+        h("small", { text: `${t("passkey_added")} ${key.created.slice(0, 10)} · ${key.used ? `${t("passkey_used")} ${key.used.slice(0, 10)}` : t("passkey_never_used")}` })),
+      h("button", {
+        type: "button", class: "remove-passkey", text: t("remove_passkey"),
+        onclick: () => attempt(() => api("POST", `/api/account/passkeys/${encodeURIComponent(key.id)}/remove`)),
+      }))))
+    : h("p", { text: t("no_passkeys") });
+  const form = h("form", { id: "passkey-form", class: "inline" }, field(t("passkey_name"), name),
+    h("button", { type: "submit", id: "add-passkey", text: t("add_passkey"), disabled: !passkeysAvailable() }));
+  form.addEventListener("submit", (event) => {
+    event.preventDefault();
+    attempt(async () => {
+      await addPasskey(name.value.trim());
+      state.passkeyNote = t("passkey_saved");
+    });
+  });
+  return h("section", { id: "passkeys" }, h("h2", { text: t("passkeys") }), h("p", { class: "hint", text: t("passkeys_explained") }),
+    list, passkeysAvailable() ? form : h("p", { text: t("passkeys_unavailable") }),
+    h("p", { class: "saved", role: "status", text: state.passkeyNote || "" }));
+}
+
 function accountView(account) {
   return [
     h("p", {}, h("span", { class: "avatar", text: `${AVATAR_MARKS[account.avatar] || ""} ` }),
@@ -163,6 +199,7 @@ function accountView(account) {
     h("section", {}, h("h2", { text: t("your_ratings") }), ratingsTable(),
       h("p", {}, h("a", { href: "/leaderboard", text: t("leaderboard") }))),
     h("section", {}, h("h2", { text: t("your_matches") }), matchesList()),
+    passkeysSection(),
     h("section", {}, h("h2", { text: t("sessions") }), sessionsList()),
     mutedList(() => render()),
     h("button", { type: "button", id: "logout", text: t("log_out"), onclick: () => attempt(() => api("POST", "/api/account/logout")) }),

@@ -163,3 +163,15 @@ def test_the_operator_disables_and_resets_through_the_service(server: Server) ->
     assert server.client.portal.call(reset) == "brand new password"  # type: ignore[union-attr]
     assert log_in(server, "ana").status_code == 401
     assert log_in(server, "ana", "brand new password").status_code == 200
+
+
+def test_without_the_webauthn_package_the_passkey_routes_answer_501_and_passwords_work(
+    server: Server, monkeypatch: Any
+) -> None:
+    import sys
+
+    monkeypatch.setitem(sys.modules, "cartas.online.accounts.passkeys", None)  # an import of it now fails
+    refused = server.client.post("/api/account/passkey-login/options")
+    assert refused.status_code == 501 and "webauthn" in refused.json()["error"]
+    assert sign_up(server, "ana").status_code == 201
+    assert log_in(server, "ana").status_code == 200

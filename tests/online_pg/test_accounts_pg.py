@@ -129,3 +129,29 @@ def test_a_rated_match_is_stored_and_listed_on_postgres(two_servers: tuple[TestC
     other.post("/api/account/login", json={"username": "ana", "password": "correct horse"})
     played = other.get("/api/account/matches").json()["matches"]
     assert [(m["code"], m["won"], m["rivals"], m["score"]) for m in played] == [("PGTEST", False, ["beto"], 9)]
+
+
+def test_a_passkey_challenge_asked_on_one_process_is_answered_on_the_other_once(
+    two_servers: tuple[TestClient, TestClient],
+) -> None:
+    pytest.importorskip("webauthn", reason="passkeys need the webauthn package (the test and online extras have it)")
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).parent.parent / "online"))
+    from soft_authenticator import SoftAuthenticator
+
+    one, other = two_servers
+    assert one.post("/api/account/signup", json={"username": "pk_ana", "password": "correct horse"}).status_code == 201
+    key = SoftAuthenticator()
+    asked = one.post("/api/account/passkeys/options").json()
+    credential = key.create(asked["options"])
+    added = one.post("/api/account/passkeys", json={"ticket": asked["ticket"], "credential": credential})
+    assert added.status_code == 201, added.text
+    found = one.post("/api/account/passkey-login/options").json()  # the challenge is kept in Postgres
+    answer = key.get(found["options"])
+    other.cookies.clear()
+    logged = other.post("/api/account/passkey-login", json={"ticket": found["ticket"], "credential": answer})
+    assert logged.status_code == 200, logged.text
+    assert other.get("/api/account").json()["account"]["username"] == "pk_ana"
+    replayed = one.post("/api/account/passkey-login", json={"ticket": found["ticket"], "credential": answer})
+    assert replayed.status_code == 400
