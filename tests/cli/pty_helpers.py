@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import re
 import sys
-import time
 from pathlib import Path
 
 import pexpect
@@ -32,22 +31,3 @@ def expect_end(child: pexpect.spawn) -> None:
     if child.expect([pexpect.EOF, re.escape("a new deal? [y/N] ")]) == 1:
         child.sendline("n")
         child.expect(pexpect.EOF)
-
-
-def interrupt(child: pexpect.spawn, then: object, tries: int = 4) -> None:
-    """Ctrl-C at a prompt, then wait for ``then`` (a pattern, or ``pexpect.EOF``).
-
-    CPython's readline acts on a SIGINT that arrives just as it starts to wait only when the next key comes: a
-    person is never that quick, a test can be. So the prompt is given half a second first, and when nothing has
-    come ten seconds after the Ctrl-C (CI missed it twice at load 3), a Ctrl-G, which readline takes as "abort
-    the key sequence" and nothing else, wakes it.
-    """
-    time.sleep(0.5)
-    child.sendintr()
-    if child.expect([then, pexpect.TIMEOUT], timeout=10) == 0:
-        return
-    for _ in range(tries):
-        child.sendcontrol("g")
-        if child.expect([then, pexpect.TIMEOUT], timeout=5) == 0:
-            return
-    child.expect(then)

@@ -12,7 +12,7 @@ from cartas.cli.hotseat import CLEAR_SCREEN
 from cartas.core.record import load_record
 
 pexpect = pytest.importorskip("pexpect")
-from pty_helpers import PAUSE, PROMPT, SCRIPT, expect_end, expect_prompt, interrupt, spawn  # noqa: E402
+from pty_helpers import PAUSE, PROMPT, SCRIPT, expect_end, expect_prompt, spawn  # noqa: E402
 
 pytestmark = pytest.mark.skipif(not SCRIPT.exists(), reason="the cartas console script is not installed")
 
@@ -60,7 +60,8 @@ def test_ctrl_c_leaves_a_clean_line_and_the_match_saved(subprocess_env: dict[str
     expect_prompt(child)
     child.send("4")  # half a move typed, then Ctrl-C
     child.expect_exact("4")
-    interrupt(child, "Match saved to")
+    child.sendintr()
+    child.expect("Match saved to")
     assert child.before.endswith("\r\n")  # the message starts at the margin, not after "4^C"
     expect_end(child)
     assert "Traceback" not in child.before and "KeyboardInterrupt" not in child.before
