@@ -12,6 +12,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.online import connection as connection_module
 from cartas.online.bots import BotRequest, InlineBots, PoolBots
 from cartas.online.connection import Connection
+from cartas.online.schema import SCHEMA_VERSION
 from cartas.online.store import SQLiteStore, StoreError
 from cartas.online.tokens import hash_token, token_matches
 
@@ -102,7 +103,8 @@ def test_the_store_reopens_with_its_schema_version(tmp_path: Path) -> None:
     path = tmp_path / "t.sqlite3"
     SQLiteStore(path).close()
     store = SQLiteStore(path)
-    assert store.db.execute("SELECT version FROM schema_version").fetchall() == [(1,), (2,), (3,), (4,), (5,), (6,), (7,)]
+    versions = store.db.execute("SELECT version FROM schema_version").fetchall()
+    assert versions == [(version,) for version in range(1, SCHEMA_VERSION + 1)]
     assert store.db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     store.close()
 
