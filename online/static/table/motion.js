@@ -82,6 +82,7 @@ export function notePlay(frame, playedBefore, me) {
  * flight carried on where it had got to, if the table was drawn again meanwhile). */
 export function flyPlayedCards() {
   const now = performance.now();
+  const landing = [];
   for (let i = flights.length - 1; i >= 0; i -= 1) {
     const flight = flights[i];
     const age = now - flight.start;
@@ -99,7 +100,13 @@ export function flyPlayedCards() {
     const elapsed = now - flight.landed;
     if (elapsed >= FLIGHT_MS) continue;
     slot.classList.remove("arrive"); // the flight replaces the little slide in
-    const to = pageRect(card);
+    landing.push({ flight, card, elapsed });
+  }
+  // Read where every card lies once all are changed, then animate them: reads between writes would lay the page
+  // out once per card.
+  const places = landing.map(({ card }) => pageRect(card));
+  landing.forEach(({ flight, card, elapsed }, at) => {
+    const to = places[at];
     const dx = centreOf(flight.from).x - centreOf(to).x;
     const dy = centreOf(flight.from).y - centreOf(to).y;
     const scale = flight.from.w && to.w ? Math.max(0.6, Math.min(1.8, flight.from.w / to.w)) : 1;
@@ -109,7 +116,7 @@ export function flyPlayedCards() {
     );
     animation.currentTime = elapsed;
     flight.applied.add(card);
-  }
+  });
 }
 
 /** A new hand: flights of the last one are dropped. */
