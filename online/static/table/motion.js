@@ -1,8 +1,9 @@
 // What moves on the table, apart from the drawing: the deal (deal.js), a card flying from the seat that played it
 // to its place in front of that seat, and a finished trick gathered toward its winner (gather.js). The table is
-// drawn again on every frame (table.js replaces the board), so nothing that moves lives in the board: flights are
-// in a layer of their own over the page, and the cards still to arrive are found again after each drawing and
-// kept hidden until their flight lands. Nothing here waits for anything: every move can be made at once.
+// drawn again at every burst of frames (table.js builds the board again; table/keep.js keeps only the panels that
+// did not change), so nothing that moves lives in the board: flights are in a layer of their own over the page,
+// and the cards still to arrive are found again after each drawing (in the animation frame after it, where
+// table.js reads the layout) and kept hidden until their flight lands. Nothing here waits for anything: every move can be made at once.
 //
 // All of it is off under `prefers-reduced-motion: reduce` (checked here, and the style sheet turns off every CSS
 // animation): the table then shows each state at once, the same tags and piles included.
