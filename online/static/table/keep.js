@@ -19,6 +19,12 @@ function container(node) {
   return node.nodeType === Node.ELEMENT_NODE && [...CONTAINERS].some((name) => node.classList.contains(name));
 }
 
+/** Both the same kind of container (the play area, the board): the old one is brought up to date. */
+function sameContainer(was, now) {
+  return container(was) && container(now) && was.tagName === now.tagName
+    && was.className.split(" ")[0] === now.className.split(" ")[0];
+}
+
 function sameAttributes(old, fresh) {
   for (const { name, value } of [...fresh.attributes]) {
     if (old.getAttribute(name) !== value) old.setAttribute(name, value);
@@ -37,9 +43,8 @@ function patch(old, fresh) {
     const now = after[i];
     if (!now) was.remove();
     else if (!was) old.append(now);
-    else if (container(was) && container(now) && was.tagName === now.tagName && was.className.split(" ")[0] === now.className.split(" ")[0]) {
-      patch(was, now);
-    } else if (!(keepable(was) && keepable(now) && was.isEqualNode(now))) {
+    else if (sameContainer(was, now)) patch(was, now);
+    else if (!(keepable(was) && keepable(now) && was.isEqualNode(now))) {
       was.replaceWith(now);
     }
   }
@@ -48,8 +53,7 @@ function patch(old, fresh) {
 /** Put `nodes` (a new drawing) in `parent`, keeping what is unchanged of the drawing already there. */
 export function drawInto(parent, nodes) {
   const old = parent.firstElementChild;
-  if (nodes.length === 1 && parent.childNodes.length === 1 && old && container(old) && container(nodes[0])
-    && old.className.split(" ")[0] === nodes[0].className.split(" ")[0]) {
+  if (nodes.length === 1 && parent.childNodes.length === 1 && old && sameContainer(old, nodes[0])) {
     patch(old, nodes[0]);
     return;
   }

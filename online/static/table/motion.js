@@ -3,7 +3,8 @@
 // drawn again at every burst of frames (table.js builds the board again; table/keep.js keeps only the panels that
 // did not change), so nothing that moves lives in the board: flights are in a layer of their own over the page,
 // and the cards still to arrive are found again after each drawing (in the animation frame after it, where
-// table.js reads the layout) and kept hidden until their flight lands. Nothing here waits for anything: every move can be made at once.
+// table.js reads the layout) and kept hidden until their flight lands. Nothing here waits for anything: every
+// move can be made at once.
 //
 // All of it is off under `prefers-reduced-motion: reduce` (checked here, and the style sheet turns off every CSS
 // animation): the table then shows each state at once, the same tags and piles included.
