@@ -87,8 +87,28 @@ export function cardLabel(text) {
   return deck.label(card);
 }
 
+// A table is drawn again whole at every burst of frames, with the same few dozen cards each time: each card is
+// drawn once per (card, classes, deck, language) and cloned after that, which costs a fraction of building its
+// SVG again. A clone is a node of its own (callers set attributes on it); the drawn originals never enter the page.
+const drawn = new Map();
+const DRAWN_MAX = 600; // more than a table ever shows at once; past it the cache starts again
+
+function cached(key, draw) {
+  let svg = drawn.get(key);
+  if (!svg) {
+    if (drawn.size >= DRAWN_MAX) drawn.clear();
+    svg = draw();
+    drawn.set(key, svg);
+  }
+  return svg.cloneNode(true);
+}
+
 /** The back of a card. */
 export function cardBack(className = "") {
+  return cached(`back|${className}`, () => drawBack(className));
+}
+
+function drawBack(className) {
   const svg = el("svg", { viewBox: "0 0 60 92", class: `card back ${className}`.trim(), role: "img", "aria-label": "carta boca abajo" });
   el("rect", { x: 1, y: 1, width: 58, height: 90, rx: 5, fill: "#7b1e22", stroke: "#3d0c0f", "stroke-width": 2 }, svg);
   el("rect", { x: 6, y: 6, width: 48, height: 80, rx: 3, fill: "none", stroke: "#e8c66a", "stroke-width": 1.2 }, svg);
@@ -104,6 +124,11 @@ export function cardBack(className = "") {
 export function cardFace(text, className = "") {
   const card = parseCard(text);
   if (!card) return cardBack(className);
+  const name = card.joker ? "JK" : `${card.rank}${card.suit}`;
+  return cached(`${deck.name}|${document.documentElement.lang}|${name}|${className}`, () => drawFace(card, className));
+}
+
+function drawFace(card, className) {
   const svg = el("svg", { viewBox: "0 0 60 92", class: `card ${className}`.trim(), role: "img", "aria-label": deck.cardName(card, document.documentElement.lang) });
   svg.dataset.card = card.joker ? "JK" : `${card.rank}${card.suit}`;
   svg.dataset.deck = deck.name;

@@ -12,6 +12,7 @@ import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { drawClocks, takeClock, timeoutLine } from "/static/table/clock.js";
 import { dealing, keepDealing, startDeal } from "/static/table/deal.js";
+import { drawInto } from "/static/table/keep.js";
 import { TRICKS_STAY, noteTrick, resetTricks, trickGone } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
@@ -574,13 +575,20 @@ function tickWaits() {
 
 // --- the side column: events and chat ---------------------------------------------------------------------------
 
+/** The chat's lines, built again only when what they say changed (a line came, someone was muted, the language
+ * changed): a drawing of the table does not touch them otherwise. Scrolled to the newest after layout. */
+let chatShown = "";
 function renderChatLines() {
   const list = document.getElementById("chat-lines");
   if (!list) return;
-  list.replaceChildren(...state.chat.filter((frame) => !hidesChat(frame, code)).map((frame) => h("li", {},
-    h("strong", { text: `${frame.name || (typeof frame.seat === "number" ? nameOf(frame.seat) : "?")}${typeof frame.seat === "number" ? "" : ` (${t("watch").toLowerCase()})`}: ` }),
-    h("span", { text: String(frame.text || "") }))));
-  list.scrollTop = list.scrollHeight;
+  const lines = state.chat.filter((frame) => !hidesChat(frame, code)).map((frame) => [
+    `${frame.name || (typeof frame.seat === "number" ? nameOf(frame.seat) : "?")}${typeof frame.seat === "number" ? "" : ` (${t("watch").toLowerCase()})`}: `,
+    String(frame.text || "")]);
+  const key = JSON.stringify(lines);
+  if (key === chatShown && list.childElementCount === lines.length) return;
+  chatShown = key;
+  list.replaceChildren(...lines.map(([who, text]) => h("li", {}, h("strong", { text: who }), h("span", { text }))));
+  afterLayout(() => { list.scrollTop = list.scrollHeight; });
 }
 
 let chatBox = null;
@@ -610,12 +618,79 @@ function chatPanel() {
   return chatBox;
 }
 
+/** What happened, kept as one panel across drawings and its lines built again only when they changed, so that
+ * a drawing neither rebuilds nor scrolls it (scrolling reads the layout). */
+let logBox = null;
+let logShown = "";
 function logPanel() {
-  const list = h("ol", { class: "log", id: "log" }, state.log.map((line) => h("li", { text: line.text })));
-  return h("section", { class: "panel events" }, h("h2", { text: t("events") }), list);
+  if (!logBox) logBox = h("section", { class: "panel events" }, h("h2", {}), h("ol", { class: "log", id: "log" }));
+  logBox.querySelector("h2").textContent = t("events");
+  const texts = state.log.map((line) => line.text);
+  const key = JSON.stringify(texts);
+  if (key !== logShown) {
+    logShown = key;
+    const list = logBox.querySelector("#log");
+    list.replaceChildren(...texts.map((text) => h("li", { text })));
+    afterLayout(() => { list.scrollTop = list.scrollHeight; });
+  }
+  return logBox;
+}
+
+// --- reading the layout -----------------------------------------------------------------------------------------
+
+/** Work that reads the layout (sizes, scroll heights, where a card landed), run together after the drawing has
+ * made all its changes: in the animation frame that would lay the page out anyway, so it is laid out once, not
+ * once per read with writes between. A hidden page gets no frames: there it runs at once. */
+const afterLayoutWork = [];
+let afterLayoutQueued = false;
+function afterLayout(work) {
+  if (!afterLayoutWork.includes(work)) afterLayoutWork.push(work);
+  if (afterLayoutQueued) return;
+  afterLayoutQueued = true;
+  const run = () => {
+    afterLayoutQueued = false;
+    for (const job of afterLayoutWork.splice(0)) job();
+  };
+  if (document.hidden) run();
+  else requestAnimationFrame(run);
+}
+
+/** Set a style property only when its value changes: an unchanged write must not make the page lay out again. */
+const styleSet = new Map();
+function setStyle(element, property, value) {
+  const key = `${element === document.body ? "body" : "root"}|${property}`;
+  if (styleSet.get(key) === value) return;
+  styleSet.set(key, value);
+  element.style.setProperty(property, value);
+}
+
+/** A bar fixed at the bottom (a phone) must not hide the hand: the page ends that much lower; and the hand's
+ * height, which the board's rows read (`--me-h`). */
+function fitToBar() {
+  const bar = document.getElementById("actionbar");
+  const fixed = bar && getComputedStyle(bar).position === "fixed" && !bar.classList.contains("empty");
+  const barHeight = fixed ? bar.offsetHeight : 0;
+  const me = document.querySelector(".board > .me");
+  const meHeight = me ? me.offsetHeight : null;
+  setStyle(document.body, "padding-bottom", fixed ? `${barHeight + 8}px` : "");
+  setStyle(document.documentElement, "--bar-h", `${barHeight}px`);
+  if (meHeight !== null) setStyle(document.documentElement, "--me-h", `${meHeight}px`);
 }
 
 // --- the page --------------------------------------------------------------------------------------------------
+
+/** The page's frame, kept across drawings: the notice, the main column (drawn again each time) and the side
+ * column, whose panels keep their nodes (and so their scroll and focus). */
+let frameBox = null;
+function pageFrame() {
+  if (!frameBox) {
+    const notice = h("p", { id: "notice", role: "status" });
+    const main = h("div", { class: "main" });
+    const side = h("aside", { class: "side" });
+    frameBox = { notice, main, side, people: null, nodes: [notice, h("div", { class: "layout" }, main, side)] };
+  }
+  return frameBox;
+}
 
 function render() {
   renderQueued = false;
@@ -628,25 +703,24 @@ function render() {
   const main = [];
   if (state.info.status === "lobby" || !obs()) main.push(renderSeating(pageContext()));
   else main.push(renderPlay());
+  const page = pageFrame();
+  page.notice.className = `notice ${state.noticeKind || ""}`.trim();
+  page.notice.textContent = state.notice;
+  drawInto(page.main, main);
+  const log = logPanel();
+  const chat = chatPanel();
+  if (log.parentNode !== page.side) page.side.append(log);
+  if (chat.parentNode !== page.side) page.side.append(chat);
   const people = moderationPanel({ code, info: state.info, me: state.me, rerender: render, notice: setNotice });
-  const side = h("aside", { class: "side" }, logPanel(), chatPanel(), people);
-  const focused = document.activeElement && document.activeElement.id === "chat-input";
-  app.replaceChildren(h("p", { class: `notice ${state.noticeKind || ""}`.trim(), id: "notice", role: "status", text: state.notice }),
-    h("div", { class: "layout" }, h("div", { class: "main" }, main), side));
+  if (page.people && page.people !== people) page.people.remove();
+  if (people) page.side.append(people);
+  page.people = people;
+  if (page.nodes[0].parentNode !== app) app.replaceChildren(...page.nodes);
   renderChatLines();
   tickWaits();
   drawClocks(app, state.me);
-  // A bar fixed at the bottom (a phone) must not hide the hand: the page ends that much lower.
-  const bar = document.getElementById("actionbar");
-  const fixed = bar && getComputedStyle(bar).position === "fixed" && !bar.classList.contains("empty");
-  document.body.style.paddingBottom = fixed ? `${bar.offsetHeight + 8}px` : "";
-  document.documentElement.style.setProperty("--bar-h", fixed ? `${bar.offsetHeight}px` : "0px");
-  const me = document.querySelector(".board > .me");
-  if (me) document.documentElement.style.setProperty("--me-h", `${me.offsetHeight}px`);
-  const log = document.getElementById("log");
-  if (log) log.scrollTop = log.scrollHeight;
-  if (focused) document.getElementById("chat-input").focus();
-  moveThings();
+  afterLayout(fitToBar);
+  afterLayout(moveThings);
 }
 
 /** After drawing: a new deal starts moving, a deal under way and cards in flight carry on (table/motion.js). */

@@ -78,6 +78,14 @@ export function startDeal(view, players, me, onEnd = () => {}) {
   const seatAt = centreOf(pageRect(dealerBox));
   const middle = centreOf(pageRect(board));
   const origin = { x: seatAt.x + (middle.x - seatAt.x) * 0.35, y: seatAt.y + (middle.y - seatAt.y) * 0.35 };
+  // Every place (and the cutter's seat) read before any flying card is added: a read after a write would lay the
+  // page out again, once per card.
+  const places = sequence.map(({ seat, round }) => {
+    const target = targetOf(seat, round, me);
+    return target ? centreOf(pageRect(target)) : null;
+  });
+  const cutterBox = typeof view.cutter === "number" ? seatElement(view.cutter) : null;
+  const cutterAt = cutterBox ? centreOf(pageRect(cutterBox)) : null;
   const box = layer();
   const deck = document.createElement("div");
   deck.className = "deal-deck";
@@ -94,9 +102,8 @@ export function startDeal(view, players, me, onEnd = () => {}) {
     { duration: SHUFFLE_MS, easing: "ease-in-out" },
   );
   // Cut: the cutter lifts a packet off the top, toward their seat, and it goes under the rest.
-  const cutterBox = typeof view.cutter === "number" ? seatElement(view.cutter) : null;
-  if (cutterBox) {
-    const toward = centreOf(pageRect(cutterBox));
+  if (cutterAt) {
+    const toward = cutterAt;
     const length = Math.hypot(toward.x - origin.x, toward.y - origin.y) || 1;
     const dx = ((toward.x - origin.x) / length) * 26;
     const dy = ((toward.y - origin.y) / length) * 26;
@@ -109,9 +116,8 @@ export function startDeal(view, players, me, onEnd = () => {}) {
   // Dealt: one card at a time, from the dealer's right round the table.
   const flights = [];
   sequence.forEach(({ seat, round }, at) => {
-    const target = targetOf(seat, round, me);
-    if (!target) return;
-    const to = centreOf(pageRect(target));
+    const to = places[at];
+    if (!to) return;
     const card = cardBack("deal-card flying");
     card.style.left = `${origin.x}px`;
     card.style.top = `${origin.y}px`;

@@ -1,8 +1,10 @@
 // What moves on the table, apart from the drawing: the deal (deal.js), a card flying from the seat that played it
 // to its place in front of that seat, and a finished trick gathered toward its winner (gather.js). The table is
-// drawn again on every frame (table.js replaces the board), so nothing that moves lives in the board: flights are
-// in a layer of their own over the page, and the cards still to arrive are found again after each drawing and
-// kept hidden until their flight lands. Nothing here waits for anything: every move can be made at once.
+// drawn again at every burst of frames (table.js builds the board again; table/keep.js keeps only the panels that
+// did not change), so nothing that moves lives in the board: flights are in a layer of their own over the page,
+// and the cards still to arrive are found again after each drawing (in the animation frame after it, where
+// table.js reads the layout) and kept hidden until their flight lands. Nothing here waits for anything: every
+// move can be made at once.
 //
 // All of it is off under `prefers-reduced-motion: reduce` (checked here, and the style sheet turns off every CSS
 // animation): the table then shows each state at once, the same tags and piles included.
@@ -82,6 +84,7 @@ export function notePlay(frame, playedBefore, me) {
  * flight carried on where it had got to, if the table was drawn again meanwhile). */
 export function flyPlayedCards() {
   const now = performance.now();
+  const landing = [];
   for (let i = flights.length - 1; i >= 0; i -= 1) {
     const flight = flights[i];
     const age = now - flight.start;
@@ -99,7 +102,13 @@ export function flyPlayedCards() {
     const elapsed = now - flight.landed;
     if (elapsed >= FLIGHT_MS) continue;
     slot.classList.remove("arrive"); // the flight replaces the little slide in
-    const to = pageRect(card);
+    landing.push({ flight, card, elapsed });
+  }
+  // Read where every card lies once all are changed, then animate them: reads between writes would lay the page
+  // out once per card.
+  const places = landing.map(({ card }) => pageRect(card));
+  landing.forEach(({ flight, card, elapsed }, at) => {
+    const to = places[at];
     const dx = centreOf(flight.from).x - centreOf(to).x;
     const dy = centreOf(flight.from).y - centreOf(to).y;
     const scale = flight.from.w && to.w ? Math.max(0.6, Math.min(1.8, flight.from.w / to.w)) : 1;
@@ -109,7 +118,7 @@ export function flyPlayedCards() {
     );
     animation.currentTime = elapsed;
     flight.applied.add(card);
-  }
+  });
 }
 
 /** A new hand: flights of the last one are dropped. */
