@@ -317,7 +317,7 @@ def test_a_paulista_with_the_french_deck_in_portuguese_from_a_spanish_host(serve
         guest = shots.watch("guest", guest_context.new_page())
         # The host makes the table from the lobby, which speaks Spanish to them.
         host.goto(f"{server}/?game=truco_paulista")
-        assert host.evaluate("document.documentElement.lang") == "es"
+        expect(host.locator("html")).to_have_attribute("lang", "es")  # set once the labels have come
         host.fill("#name", "Lola")
         host.select_option("#players", "2")
         host.click("details.options summary")
@@ -335,8 +335,8 @@ def test_a_paulista_with_the_french_deck_in_portuguese_from_a_spanish_host(serve
         host.click("#start")
         guest.wait_for_selector("#hand svg.card")
         host.wait_for_selector("#hand svg.card")
-        assert guest.evaluate("document.documentElement.lang") == "pt-BR"
-        assert host.evaluate("document.documentElement.lang") == "es"
+        expect(guest.locator("html")).to_have_attribute("lang", "pt-BR")
+        expect(host.locator("html")).to_have_attribute("lang", "es")
         # The guest's page speaks Portuguese: its headings and its moves (a card's button says "jogo ...").
         expect(guest.locator("#board")).to_have_attribute("aria-label", guest.evaluate(
             "async () => (await (await fetch('/api/labels')).json())['pt-BR'].table"))
