@@ -416,3 +416,13 @@ def play_by_socket_until(page: Page, done_js: str, timeout_s: float = 60, prefer
         page.evaluate(PLAY_ONE_JS, preferred)
         page.wait_for_timeout(40)
     raise AssertionError(f"not reached in {timeout_s} s: {done_js}")
+
+
+def account_form(page: Page, server: str, username: str, form: str = "signup", password: str = "correct horse") -> None:
+    """Sign up (``form="signup"``) or log in (``"login"``) on the account page, and wait for the profile form."""
+    page.goto(f"{server}/account")
+    fields = page.locator(f"#{form}-form")
+    fields.locator("input[name=username]").fill(username)
+    fields.locator("input[name=password]").fill(password)
+    fields.locator("button[type=submit]").click()
+    expect(page.locator("#profile-form")).to_be_visible()

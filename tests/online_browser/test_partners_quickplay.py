@@ -12,7 +12,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import DESKTOP, serve_in_thread
+from browser_helpers import DESKTOP, account_form, serve_in_thread
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -32,12 +32,7 @@ def server() -> Iterator[str]:
 def signed_up(browser: Browser, server: str, username: str, viewport: dict[str, int]) -> Page:
     page = browser.new_context(viewport=viewport).new_page()
     page.set_default_timeout(STEP_MS)
-    page.goto(f"{server}/account")
-    form = page.locator("#signup-form")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill("correct horse")
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#profile-form")).to_be_visible()
+    account_form(page, server, username, "signup")
     return page
 
 

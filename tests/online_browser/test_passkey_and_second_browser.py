@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import open_seat, serve_in_thread, table_state
+from browser_helpers import account_form, open_seat, serve_in_thread, table_state
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytest.importorskip("webauthn", reason="passkeys need the webauthn package (the test and online extras have it)")
@@ -41,21 +41,11 @@ def shot(page: Page, name: str, locator: Any = None) -> None:
 
 
 def sign_up(page: Page, server: str, username: str) -> None:
-    page.goto(f"{server}/account")
-    form = page.locator("#signup-form")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill("correct horse")
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#profile-form")).to_be_visible()
+    account_form(page, server, username, "signup")
 
 
 def log_in(page: Page, server: str, username: str) -> None:
-    page.goto(f"{server}/account")
-    form = page.locator("#login-form")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill("correct horse")
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#profile-form")).to_be_visible()
+    account_form(page, server, username, "login")
 
 
 def with_virtual_authenticator(context: BrowserContext, page: Page) -> Any:

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import DESKTOP, PHONE, PlaywrightTimeout, serve_in_thread, pick_move
+from browser_helpers import DESKTOP, PHONE, PlaywrightTimeout, account_form, pick_move, serve_in_thread
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -28,12 +28,7 @@ def server() -> Iterator[str]:
 
 
 def sign_up(page: Page, server: str, username: str) -> None:
-    page.goto(f"{server}/account")
-    form = page.locator("#signup-form")
-    form.locator("input[name=username]").fill(username)
-    form.locator("input[name=password]").fill("correct horse")
-    form.locator("button[type=submit]").click()
-    expect(page.locator("#profile-form")).to_be_visible()
+    account_form(page, server, username, "signup")
 
 
 def queue(page: Page, server: str) -> None:
