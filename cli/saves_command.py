@@ -45,15 +45,15 @@ def state_text(entry: SaveEntry) -> str:
     return _("finished") if entry.finished else _("unfinished")
 
 
+def installed_game(name: str) -> Game | None:
+    """The game a save names, or ``None`` when it is no longer installed (its row is still listed)."""
+    try:
+        return current_app().registry.game(name)
+    except CartasError:
+        return None
+
+
 def rows_of(entries: list[SaveEntry]) -> list[tuple[str, ...]]:
-    registry = current_app().registry
-
-    def game(name: str) -> Game | None:
-        try:
-            return registry.game(name)
-        except CartasError:
-            return None
-
     rows: list[tuple[str, ...]] = []
     for entry in entries:
         record = entry.record
@@ -62,7 +62,7 @@ def rows_of(entries: list[SaveEntry]) -> list[tuple[str, ...]]:
             "?" if record is None else record.game,
             date_text(entry.modified),
             "?" if record is None else players_text(record, _("you"), _("program")),
-            score_text(entry, game),
+            score_text(entry, installed_game),
             state_text(entry),
             entry.match_id,
         ))
@@ -94,17 +94,9 @@ def online_rows(home: Path) -> tuple[list[tuple[str, ...]], int]:
     except CartasError as error:
         click.echo(_("The online matches cannot be listed: {error}", error=error), err=True)
         return [], 0
-    registry = current_app().registry
-
-    def game(name: str) -> Game | None:
-        try:
-            return registry.game(name)
-        except CartasError:
-            return None
-
     rows: list[tuple[str, ...]] = []
     for match in matches:
-        record = completed(match, game)
+        record = completed(match, installed_game)
         scores = "-".join(map(str, record.scores)) if record.scores else "?"
         state = _("abandoned") if match.abandoned else _("finished")
         rows.append((match.code, record.game, date_text(utc_seconds(match.ended)), named_players(record), scores,

@@ -9,6 +9,7 @@ import { api, h, loadSeat } from "/static/api.js";
 import { parseCard } from "/static/cards.js";
 import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
+import { trickWinners } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { pieSeats, seatPanel } from "/static/table/seats.js";
@@ -57,15 +58,6 @@ function replayHand(at) {
   }
 }
 
-function trickWinners() {
-  const out = [];
-  for (const line of state.handLog) {
-    if (line.kind === "parda") out.push(-1);
-    else if (line.kind === "trick") out.push(line.detail === "parda" ? -1 : line.seat);
-  }
-  return out;
-}
-
 function context() {
   const o = obs();
   const game = state.info.game;
@@ -76,7 +68,7 @@ function context() {
     state, code, obs, tv, said, nameOf, sideName, speech,
     render: () => draw(), sendMove: () => {},
     turnSince: Date.now(),
-    trickWinners: trickWinners(),
+    trickWinners: trickWinners(state.handLog),
     fresh: new Set(),
     pie: pieSeats(o, TRUCO_GAMES.has(game)),
     rummy: () => RUMMY_GAMES.has(game) || (tv().may_close !== null && tv().may_close !== undefined),

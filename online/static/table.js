@@ -13,7 +13,7 @@ import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { drawClocks, takeClock, timeoutLine } from "/static/table/clock.js";
 import { dealing, keepDealing, startDeal } from "/static/table/deal.js";
 import { drawInto } from "/static/table/keep.js";
-import { TRICKS_STAY, noteTrick, resetTricks, trickGone } from "/static/table/gather.js";
+import { TRICKS_STAY, noteTrick, resetTricks, trickGone, trickWinners } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { renderSeating, seatingList } from "/static/table/seating.js";
@@ -150,7 +150,7 @@ function addEvent(frame, live = false) {
   }
   state.handLog.push(line);
   if (live && (frame.kind === "trick" || frame.kind === "parda")) {
-    const winners = trickWinners();
+    const winners = trickWinners(state.handLog);
     noteTrick(winners.length, winners[winners.length - 1], render);
   }
   if (state.away && (frame.kind === "play" || frame.kind === "discard")) {
@@ -427,16 +427,6 @@ function sideName(team, teams) {
   return members.map((seat) => (seat === state.me ? t("you") : nameOf(seat))).join(" + ");
 }
 
-/** Each trick's winner this hand, in order (-1 for a tie), from the hand's events. */
-function trickWinners() {
-  const out = [];
-  for (const line of state.handLog) {
-    if (line.kind === "parda") out.push(-1);
-    else if (line.kind === "trick") out.push(line.detail === "parda" ? -1 : line.seat);
-  }
-  return out;
-}
-
 const CARD_MOVES = new Set(["play", "hide", "discard", "draw"]);
 
 /** Whether a card has been played (or drawn, or thrown) in this hand: until then, and while the deal is being
@@ -452,7 +442,7 @@ function context() {
   const manilha = gameName() === "truco_paulista" && vira ? manilhaRank(vira[1]) : null;
   const places = new Map(placeSeats(o.players, state.me).map(({ seat, place }) => [seat, place]));
   const legal = (state.view && state.view.legal) || [];
-  const winners = trickWinners();
+  const winners = trickWinners(state.handLog);
   const stays = TRICKS_STAY.has(gameName());
   return {
     state, code, obs, tv, said, nameOf, sideName, render, sendMove, speech,

@@ -92,6 +92,17 @@ export function trickGone(index, finished, stays) {
   return !stays && index < finished && !holding.has(index + 1);
 }
 
+/** Each trick's winner this hand, in order (-1 for a tie), from the hand's events (`handLog`): the table and the
+ * match page read them alike. */
+export function trickWinners(handLog) {
+  const out = [];
+  for (const line of handLog) {
+    if (line.kind === "parda") out.push(-1);
+    else if (line.kind === "trick") out.push(line.detail === "parda" ? -1 : line.seat);
+  }
+  return out;
+}
+
 /** How many tricks `seat` has in its pile: those it won (`winners`, in order) that have landed there. */
 export function pileCount(seat, winners) {
   return winners.filter((winner, index) => winner === seat && !holding.has(index + 1) && !flying.has(index + 1)).length;
