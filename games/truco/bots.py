@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import ClassVar
 
-from cartas.core import PARDA, Action, Card, best_of_three, trick_winner_by_rank
+from cartas.core import PARDA, Action, Card, Observation, best_of_three, trick_winner_by_rank
 from cartas.core.bots import BotFactory, Posterior, SeatView, bidding_weight, logistic, posterior_for
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
@@ -128,10 +128,11 @@ def pick_card(
     return cards[0]
 
 
-def wins_the_hand_now(view: SeatView) -> bool:
+def wins_the_hand_now(view: SeatView, obs: Observation | None = None) -> bool:
     """Whether the seat, last to play in the trick with no call to answer, holds a card that wins the trick
-    for its team and with it the hand (the trick's result then decides whatever the tie rules say)."""
-    obs = view.observation()
+    for its team and with it the hand (the trick's result then decides whatever the tie rules say). ``obs`` is
+    the view's observation when the caller has already built it."""
+    obs = view.observation() if obs is None else obs
     table = obs.table
     if table["pending"] is not None or len(table["trick"]) != len(table["playing"]) - 1:
         return False
@@ -293,8 +294,8 @@ class MediumBot(EasyBot):
         own seat is the last of the trick, and winning it decides the hand). Nothing a play-out finds can beat
         a sure hand, but eight noisy play-outs let a dominated card through (issue 32: after a tied first trick,
         ``hard`` tied again with 3C instead of winning the hand with 7E, on 1 bot seed in 12)."""
-        table = view.observation().table
-        return bool(table["pending"] == "envido") or wins_the_hand_now(view)
+        obs = view.observation()
+        return bool(obs.table["pending"] == "envido") or wins_the_hand_now(view, obs)
 
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
