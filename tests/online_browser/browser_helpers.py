@@ -33,7 +33,7 @@ try:
     from playwright.sync_api import Page, expect
     from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
-    from cartas.online.app import create_app  # noqa: F401
+    from cartas.online.app import create_app
 except ImportError as missing:
     pytest.skip(f"browser tests need the online extra and playwright: {missing}", allow_module_level=True)
 
@@ -49,6 +49,16 @@ def free_port() -> int:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
         return int(sock.getsockname()[1])
+
+
+def serve_fresh() -> Iterator[str]:
+    """The installed games' server over a fresh database in a temporary folder, bots moving at once, served as
+    :func:`serve_in_thread` serves it: what most browser test modules' ``server`` fixture yields."""
+    from cartas.online.app import installed_registry
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
+        yield from serve_in_thread(app)
 
 
 def serve_in_thread(app: Any) -> Iterator[str]:

@@ -8,12 +8,10 @@ Run with ``pytest -m browser tests/online_browser``; see test_table_in_browser.p
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from browser_helpers import Shots, api_call, serve_in_thread, open_seat, play_by_socket_until, started_table
+from browser_helpers import Shots, api_call, serve_fresh, open_seat, play_by_socket_until, started_table
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -23,11 +21,7 @@ SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "heig
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))

@@ -7,14 +7,12 @@ Run with ``pytest -m browser tests/online_browser/test_clock_in_browser.py`` (ab
 
 from __future__ import annotations
 
-import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import DESKTOP, Shots, api_call, open_seat, serve_in_thread
+from browser_helpers import DESKTOP, Shots, api_call, open_seat, serve_fresh
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -49,11 +47,7 @@ HURRY_WATCH_JS = """() => {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 def clocked(server: str, clock: int, reserve: int) -> tuple[str, list[dict[str, Any]]]:

@@ -6,13 +6,11 @@ from __future__ import annotations
 
 import json
 import re
-import tempfile
 import urllib.request
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
-from browser_helpers import DESKTOP, account_form, serve_in_thread
+from browser_helpers import DESKTOP, account_form, serve_fresh
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -22,11 +20,7 @@ STEP_MS = 15_000
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 def signed_up(browser: Browser, server: str, username: str, viewport: dict[str, int]) -> Page:

@@ -8,13 +8,12 @@ of the login form, at 390 and 1280 px, go to ``$CARTAS_SHOTS`` when it is set.""
 from __future__ import annotations
 
 import os
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import account_form, open_seat, serve_in_thread, table_state
+from browser_helpers import account_form, open_seat, serve_fresh, table_state
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytest.importorskip("webauthn", reason="passkeys need the webauthn package (the test and online extras have it)")
@@ -26,11 +25,7 @@ WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "he
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 def shot(page: Page, name: str, locator: Any = None) -> None:

@@ -7,14 +7,12 @@ Run with ``pytest -m browser tests/online_browser``.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
 from browser_helpers import Shots, open_seat, play_by_socket_until, started_table
-from browser_helpers import serve_in_thread
+from browser_helpers import serve_fresh
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -36,11 +34,7 @@ HAND_BOXES_JS = """() => {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 def assert_hand_in_view(page: Page, where: str) -> None:

@@ -5,14 +5,12 @@ that result."""
 from __future__ import annotations
 
 import re
-import tempfile
 import time
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import DESKTOP, PHONE, PlaywrightTimeout, account_form, pick_move, serve_in_thread
+from browser_helpers import DESKTOP, PHONE, PlaywrightTimeout, account_form, pick_move, serve_fresh
 from playwright.sync_api import Browser, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -20,11 +18,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 def sign_up(page: Page, server: str, username: str) -> None:

@@ -9,14 +9,13 @@ from __future__ import annotations
 
 import json
 import os
-import tempfile
 import urllib.request
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import serve_in_thread
+from browser_helpers import serve_fresh
 
 pytestmark = pytest.mark.browser
 
@@ -25,11 +24,7 @@ WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "he
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 def post(url: str, body: dict[str, Any], token: str | None = None) -> Any:

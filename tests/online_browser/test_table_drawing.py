@@ -10,13 +10,11 @@ Run with ``pytest -m browser tests/online_browser``.
 
 from __future__ import annotations
 
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import open_seat, serve_in_thread, started_table
+from browser_helpers import open_seat, serve_fresh, started_table
 from playwright.sync_api import Browser
 
 pytestmark = pytest.mark.browser
@@ -24,11 +22,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 CLONES_JS = """async () => {

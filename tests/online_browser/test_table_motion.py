@@ -9,13 +9,11 @@ are the ones tests/core/test_who_cuts.py checks in the views. Run with ``pytest 
 from __future__ import annotations
 
 import re
-import tempfile
 from collections.abc import Iterator
-from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import Shots, click_something, open_seat, serve_in_thread, started_table
+from browser_helpers import Shots, click_something, open_seat, serve_fresh, started_table
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -43,11 +41,7 @@ new MutationObserver((changes) => {
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online.app import create_app, installed_registry
-
-    with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
-        yield from serve_in_thread(app)
+    yield from serve_fresh()
 
 
 @pytest.fixture
