@@ -28,6 +28,7 @@ from cartas.cli.save_list import resolve_save
 from cartas.cli.save_lock import playing
 from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
+from cartas.core.bots.base import REMEMBERED
 from cartas.core.deck import new_seed
 from cartas.core.decks import drawing
 from cartas.core.errors import CartasError
@@ -102,16 +103,18 @@ def watch_delay(watch: bool, delay: float | None, terminal: bool) -> float:
 def run_terminal(
     app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0,
     think: float | None = None, auto_forced: bool = False, reader: LineReader | None = None,
+    matches_before: Sequence[State] = (),
 ) -> None:
     """Play ``state`` to the end in the terminal, its cards drawn and named in the game's deck (the French deck
     for paulista: ``QO``, "a dama de ouros"); see :func:`_run_terminal`."""
     with drawing(state.game.deck_art(state.options)):
-        _run_terminal(app, state, players, saver, renderer, delay, think, auto_forced, reader)
+        _run_terminal(app, state, players, saver, renderer, delay, think, auto_forced, reader, matches_before)
 
 
 def _run_terminal(
     app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, delay: float = 0.0,
     think: float | None = None, auto_forced: bool = False, reader: LineReader | None = None,
+    matches_before: Sequence[State] = (),
 ) -> None:
     """Play ``state`` to the end in the terminal; the people's seats are asked, the others are bots.
 
@@ -119,7 +122,7 @@ def _run_terminal(
     a search bot spends on a move (see :func:`cartas.cli.session.make_bots`); ``auto_forced`` plays a person's
     only legal move without asking. Two or more people take turns at the keyboard (:mod:`cartas.cli.hotseat`).
     After each hand a person reads a summary and, at a terminal, presses Enter to go on; at the end, at a
-    terminal, a rematch is offered.
+    terminal, a rematch is offered, where the bots remember ``matches_before`` and this match (the people's habits).
     """
     game = state.game
     msg = renderer.msg
@@ -134,7 +137,7 @@ def _run_terminal(
     level = strongest_level(app.registry, game.name)
     hint = (level, app.registry.bot(game.name, level)) if level else None
     recent: dict[int, list[str]] = {seat: [] for seat in people}  # what each person has not been shown yet
-    agents = make_bots(app, state, players, think)
+    agents = make_bots(app, state, players, think, matches_before)
     reader = LineReader() if reader is None else reader
     hot_seat = None
     if sum(1 for who in players.values() if who == HUMAN) > 1:
@@ -230,20 +233,22 @@ def _run_terminal(
     if viewer is not None:
         renderer.line(msg("you_win") if viewer in result.winners else msg("you_lose"), "bold")
     if pause and yes(reader(_("Play again with the same players and a new deal? [y/N] "), ("y", "n"), remember=False)):
-        rematch(app, state, players, saver, renderer, think, reader, auto_forced)
+        rematch(app, state, players, saver, renderer, think, reader, auto_forced, [*matches_before, state])
 
 
 def rematch(
     app: App, state: State, players: dict[int, str], saver: Autosave, renderer: Renderer, think: float | None,
-    reader: LineReader, auto_forced: bool,
+    reader: LineReader, auto_forced: bool, matches_before: Sequence[State] = (),
 ) -> None:
-    """A new match with the same game, options and players, from a fresh seed, saved in a new file."""
+    """A new match with the same game, options and players, from a fresh seed, saved in a new file; the bots
+    remember the ``matches_before`` (the last :data:`cartas.core.bots.REMEMBERED` of them)."""
     game = state.game
     again = game.start(state.options, seed=new_seed())
     path = None if saver.path is None else new_save_path(data_home(), game.name)
     with playing(path) if path is not None else nullcontext():
         run_terminal(
-            app, again, players, Autosave(path, players), renderer, think=think, auto_forced=auto_forced, reader=reader
+            app, again, players, Autosave(path, players), renderer, think=think, auto_forced=auto_forced, reader=reader,
+            matches_before=matches_before[-REMEMBERED:],
         )
 
 

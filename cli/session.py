@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import inspect
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import Any
 
@@ -13,7 +13,7 @@ from cartas.cli.app import App, data_home
 from cartas.core.history import History, history_path
 from cartas.cli.lobby import HUMAN, PROGRAM
 from cartas.cli.saves import Autosave
-from cartas.core.bots.base import Agent, BotFactory, SeatView
+from cartas.core.bots.base import Agent, BotFactory, SeatView, remember_matches
 from cartas.core.bots.seeds import seat_bot_seed
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.i18n import FRAMEWORK as _
@@ -57,9 +57,13 @@ class GuardedBot:
         return getattr(self.agent, name)
 
 
-def make_bots(app: App, state: State, players: dict[int, str], think: float | None = None) -> dict[int, Agent]:
+def make_bots(
+    app: App, state: State, players: dict[int, str], think: float | None = None, earlier: Sequence[State] = (),
+) -> dict[int, Agent]:
     """An agent for every seat played by a bot, each guarded so that its failure is one line; ``think`` seconds a
-    move for those that take a time limit (the search bots), else each searches its fixed budget."""
+    move for those that take a time limit (the search bots), else each searches its fixed budget. ``earlier``:
+    the finished matches these players played in these seats before (a rematch's), oldest first, which a bot
+    that reads its rivals remembers (:func:`cartas.core.bots.remember_matches`)."""
     registry = app.registry
     agents: dict[int, Agent] = {}
     for seat, level in players.items():
@@ -69,7 +73,9 @@ def make_bots(app: App, state: State, players: dict[int, str], think: float | No
         if think is not None and takes_time_limit(factory):
             timed: Callable[..., Agent] = factory  # the check above: it takes time_limit
             factory = partial(timed, time_limit=think)
-        agents[seat] = GuardedBot(factory(seat_bot_seed(state.seed, seat, len(state.history))), seat, level)
+        bot = factory(seat_bot_seed(state.seed, seat, len(state.history)))
+        remember_matches(bot, [SeatView(match, seat) for match in earlier])
+        agents[seat] = GuardedBot(bot, seat, level)
     return agents
 
 

@@ -10,19 +10,42 @@ is lost when a worker dies or the server restarts.
 from __future__ import annotations
 
 import asyncio
+import json
 import multiprocessing
 import os
 import time
+from collections import OrderedDict
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from cartas.core.bots.base import SeatView
+from cartas.core.bots.base import REMEMBERED, SeatView, remember_matches
 from cartas.core.bots.seeds import seat_bot_seed
 from cartas.core.plugins.manager import installed_registry
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
 from cartas.core.plugins.registry import Registry
+from cartas.core.state import State
+
+
+@dataclass(frozen=True)
+class EarlierMatch:
+    """A match played before this one by the same people in the same seats (a rematch's table before it), as
+    a worker replays it for a bot to remember (:func:`cartas.core.bots.remember_matches`). Hashable, so a worker
+    replays each once (:func:`replayed_earlier`): options and position are kept as JSON text."""
+
+    game: str
+    options: str
+    seed: int
+    position: str | None
+    actions: tuple[tuple[int, str], ...]
+
+    def record(self) -> MatchRecord:
+        return MatchRecord(
+            game=self.game, options=json.loads(self.options), seed=self.seed,
+            position=None if self.position is None else Position.model_validate_json(self.position),
+            actions=list(self.actions),
+        )
 
 
 @dataclass(frozen=True)
@@ -36,10 +59,12 @@ class BotRequest:
     actions: tuple[tuple[int, str], ...]
     seat: int
     level: str
+    earlier: tuple[EarlierMatch, ...] = ()
+    """The matches these people played before in these seats, oldest first (at most :data:`REMEMBERED`)."""
 
 
 def decide(registry: Registry, request: BotRequest) -> str:
-    """The canonical text of the move the bot at ``request.seat`` makes."""
+    """The canonical text of the move the bot at ``request.seat`` makes, having remembered the earlier matches."""
     game = registry.game(request.game)
     record = MatchRecord(
         game=game.name, options=request.options, seed=request.seed,
@@ -48,7 +73,28 @@ def decide(registry: Registry, request: BotRequest) -> str:
     )
     state = replay(record, game)
     bot = registry.bot(game.name, request.level)(seat_bot_seed(request.seed, request.seat, len(request.actions)))
+    if request.earlier:
+        remember_matches(bot, [SeatView(replayed_earlier(registry, match), request.seat) for match in request.earlier])
     return str(bot.choose(SeatView(state, request.seat)))
+
+
+_EARLIER_KEPT = 32
+"""Replayed earlier matches a process keeps: a table's bots ask about the same few on every decision."""
+_earlier: OrderedDict[EarlierMatch, State] = OrderedDict()
+
+
+def replayed_earlier(registry: Registry, match: EarlierMatch) -> State:
+    """``match`` replayed, once per process while it is among the last :data:`_EARLIER_KEPT` asked for (a
+    finished match never changes, and a bot only reads it)."""
+    state = _earlier.get(match)
+    if state is None:
+        state = replay(match.record(), registry.game(match.game))
+        _earlier[match] = state
+        while len(_earlier) > _EARLIER_KEPT:
+            _earlier.popitem(last=False)
+    else:
+        _earlier.move_to_end(match)
+    return state
 
 
 CLOSE_WAIT = 2.0

@@ -39,7 +39,7 @@ ADD_MOVE = (
 )
 """A move and its table's new version (and, at the end, the finished status) in one statement: one round trip."""
 COLUMNS = "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished"
-READ_COLUMNS = f"{COLUMNS}, ended, spectator_chat, clock"
+READ_COLUMNS = f"{COLUMNS}, ended, spectator_chat, clock, previous"
 """What a table's row is read as: the columns written at its creation, then why it ended early and its chat setting."""
 
 
@@ -130,13 +130,14 @@ class PostgresStore:
         try:
             async with self.pool.connection() as conn, conn.transaction():
                 await conn.execute(
-                    f"INSERT INTO tables ({COLUMNS}, spectator_chat, clock)"
-                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
+                    f"INSERT INTO tables ({COLUMNS}, spectator_chat, clock, previous)"
+                    " VALUES (%s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s, %s)",
                     (
                         table.code, table.game, json.dumps(table.options), table.seed,
                         None if table.position is None else json.dumps(table.position), table.status, table.grace,
                         table.bot_level, table.host_hash, table.version, table.created, table.finished,
                         int(table.spectator_chat), None if table.clock is None else json.dumps(table.clock),
+                        table.previous,
                     ),
                 )
                 await self._write_seats(conn, table.code, table.seats)
@@ -170,10 +171,10 @@ class PostgresStore:
                 bot_level=bot_level, host_hash=host_hash, created=created,
                 position=None if position is None else json.loads(position), version=version, finished=finished,
                 seats=seats[code], spectator_chat=bool(spectator_chat),
-                clock=None if clock is None else json.loads(clock),
+                clock=None if clock is None else json.loads(clock), previous=previous,
             )
             for (code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,
-                 ended, spectator_chat, clock) in rows
+                 ended, spectator_chat, clock, previous) in rows
         ]
 
     async def load_table(self, code: str) -> TableRow | None:

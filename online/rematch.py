@@ -74,9 +74,9 @@ def rematch_seats(seats: list[SeatRow]) -> tuple[list[SeatRow], dict[int, str], 
 
 def rematch_row(old: TableRow, code: str, seed: int, seats: list[SeatRow], host_token: str) -> TableRow:
     """The new table's row: ``old``'s game, options, absence settings, spectator chat and seats, a new code and
-    seed, in the lobby."""
+    seed, in the lobby; it names ``old`` as the table before it, whose match its bots remember."""
     return TableRow(
         code=code, game=old.game, options=dict(old.options), seed=seed, status="lobby", grace=old.grace,
         bot_level=old.bot_level, host_hash=hash_token(host_token), created=now_iso(), seats=seats,
-        spectator_chat=old.spectator_chat, clock=fresh_clock(old.clock),
+        spectator_chat=old.spectator_chat, clock=fresh_clock(old.clock), previous=old.code,
     )

@@ -235,6 +235,12 @@ STEPS: dict[int, list[str]] = {
             expires DOUBLE PRECISION NOT NULL
         )""",
     ],
+    # Version 9 (issue 32, a person's habits carried across a table's matches; docs/bots.md "Across a table's
+    # matches"): the table a rematch table was made from, so its bots can read the matches these people played
+    # before in the same seats.
+    9: [
+        "ALTER TABLE tables ADD COLUMN previous TEXT",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

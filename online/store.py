@@ -100,6 +100,8 @@ class TableRow:
     """Whether spectators may chat (the host's choice at creation; no by default)."""
     clock: dict[str, Any] | None = None
     """The table's clock (cartas.online.clock.ClockState as JSON), None when it has none."""
+    previous: str | None = None
+    """The code of the finished table this one is a rematch of (its people in the same seats), else None."""
 
 
 PURGED = ("chat", "presence", "leases", "moves", "seats", "tables")
@@ -466,13 +468,14 @@ class SQLiteStore:
             with self._transaction() as db:
                 db.execute(
                     "INSERT INTO tables (code, game, options, seed, position, status, grace, bot_level, host_hash,"
-                    " version, created, finished, spectator_chat, clock)"
-                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    " version, created, finished, spectator_chat, clock, previous)"
+                    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
                     (
                         table.code, table.game, json.dumps(table.options), table.seed,
                         None if table.position is None else json.dumps(table.position), table.status, table.grace,
                         table.bot_level, table.host_hash, table.version, table.created, table.finished,
                         int(table.spectator_chat), None if table.clock is None else json.dumps(table.clock),
+                        table.previous,
                     ),
                 )
                 self._write_seats(db, table.code, table.seats)
@@ -489,7 +492,7 @@ class SQLiteStore:
 
     def _row(self, row: tuple[Any, ...]) -> TableRow:
         (code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,
-         ended, spectator_chat, clock) = row
+         ended, spectator_chat, clock, previous) = row
         seats = [
             SeatRow(seat, kind, name, level, token_hash, bool(host))
             for seat, kind, name, level, token_hash, host in self.db.execute(
@@ -501,11 +504,12 @@ class SQLiteStore:
             bot_level=bot_level, host_hash=host_hash, created=created,
             position=None if position is None else json.loads(position), version=version, finished=finished,
             seats=seats, spectator_chat=bool(spectator_chat), clock=None if clock is None else json.loads(clock),
+            previous=previous,
         )
 
     _COLUMNS = (
         "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,"
-        " ended, spectator_chat, clock"
+        " ended, spectator_chat, clock, previous"
     )
 
     def load_table(self, code: str) -> TableRow | None:

@@ -36,11 +36,12 @@ from cartas.core.record import MatchRecord, record_of, save_record
 from cartas.core.session import TableSession
 from cartas.core.plugins.registry import Registry
 from cartas.core.state import Action, State
-from cartas.online.bots import BotRequest, BotRunner
+from cartas.online.bots import BotRequest, BotRunner, EarlierMatch
 from cartas.online.clock import (
     LoopTimers, SeatClocks, Timers, clock_frame, clock_of, is_rated, lost_on_time_result, sync_clocks,
 )
 from cartas.online.connection import Connection
+from cartas.online.earlier_matches import earlier_matches
 from cartas.online.match_steps import match_steps
 from cartas.online.labels import site_language
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, recorded_names, why_not_start
@@ -178,6 +179,8 @@ class LiveTable:
         """People whose decision timed out: a bot makes that one decision for them."""
         self.rated: bool | None = None
         """Whether the table was created rated, once the clock asked (cartas.online.clock.is_rated)."""
+        self.earlier: tuple[EarlierMatch, ...] | None = None
+        """The matches these people played before in these seats, for the bots (read at the first decision)."""
         self.decisions: dict[int, list[int]] = {}
         """Per seat, the decisions its person made and those a bot made for them, since this process loaded
         the table: a match a bot played mostly for a person is not rated (cartas.online.ratings)."""
@@ -850,7 +853,9 @@ class LiveTable:
         began = loop.time()
         text: str | None
         try:
-            text = await self.bots.decide(request)
+            if self.earlier is None:
+                self.earlier = await earlier_matches(self.store, replace(self.row, seats=self.seats))
+            text = await self.bots.decide(replace(request, earlier=self.earlier))
         except Exception:
             log.exception("table %s: the %s bot at seat %d failed", self.code, request.level, request.seat)
             text = None

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from cartas.core.exports import LazyExports
 
 if TYPE_CHECKING:
-    from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
+    from cartas.core.bots.base import REMEMBERED, Agent, BotFactory, RandomBot, Remembers, SeatView, remember_matches
     from cartas.core.bots.inference import (
         BiddingModel, BookReader, Decision, Modes, Observed, Posterior, RivalBook, RivalReader, Tendency,
         bidding_weight, logistic, posterior_for, reader_for, soft_bar,
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from cartas.core.bots.search import Evaluator, SearchCounts
 
 _EXPORTS = LazyExports(__name__, {
-    "cartas.core.bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
+    "cartas.core.bots.base": ("REMEMBERED", "Agent", "BotFactory", "RandomBot", "Remembers", "SeatView", "remember_matches"),
     "cartas.core.bots.inference": (
         "BiddingModel", "BookReader", "Decision", "Modes", "Observed", "Posterior", "RivalBook", "RivalReader", "Tendency",
         "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
@@ -31,9 +31,9 @@ _EXPORTS = LazyExports(__name__, {
 })
 
 __all__ = [
-    "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Evaluator", "Modes", "Observed", "Posterior", "RandomBot",
-    "RivalBook", "RivalReader", "SearchCounts", "SeatView", "Tendency", "bidding_weight", "logistic",
-    "posterior_for", "reader_for", "soft_bar",
+    "REMEMBERED", "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Evaluator", "Modes", "Observed", "Posterior", "RandomBot",
+    "Remembers", "RivalBook", "RivalReader", "SearchCounts", "SeatView", "Tendency", "bidding_weight", "logistic",
+    "posterior_for", "reader_for", "remember_matches", "soft_bar",
 ]
 
 

@@ -7,7 +7,7 @@ own cards, and complete states *sampled* to fit what it knows (for search), neve
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import Protocol, runtime_checkable
 
 from cartas.core.cards import Card
@@ -56,10 +56,12 @@ class SeatView:
 
         What a player remembers of the match: the calls, the cards played, the tantos sung and shown. A bot
         that reads its rivals (:mod:`cartas.core.bots.inference.rivals`) reads each finished hand once. In a
-        sampled state (search) the hands before the one in progress are forgotten: nothing is returned.
+        sampled state (search) the hands before the one in progress are forgotten: nothing is returned. Once the
+        match is over its last hand is over too, and comes with the others (a bot remembering an earlier match
+        at the table reads it whole: :func:`cartas.core.bots.remember_matches`).
         """
         state = self._state
-        end = state.hand_events_from
+        end = len(state.events) if state.is_over else state.hand_events_from
         if since >= end:
             return [], max(end, since)
         seat = self.seat
@@ -86,6 +88,32 @@ class Agent(Protocol):
 
 BotFactory = Callable[[int], Agent]
 """Makes a bot from a seed, so that bots are reproducible."""
+
+
+@runtime_checkable
+class Remembers(Protocol):
+    """A bot that carries what it learnt of its rivals from one match to the next at the same table (issue 32:
+    a person's habits do not start afresh with the rematch). Optional: a bot without it starts each match new."""
+
+    def remember(self, view: SeatView) -> None:
+        """Read ``view``, an earlier match at this table as this seat saw it, before this match's first move."""
+        ...
+
+
+REMEMBERED = 5
+"""The earlier matches at a table a front end hands a new bot at most (the latest): enough for a person's habits
+to show (a truco to 30 is some 15 hands), bounded so a long evening's rematches cost a bot nothing noticeable."""
+
+
+def remember_matches(agent: object, views: Iterable[SeatView]) -> bool:
+    """Give ``agent`` the earlier matches at its table (oldest first), each as its seat saw it, if it remembers
+    (:class:`Remembers`); whether it does. Every front end calls this once, when it makes the bot for a match
+    whose people sat in the same seats before: the terminal's rematch, the server's rematch tables."""
+    if not isinstance(agent, Remembers):
+        return False
+    for view in views:
+        agent.remember(view)
+    return True
 
 
 class RandomBot:

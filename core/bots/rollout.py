@@ -218,6 +218,14 @@ class RolloutBot:
             return best
         return default
 
+    def remember(self, view: SeatView) -> None:
+        """Read an earlier match at this table into the book of the rivals this bot lends its base bot, when
+        the base bot keeps one that can (:func:`cartas.core.bots.remember_matches`)."""
+        self._prepare(view.game_name)
+        remember = getattr(self._reader, "remember", None)
+        if remember is not None:
+            remember(view)
+
     def gains(self, view: SeatView) -> tuple[Action, dict[Action, Gain]]:
         """The base bot's own choice, and what each action compared played out better than it on the same
         sampled states (the choice itself gains 0); no gains when nothing was played out: a lone legal action

@@ -51,6 +51,13 @@ class SearchBot:
         """The engine's estimate of every legal action, for ``hint``."""
         return self.engine(view.game_name).estimates(view)
 
+    def remember(self, view: SeatView) -> None:
+        """Hand an earlier match at the table to the engine, which remembers it where its base bot reads its
+        rivals (:func:`cartas.core.bots.remember_matches`); ISMCTS keeps no book and forgets it."""
+        remember = getattr(self.engine(view.game_name), "remember", None)
+        if remember is not None:
+            remember(view)
+
     @property
     def search_counts(self) -> SearchCounts:
         """What the bot searched in its match so far (nothing before its first decision)."""

@@ -307,6 +307,16 @@ class MediumBot(EasyBot):
             self._reader.observe(view)
         return super().choose(view)
 
+    def remember(self, view: SeatView) -> None:
+        """Read an earlier match at this table (a rematch's) into the book before this one begins: a rival's
+        habits carry over (:func:`cartas.core.bots.remember_matches`)."""
+        if self.bidding is None:
+            return
+        if self._reader is None:
+            self.use_reader(self.rival_reader())
+        assert self._reader is not None
+        self._reader.remember(view)
+
     def use_reader(self, reader: TrucoRivalReader) -> None:
         """Read the rivals with ``reader`` (the core's ``hard`` bot lends its own, which has seen the match)."""
         self._reader = reader

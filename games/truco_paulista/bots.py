@@ -252,6 +252,16 @@ class MediumBot:
         assert self._reader is not None
         self._reader.observe(view)
 
+    def remember(self, view: SeatView) -> None:
+        """Read an earlier match at this table (a rematch's) into the book before this one begins: a rival's
+        habits carry over (:func:`cartas.core.bots.remember_matches`)."""
+        if self.bidding is None:
+            return
+        if self._reader is None:
+            self.use_reader(self.rival_reader())
+        assert self._reader is not None
+        self._reader.remember(view)
+
     def chance(self, view: SeatView, samples: int, first: Action | None = None) -> float:
         """How often this seat's side takes the mão, on states drawn from the posterior."""
         return win_chance(view, self.rng, samples, first, self.posterior)

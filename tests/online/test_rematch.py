@@ -81,3 +81,66 @@ def test_a_rematch_seats_the_same_people_and_bots_at_a_new_table_once_all_accept
     again = accept(server, code, made["token"])
     assert again.json()["code"] == new_code and again.json()["token"] == offer["token"]
     server.close_all()
+
+
+def test_the_bots_of_a_rematch_remember_the_match_before(make_server: Any, monkeypatch: Any) -> None:
+    """Issue 32: a person's habits carry across a table's matches. Every bot decision at the rematch table
+    carries the match before (its stored moves, its seed), and the worker hands it, replayed, to the bot as its
+    own seat saw it; the first table's decisions carry none."""
+    import cartas.online.bots as bots
+
+    asked: list[bots.BotRequest] = []
+    remembered: list[tuple[type, int, list[int]]] = []
+    decide, remember = bots.decide, bots.remember_matches
+
+    def spy_decide(registry: Any, request: bots.BotRequest) -> str:
+        asked.append(request)
+        return decide(registry, request)
+
+    def spy_remember(agent: object, views: Any) -> bool:
+        views = list(views)
+        remembered.append((type(agent), views[0].seat, [len(view._state.history) for view in views]))
+        return remember(agent, views)
+
+    monkeypatch.setattr(bots, "decide", spy_decide)
+    monkeypatch.setattr(bots, "remember_matches", spy_remember)
+    server: Server = make_server()
+    made = server.create("truco", "Ana", players=2, points=15)
+    code = made["code"]
+    server.bots(code, made["host_token"], [1])
+    assert server.host(code, made["host_token"], op="start").status_code == 200
+    play_to_the_end([server.connect(code, made["token"])])
+    old_seed = server.table(code).row.seed
+    assert asked and all(not request.earlier for request in asked) and not remembered
+    moves = server.table(code).session.state.history  # type: ignore[union-attr]
+
+    offer = accept(server, code, made["token"]).json()
+    assert offer["started"] is True
+    new_code = offer["code"]
+    assert server.table(new_code).row.previous == code
+    ana = server.connect(new_code, offer["token"])
+    for _ in range(200):
+        if any(request.seed != old_seed for request in asked):
+            break
+        ana.drain(0.02)
+        if ana.view is not None and ana.view["view"]["legal"]:
+            view, ana.view = ana.view, None
+            ana.send({"type": "move", "action": view["view"]["legal"][0]["text"], "v": ana.version})
+    later = [request for request in asked if request.seed != old_seed]
+    assert later, "the bot never decided at the rematch table"
+    (match,) = later[0].earlier
+    assert match.seed == old_seed and match.game == "truco"
+    assert list(match.actions) == [(seat, str(action)) for seat, action in moves]
+    assert remembered and remembered[0][1:] == (1, [len(moves)])
+    server.close_all()
+
+
+def test_the_line_of_matches_stops_where_someone_else_sat(make_server: Any) -> None:
+    """Only matches with the same occupants in every seat are remembered."""
+    from cartas.online.earlier_matches import same_people
+    from cartas.online.store import SeatRow
+
+    ana_bot = [SeatRow(0, "human", name="Ana"), SeatRow(1, "bot", name=None, level="medium")]
+    assert same_people(ana_bot, [SeatRow(0, "human", name="Ana"), SeatRow(1, "bot", level="hard")])
+    assert not same_people(ana_bot, [SeatRow(0, "human", name="Beto"), SeatRow(1, "bot", level="medium")])
+    assert not same_people(ana_bot, [SeatRow(0, "bot", level="medium"), SeatRow(1, "human", name="Ana")])

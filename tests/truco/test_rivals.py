@@ -269,3 +269,78 @@ def test_the_always_rivals_play_whole_matches_with_their_habit(habit: str) -> No
     if habit == "envido":
         deals = sum(1 for event in state.events if event.kind == "deal")
         assert sum(1 for event in said if event.kind == "envido") >= deals // 2
+
+
+def _finished_match(rival: Agent, seed: int) -> TrucoState:
+    """A whole match to 15 between ``medium`` at seat 0 and ``rival`` at seat 1."""
+    state = GAME.start({"players": 2, "points": 15}, seed=seed)
+    agents: dict[int, Agent] = {0: MediumBot(seed + 1), 1: rival}
+    while not state.is_over:
+        seat = state.to_act[0]
+        state.apply(agents[seat].choose(SeatView(state, seat)), seat)
+    return state
+
+
+@pytest.mark.parametrize("level", ["medium", "hard"])
+def test_a_rematch_bot_remembers_the_rivals_habits(level: str) -> None:
+    """Issue 32: a person's tendencies carry across a table's matches. A bot made for the rematch and given the
+    finished match (:func:`remember_matches`) starts with the book a bot at the end of that match had: the
+    always-envido rival's envidos, every one of them a yes, and its next envido read as a weak tanto. A bot
+    not given it starts as a stranger would (the prior)."""
+    from cartas.core.bots import remember_matches
+    from cartas.core.bots.search_bot import HardBot
+
+    earlier = _finished_match(AlwaysEnvido(7), seed=31)
+    make = MediumBot if level == "medium" else HardBot
+    fresh, rematch = make(5), make(5)
+    assert remember_matches(rematch, [SeatView(earlier, 0)])
+
+    def book_of(bot: Agent) -> RivalBook | None:
+        holder = bot.engine("truco") if isinstance(bot, HardBot) else bot
+        reader = getattr(holder, "_reader")
+        return None if reader is None else reader.book
+
+    book = book_of(rematch)
+    assert book is not None
+    tendency = book.tendencies[1, "envido"]
+    whole = TrucoRivalReader()
+    whole.observe(SeatView(earlier, 0))
+    assert tendency.seen == whole.book.tendencies[1, "envido"].seen >= 5
+    assert tendency.said_yes == tendency.seen
+    assert abs(envido_mean(read_envido(book, 1)) - UNCONDITIONAL) <= 3.0
+    assert book_of(fresh) is None or not book_of(fresh).tendencies  # type: ignore[union-attr]
+    assert envido_mean(read_envido(RivalBook(), 1)) == pytest.approx(TODAY, abs=1e-9)
+
+
+def test_the_last_hand_of_a_finished_match_is_remembered_too() -> None:
+    """A finished match's last hand is over: the seat's view hands it out with the others."""
+    earlier = _finished_match(AlwaysEnvido(7), seed=31)
+    events, end = SeatView(earlier, 0).finished_events(0)
+    assert end == len(earlier.events)
+    assert events[-1] == [e for e in earlier.events if e.visible(0)][-1]
+
+
+def test_a_bot_that_keeps_no_book_does_not_remember() -> None:
+    from cartas.core.bots import remember_matches
+
+    earlier = _finished_match(AlwaysEnvido(7), seed=31)
+    assert not remember_matches(EasyBot(1), [SeatView(earlier, 0)])
+
+
+def test_the_terminals_rematch_bots_remember_the_match_before() -> None:
+    """At the terminal, the rematch's bots are made with the finished match (``make_bots(..., earlier)``), so
+    the medium bot at seat 0 starts with seat 1's always-envido habit in its book."""
+    from types import SimpleNamespace
+
+    from cartas.cli.session import make_bots
+    from cartas.core.plugins.manager import get_registry
+
+    earlier = _finished_match(AlwaysEnvido(7), seed=31)
+    registry = get_registry()
+    app = SimpleNamespace(registry=registry)
+    again = GAME.start({"players": 2, "points": 15}, seed=32)
+    remembering = make_bots(app, again, {0: "medium", 1: "human"}, earlier=[earlier])  # type: ignore[arg-type]
+    forgetting = make_bots(app, again, {0: "medium", 1: "human"})  # type: ignore[arg-type]
+    book = remembering[0].agent._reader.book  # type: ignore[attr-defined]
+    assert book.tendencies[1, "envido"].seen >= 5
+    assert forgetting[0].agent._reader is None  # type: ignore[attr-defined]

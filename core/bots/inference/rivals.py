@@ -203,6 +203,16 @@ class BookReader:
             for observed in self.hand_observations(hand, view.seat, self._teams):
                 self.book.record(observed)
 
+    def remember(self, view: SeatView) -> None:
+        """Read a whole earlier match at the table, as ``view``'s seat saw it, into the book, before this
+        match begins: the rematch's people sit where they sat, so each seat's habits carry over as they are
+        (:func:`cartas.core.bots.remember_matches`). Where this match has got to is left alone."""
+        events, _ = view.finished_events(0)
+        teams = list(view.observation().teams)
+        for hand in split_hands(events):
+            for observed in self.hand_observations(hand, view.seat, teams):
+                self.book.record(observed)
+
     def hand_observations(self, hand: Sequence[Event], seat: int, teams: Sequence[int]) -> Iterable[Observed]:
         """Every opportunity a rival of ``seat`` took or passed in one finished hand, as ``seat`` saw it."""
         raise NotImplementedError
