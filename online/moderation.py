@@ -24,6 +24,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.naming import seat_number
 from cartas.online.accounts.db import Runner
 from cartas.online.limits import Clock, KeyedBuckets, Rate
 from cartas.online.table import Refused
@@ -155,11 +157,12 @@ class Moderation:
         if not barred:
             return asked
         if isinstance(asked, int) and not isinstance(asked, bool) and asked in barred:
-            raise Refused(403, f"the host removed you from seat {asked} at this table; take another seat or watch")
+            raise Refused(403, _("the host removed you from seat {number} at this table; take another seat or watch",
+                                 number=seat_number(asked)))
         if asked is None:
             free = [row.seat for row in table.seats if row.kind == "empty" and row.seat not in barred]
             if not free:
-                raise Refused(403, "the host removed you from this table's free seat; you may watch")
+                raise Refused(403, _("the host removed you from this table's free seat; you may watch"))
             return free[0]
         return asked
 
@@ -186,7 +189,8 @@ class Moderation:
         if removal.connection is not None:
             removal.connection.send(dumps({
                 "type": "removed", "seat": removal.seat,
-                "message": f"the host removed you from seat {removal.seat}; you may watch or take another seat",
+                "message": _("the host removed you from seat {number}; you may watch or take another seat",
+                             number=seat_number(removal.seat)),
             }))
 
 

@@ -23,6 +23,7 @@ from cartas.core.errors import SeatingError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n import mark
+from cartas.core.naming import seat_number
 from cartas.core.options import GameOptions
 from cartas.core.seating.teams import describe_teams, team_seats
 
@@ -96,7 +97,7 @@ def check_seating(
     if len(occupants) != n:
         return _("the table has {seats} seats, but {game} with these options seats {count}", seats=len(occupants),
                  game=game.name, count=n)
-    empty = [seat for seat, who in enumerate(occupants) if who is None]
+    empty = [seat_number(seat) for seat, who in enumerate(occupants) if who is None]  # said to people: from 1
     if len(empty) == 1:
         return _("seat {seat} is empty; seat a person or a bot there before the start", seat=empty[0])
     if empty:

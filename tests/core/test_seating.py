@@ -236,10 +236,10 @@ def test_check_seating() -> None:
     four = TRUCO.options({"players": 4})
     assert check_seating(TRUCO, four, ["Ana", "easy", "Beto", "hard"]) is None
     assert check_seating(TRUCO, four, ["Ana", "easy", None, "hard"]) == (
-        "seat 2 is empty; seat a person or a bot there before the start"
+        "seat 3 is empty; seat a person or a bot there before the start"
     )
     assert check_seating(TRUCO, four, ["Ana", None, None, "hard"]) == (
-        "seats 1, 2 are empty; seat a person or a bot in each before the start"
+        "seats 2, 3 are empty; seat a person or a bot in each before the start"
     )
     assert check_seating(TRUCO, four, ["Ana", "easy"]) == "the table has 2 seats, but truco with these options seats 4"
     full = ["Ana", "easy", "Beto", "hard"]

@@ -121,7 +121,7 @@ def test_start_is_refused_while_a_seat_is_empty_then_seats_are_frozen(server: Se
     server.bots(code, host, [1, 2])
     refused = server.host(code, host, "start")
     assert refused.status_code == 400
-    assert refused.json() == {"error": "seat 3 is empty; seat a person or a bot there before the start"}
+    assert refused.json() == {"error": "seat 4 is empty; seat a person or a bot there before the start"}
     server.bots(code, host, [3])
     started = server.host(code, host, "start")
     assert started.status_code == 200 and started.json()["status"] == "playing"
