@@ -12,6 +12,7 @@ import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { drawClocks, takeClock, timeoutLine } from "/static/table/clock.js";
 import { dealing, keepDealing, startDeal } from "/static/table/deal.js";
+import { layPlay } from "/static/table/early.js";
 import { drawInto } from "/static/table/keep.js";
 import { TRICKS_STAY, noteTrick, resetTricks, trickGone, trickWinners } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
@@ -148,6 +149,7 @@ function addEvent(frame, live = false) {
   if (live && (frame.kind === "play" || frame.kind === "hide") && typeof frame.seat === "number") {
     notePlay(frame, state.handLog.filter((l) => (l.kind === "play" || l.kind === "hide") && l.seat === frame.seat).length, state.me);
   }
+  if (live && frame.kind === "play") layPlay(state.view, frame, state.me); // drawn now, not at the view (early.js)
   state.handLog.push(line);
   if (live && (frame.kind === "trick" || frame.kind === "parda")) {
     const winners = trickWinners(state.handLog);
