@@ -556,12 +556,14 @@ function onKey(event) {
   }
 }
 
-/** The seconds each seat to act has been waited for, written into the turn tags once a second. */
+/** The seconds each seat to act has been waited for, written into the turn tags once a second; only a text that
+ * changed is written, so a second without news neither lays out nor repaints the table. */
 function tickWaits() {
   const now = Date.now();
   for (const span of document.querySelectorAll(".tag.turn .wait")) {
     const seconds = Math.floor((now - Number(span.dataset.since || now)) / 1000);
-    span.textContent = seconds >= 5 ? ` · ${seconds} s` : "";
+    const text = seconds >= 5 ? ` · ${seconds} s` : "";
+    if (span.textContent !== text) span.textContent = text;
   }
 }
 
