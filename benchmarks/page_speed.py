@@ -7,12 +7,16 @@
 - **weight**: the lobby, the table and the match page with everything they load over HTTP (HTML, CSS, the ES
   modules, the card decks, the labels, the manifest, the icon, the API's JSON), summed from the network responses'
   bodies. Budget: 300 KB each. The websocket's frames are not in the sum; the table's are printed apart.
-- **a move drawn at every seat**: four browser pages at one 4-player truco, every move sent by the page to act; each
+- **a move drawn at every seat**: browser pages at one 4-player truco, every move sent by the seat to act; each
   page notes ``performance.now()`` when a "play" event frame arrives on its websocket and again at the first
   animation frame after the card shows in the table's DOM. Per seat: p50, p99 and max over the match. Budget: 100 ms.
+  Three ways to seat the table (``--pages``): ``4``, four chromium pages (four devices sharing this machine's
+  CPU); ``1``, one page and three bots; ``rotate``, one page and three people played by plain websocket clients
+  (Python threads that think ``--think-ms`` before each move, as people do), the page moved to each seat in turn:
+  each seat measured as a device of its own draws it.
 
-Run: ``python benchmarks/page_speed.py [--loads N] [--moves M]`` (Debian's chromium at /usr/bin/chromium and
-Playwright). The figures depend on the machine's load, which is printed with them; docs/speed.md has a run.
+Run: ``python benchmarks/page_speed.py [--loads N] [--moves M] [--pages 4|1|rotate] [--only draw]`` (Debian's
+chromium at /usr/bin/chromium and Playwright). The figures depend on the machine's load, which is printed with them; docs/speed.md has a run.
 Speed is never asserted in the tests; only the table page's weight, which does not wait on the machine, is
 (tests/online_browser/test_page_weight.py loads this file for :func:`page_weight`).
 """
@@ -27,6 +31,7 @@ import statistics
 import subprocess
 import sys
 import tempfile
+import threading
 import time
 import urllib.error
 import urllib.request
@@ -253,7 +258,26 @@ DRAW_TIMING_JS = """
 the server sends right after) to the first animation frame with the card drawn."""
 
 
-def draw_delays(browser: Any, server: str, moves: int | None, pages_at_table: int = 4) -> tuple[list[list[list[float]]], int]:
+def static_from(context: Any, folder: Path | None) -> None:
+    """Serve the page's ``/static/`` files from ``folder`` where it has them (the table's modules as they were before
+    a change, say), so that one server measures both, alternating; nothing changes when ``folder`` is None."""
+    if folder is None:
+        return
+
+    def answer(route: Any) -> None:
+        path = route.request.url.split("/static/", 1)[1].split("?", 1)[0]
+        local = folder / path
+        if local.is_file():
+            kind = "text/css" if path.endswith(".css") else "text/javascript"
+            route.fulfill(status=200, body=local.read_bytes(), headers={"Content-Type": kind, "Cache-Control": "no-store"})
+        else:
+            route.continue_()
+
+    context.route("**/static/**", answer)
+
+
+def draw_delays(browser: Any, server: str, moves: int | None, pages_at_table: int = 4,
+                static: Path | None = None) -> tuple[list[list[list[float]]], int]:
     """``pages_at_table`` people (easy bots in the other seats) at one 4-player truco to 15, playing until it ends
     (or ``moves`` are sent); each person's delays. With one page, the browser has the machine's cores to itself, as
     a person's phone has; with four, four pages share two cores."""
@@ -264,6 +288,7 @@ def draw_delays(browser: Any, server: str, moves: int | None, pages_at_table: in
         context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         context.add_init_script(seat_script(code, seat))
         context.add_init_script(DRAW_TIMING_JS)
+        static_from(context, static)
         page = context.new_page()
         page.goto(f"{server}/t/{code}")
         page.wait_for_selector("#hand svg.card")
@@ -275,6 +300,117 @@ def draw_delays(browser: Any, server: str, moves: int | None, pages_at_table: in
     for context in contexts:
         context.close()
     return delays, sent
+
+
+def choose_move(legal: list[dict[str, Any]], preferred: str = "") -> str:
+    """What PLAY_JS chooses, in Python: ``preferred`` when legal, else a card, else "quiero", else the first."""
+    for wanted in ([a for a in legal if a.get("text") == preferred], [a for a in legal if a.get("card")],
+                   [a for a in legal if a.get("text") == "quiero"], legal):
+        if wanted:
+            return str(wanted[0]["text"])
+    return ""
+
+
+class SocketPerson(threading.Thread):
+    """A person at a seat without a browser: a plain websocket client that says hello with the seat's token and,
+    whenever its view has legal moves, thinks ``think_ms`` and sends one (a card when it can). It draws nothing:
+    the one chromium page at the table is the only device measured, with the CPU to itself as a phone has."""
+
+    def __init__(self, server: str, code: str, seat: dict[str, Any], think_ms: int, stop: threading.Event) -> None:
+        super().__init__(daemon=True)
+        self.url = server.replace("http://", "ws://") + f"/ws/{code}"
+        self.token = seat["token"]
+        self.think_s = think_ms / 1000
+        self.stop = stop
+        self.sent = 0
+        self.error: BaseException | None = None
+
+    def run(self) -> None:
+        from websockets.sync.client import connect
+        try:
+            with connect(self.url) as ws:
+                ws.send(json.dumps({"type": "hello", "token": self.token, "v": None, "lang": None}))
+                version: int | None = None
+                legal: list[dict[str, Any]] = []
+                due: float | None = None  # when the move being thought of is sent
+                while not self.stop.is_set():
+                    wait = 0.2 if due is None else max(0.0, due - time.monotonic())
+                    try:
+                        frame = json.loads(ws.recv(timeout=wait))
+                    except TimeoutError:
+                        frame = None
+                    if frame is not None:
+                        if isinstance(frame.get("v"), int) and frame.get("type") != "view":
+                            version = frame["v"]
+                        if frame.get("type") == "snapshot" and frame.get("view"):
+                            frame = {"type": "view", "view": frame["view"]}
+                        if frame.get("type") == "view":
+                            legal = list((frame.get("view") or {}).get("legal") or [])
+                            due = time.monotonic() + self.think_s if legal else None
+                        elif frame.get("type") == "error":
+                            due = time.monotonic() + self.think_s if legal else None
+                        elif frame.get("type") == "result":
+                            return
+                        continue
+                    if due is not None and time.monotonic() >= due:
+                        ws.send(json.dumps({"type": "move", "action": choose_move(legal), "v": version}))
+                        self.sent += 1
+                        due = None
+        except BaseException as problem:  # noqa: BLE001 - reported by the caller, not swallowed
+            self.error = problem
+
+
+def rotating_draw_delays(browser: Any, server: str, moves: int, think_ms: int,
+                         static: Path | None = None) -> list[tuple[list[list[float]], int]]:
+    """The page at each seat in turn of a 4-player truco to 15 (a new table each time), the three other seats
+    played by :class:`SocketPerson`; per seat, the page's delays and the moves sent at that table."""
+    out = []
+    for seat_at in range(4):
+        people = ["Ana", "Beto", "Caro", "Dani"]
+        code, seats = start_table(server, "truco", {"players": 4, "points": 15}, people)
+        stop = threading.Event()
+        others = [SocketPerson(server, code, seat, think_ms, stop) for seat in seats if seat["seat"] != seat_at]
+        for person in others:
+            person.start()
+        context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
+        context.add_init_script(seat_script(code, seats[seat_at]))
+        context.add_init_script(DRAW_TIMING_JS)
+        static_from(context, static)
+        page = context.new_page()
+        page.goto(f"{server}/t/{code}")
+        page.wait_for_selector("#hand svg.card")
+        sent = 0
+        deadline = time.monotonic() + 600
+        while time.monotonic() < deadline:
+            total = sent + sum(person.sent for person in others)
+            if page.evaluate(OVER_JS) or total >= moves:
+                break
+            failed = [person.error for person in others if person.error is not None]
+            if failed:
+                raise RuntimeError(f"a socket person failed: {failed[0]!r}")
+            if page.evaluate(PLAY_JS, ""):
+                sent += 1
+            page.wait_for_timeout(30)
+        page.wait_for_timeout(500)  # the last frames drawn
+        delays = list(page.evaluate("window.__drawMs"))
+        stop.set()
+        context.close()
+        for person in others:
+            person.join(timeout=5)
+        out.append(([[] for _ in range(seat_at)] + [delays], sent + sum(person.sent for person in others)))
+    return out
+
+
+def print_delays(delays: list[list[list[float]]], only: int | None = None) -> None:
+    print(f"{'seat':6} {'cards':>6} {'p50':>7} {'p99':>7} {'max':>7}   from the view frame: {'p50':>7} {'max':>7}")
+    for seat, pairs in enumerate(delays):
+        if only is not None and seat != only:
+            continue
+        values, from_view = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
+        print(f"{seat:<6} {len(values):6} {quantile(values, 0.5):7.1f} {quantile(values, 0.99):7.1f} "
+              f"{max(values, default=float('nan')):7.1f}   {'':20} {quantile(from_view, 0.5):7.1f} "
+              f"{max(from_view, default=float('nan')):7.1f}  "
+              + verdict(bool(values) and max(values) <= BUDGET_DRAW_MS))
 
 
 # --- the report --------------------------------------------------------------------------------------------------
@@ -293,69 +429,81 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--loads", type=int, default=10, help="cold loads of the table page (default 10)")
     parser.add_argument("--moves", type=int, default=None, help="stop the 4-seat match after this many moves")
-    parser.add_argument("--pages", type=int, choices=(1, 4), default=4,
-                        help="browser pages at the 4-player table: 4 people (default), or 1 and three bots")
+    parser.add_argument("--pages", choices=("1", "4", "rotate"), default="4",
+                        help="browser pages at the 4-player table: 4 people (default), 1 and three bots, or "
+                             "rotate: 1 page at each seat in turn and three people on plain websockets")
+    parser.add_argument("--think-ms", type=int, default=250,
+                        help="how long a websocket person thinks before each move (--pages rotate; default 250)")
+    parser.add_argument("--only", choices=("all", "draw"), default="all",
+                        help="draw: measure only the moves drawn, not the first paint nor the weights")
+    parser.add_argument("--static-from", type=Path, default=None, metavar="DIR",
+                        help="the moves drawn with the page's static files taken from DIR where it has them")
     args = parser.parse_args()
     from playwright.sync_api import sync_playwright
 
     print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
     with tempfile.TemporaryDirectory() as folder, cartas_serve(Path(folder)) as server, sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
-
-        # A hand in play: Ana and three bots, Ana has played her first card.
-        code, (ana,) = start_table(server, "truco", {"players": 4, "points": 15}, ["Ana"])
-        context = browser.new_context(viewport=PHONE)
-        context.add_init_script(seat_script(code, ana))
-        page = context.new_page()
-        page.goto(f"{server}/t/{code}")
-        page.wait_for_selector("#hand svg.card")
-        play_until_over([page], moves=1)
-        page.wait_for_selector("#centre .my-played svg.card")
-        context.close()
-
-        paints = first_paints(browser, server, code, ana, args.loads)
-        print(f"\nThe table page mid-hand, cold, CPU 4x slower, {args.loads} loads (ms; budget {BUDGET_PAINT_MS}):")
-        print(f"{'':24} {'median':>8} {'max':>8}")
-        for name, values in paints.items():
-            print(f"{name:24} {statistics.median(values):8.0f} {max(values):8.0f}  "
-                  f"{verdict(max(values) <= BUDGET_PAINT_MS)}")
-
-        # The match page of a finished match: a 2-player truco, every hand folded ("mazo"), ends in ~15 moves.
-        done, (bea,) = start_table(server, "truco", {"players": 2, "points": 15}, ["Bea"])
-        context = browser.new_context(viewport=PHONE)
-        context.add_init_script(seat_script(done, bea))
-        page = context.new_page()
-        page.goto(f"{server}/t/{done}")
-        page.wait_for_selector("#hand svg.card")
-        play_until_over([page], preferred="mazo")
-        context.close()
-
-        print(f"\nPage weight, first visit, bytes of HTTP bodies (KB; budget {BUDGET_BYTES // 1024}):")
-        kinds = ["html", "css", "js", "card art", "json", "manifest", "icon", "other"]
-        print(f"{'page':8} " + " ".join(f"{k:>8}" for k in kinds) + f" {'total':>8} {'ws':>8}")
-        for name, path, ready in (("lobby", "/", "#create"), ("table", f"/t/{code}", "#hand svg.card"),
-                                  ("match", f"/t/{done}/match", "#board")):
-            context = browser.new_context(viewport=PHONE)
-            context.add_init_script(seat_script(code if name == "table" else done, ana if name == "table" else bea))
-            sizes = page_weight(context.new_page(), f"{server}{path}", ready)
-            context.close()
-            print(f"{name:8} " + " ".join(f"{sizes.get(k, 0) / 1024:8.1f}" for k in kinds)
-                  + f" {sizes['total'] / 1024:8.1f} {sizes['ws'] / 1024:8.1f}  "
-                  + verdict(sizes["total"] <= BUDGET_BYTES))
-
-        delays, sent = draw_delays(browser, server, args.moves, args.pages)
-        print(f"\nA played card drawn after its frame arrived, {args.pages} page(s) at one table, {sent} moves sent "
-              f"by the pages (ms; budget "
-              f"{BUDGET_DRAW_MS}):")
-        print(f"{'seat':6} {'cards':>6} {'p50':>7} {'p99':>7} {'max':>7}   from the view frame: {'p50':>7} {'max':>7}")
-        for seat, pairs in enumerate(delays):
-            values, from_view = [pair[0] for pair in pairs], [pair[1] for pair in pairs]
-            print(f"{seat:<6} {len(values):6} {quantile(values, 0.5):7.1f} {quantile(values, 0.99):7.1f} "
-                  f"{max(values, default=float('nan')):7.1f}   {'':20} {quantile(from_view, 0.5):7.1f} "
-                  f"{max(from_view, default=float('nan')):7.1f}  "
-                  + verdict(bool(values) and max(values) <= BUDGET_DRAW_MS))
+        if args.only == "all":
+            paint_and_weight(browser, server, args.loads)
+        if args.pages == "rotate":
+            rounds = rotating_draw_delays(browser, server, args.moves or 60, args.think_ms, args.static_from)
+            print(f"\nA played card drawn after its frame arrived, one page at each seat in turn, the other three "
+                  f"people on websockets thinking {args.think_ms} ms (ms; budget {BUDGET_DRAW_MS}):")
+            for seat_at, (delays, sent) in enumerate(rounds):
+                print(f"-- the page at seat {seat_at}, {sent} moves at the table")
+                print_delays(delays, only=seat_at)
+        else:
+            delays, sent = draw_delays(browser, server, args.moves, int(args.pages), args.static_from)
+            print(f"\nA played card drawn after its frame arrived, {args.pages} page(s) at one table, {sent} moves "
+                  f"sent by the pages (ms; budget {BUDGET_DRAW_MS}):")
+            print_delays(delays)
         browser.close()
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+
+
+def paint_and_weight(browser: Any, server: str, loads: int) -> None:
+    """The first paint of the table page mid-hand and the three pages' weights, printed."""
+    # A hand in play: Ana and three bots, Ana has played her first card.
+    code, (ana,) = start_table(server, "truco", {"players": 4, "points": 15}, ["Ana"])
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(seat_script(code, ana))
+    page = context.new_page()
+    page.goto(f"{server}/t/{code}")
+    page.wait_for_selector("#hand svg.card")
+    play_until_over([page], moves=1)
+    page.wait_for_selector("#centre .my-played svg.card")
+    context.close()
+
+    paints = first_paints(browser, server, code, ana, loads)
+    print(f"\nThe table page mid-hand, cold, CPU 4x slower, {loads} loads (ms; budget {BUDGET_PAINT_MS}):")
+    print(f"{'':24} {'median':>8} {'max':>8}")
+    for name, values in paints.items():
+        print(f"{name:24} {statistics.median(values):8.0f} {max(values):8.0f}  "
+              f"{verdict(max(values) <= BUDGET_PAINT_MS)}")
+
+    # The match page of a finished match: a 2-player truco, every hand folded ("mazo"), ends in ~15 moves.
+    done, (bea,) = start_table(server, "truco", {"players": 2, "points": 15}, ["Bea"])
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(seat_script(done, bea))
+    page = context.new_page()
+    page.goto(f"{server}/t/{done}")
+    page.wait_for_selector("#hand svg.card")
+    play_until_over([page], preferred="mazo")
+    context.close()
+
+    print(f"\nPage weight, first visit, bytes of HTTP bodies (KB; budget {BUDGET_BYTES // 1024}):")
+    kinds = ["html", "css", "js", "card art", "json", "manifest", "icon", "other"]
+    print(f"{'page':8} " + " ".join(f"{k:>8}" for k in kinds) + f" {'total':>8} {'ws':>8}")
+    for name, path, ready in (("lobby", "/", "#create"), ("table", f"/t/{code}", "#hand svg.card"),
+                              ("match", f"/t/{done}/match", "#board")):
+        context = browser.new_context(viewport=PHONE)
+        context.add_init_script(seat_script(code if name == "table" else done, ana if name == "table" else bea))
+        sizes = page_weight(context.new_page(), f"{server}{path}", ready)
+        context.close()
+        print(f"{name:8} " + " ".join(f"{sizes.get(k, 0) / 1024:8.1f}" for k in kinds)
+              + f" {sizes['total'] / 1024:8.1f} {sizes['ws'] / 1024:8.1f}  "
+              + verdict(sizes["total"] <= BUDGET_BYTES))
 
 
 if __name__ == "__main__":

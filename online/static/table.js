@@ -12,6 +12,7 @@ import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { drawClocks, takeClock, timeoutLine } from "/static/table/clock.js";
 import { dealing, keepDealing, startDeal } from "/static/table/deal.js";
+import { layPlay } from "/static/table/early.js";
 import { drawInto } from "/static/table/keep.js";
 import { TRICKS_STAY, noteTrick, resetTricks, trickGone, trickWinners } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
@@ -148,6 +149,7 @@ function addEvent(frame, live = false) {
   if (live && (frame.kind === "play" || frame.kind === "hide") && typeof frame.seat === "number") {
     notePlay(frame, state.handLog.filter((l) => (l.kind === "play" || l.kind === "hide") && l.seat === frame.seat).length, state.me);
   }
+  if (live && frame.kind === "play") layPlay(state.view, frame, state.me); // drawn now, not at the view (early.js)
   state.handLog.push(line);
   if (live && (frame.kind === "trick" || frame.kind === "parda")) {
     const winners = trickWinners(state.handLog);
@@ -554,12 +556,14 @@ function onKey(event) {
   }
 }
 
-/** The seconds each seat to act has been waited for, written into the turn tags once a second. */
+/** The seconds each seat to act has been waited for, written into the turn tags once a second; only a text that
+ * changed is written, so a second without news neither lays out nor repaints the table. */
 function tickWaits() {
   const now = Date.now();
   for (const span of document.querySelectorAll(".tag.turn .wait")) {
     const seconds = Math.floor((now - Number(span.dataset.since || now)) / 1000);
-    span.textContent = seconds >= 5 ? ` · ${seconds} s` : "";
+    const text = seconds >= 5 ? ` · ${seconds} s` : "";
+    if (span.textContent !== text) span.textContent = text;
   }
 }
 

@@ -80,12 +80,14 @@ function update() {
     const whole = left.inReserve ? clock.reserve : clock.turn;
     const part = whole > 0 ? Math.max(0, Math.min(1, (left.inReserve ? left.reserve : left.left) / whole)) : 0;
     const low = left.total < HURRY;
-    ring.querySelector(".secs").textContent = String(shown);
+    // Only what changed is written (four ticks a second): the seconds and the label change once a second.
+    const secs = ring.querySelector(".secs");
+    if (secs.textContent !== String(shown)) secs.textContent = String(shown);
     ring.style.setProperty("--p", part.toFixed(3));
     ring.classList.toggle("reserve", left.inReserve);
     ring.classList.toggle("low", low);
-    ring.setAttribute("aria-label", left.inReserve ? fill(t("clock_reserve_left"), { seconds: shown })
-      : fill(t("clock_left"), { seconds: shown }));
+    const label = left.inReserve ? fill(t("clock_reserve_left"), { seconds: shown }) : fill(t("clock_left"), { seconds: shown });
+    if (ring.getAttribute("aria-label") !== label) ring.setAttribute("aria-label", label);
     const bar = document.querySelector(`.clock-bar[data-seat="${seat}"]`);
     if (bar) {
       bar.style.setProperty("--p", part.toFixed(3));
