@@ -382,7 +382,7 @@ def create_app(
             body = await json_body(request, body_timeout)
             rated = body.pop("rated", False)
             if not isinstance(rated, bool):
-                raise Refused(400, "rated must be true or false")
+                raise Refused(400, _("{field} must be true or false", field="rated"))
             logged_in = await current(accounts(), request)
             if rated and logged_in is None:
                 raise Refused(401, _("log in to create a rated table"))

@@ -42,7 +42,7 @@ from cartas.online.clock import (
 )
 from cartas.online.connection import Connection
 from cartas.online.match_steps import match_steps
-from cartas.online.labels import site_language
+from cartas.online.labels import site_language, title_texts
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, recorded_names, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
@@ -298,7 +298,8 @@ class LiveTable:
         teams = self.teams
         names = self.names()
         return {
-            "code": self.code, "game": self.game.name, "title": self.game.title, "language": self.game.language,
+            "code": self.code, "game": self.game.name, "title": self.game.title, "titles": title_texts(self.game),
+            "language": self.game.language,
             "deck": self.deck,
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
             "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
