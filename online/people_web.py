@@ -12,31 +12,27 @@ The report, join and seating routes stay in :mod:`cartas.online.app` and call :c
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import required
 from cartas.online.hub import Hub
 from cartas.online.moderation import Moderation, table_people
+from cartas.online.pages import Pages
 from cartas.online.profile import profile_of
 from cartas.online.table import Refused
-
-PROFILE_PAGE = Path(__file__).parent / "static" / "profile.html"
 
 
 def people_routes(
     accounts: Callable[[], Accounts], hub: Callable[[], Hub], moderation: Moderation,
-    body: Callable[[Request], Awaitable[dict[str, Any]]], guarded: Callable[..., Awaitable[Response]],
+    body: Callable[[Request], Awaitable[dict[str, Any]]], guarded: Callable[..., Awaitable[Response]], pages: Pages,
 ) -> list[Route]:
     async def profile_page(request: Request) -> Response:
-        if not PROFILE_PAGE.is_file():
-            return PlainTextResponse("the web client is not installed (cartas.online/static)", status_code=404)
-        return FileResponse(PROFILE_PAGE)
+        return pages.response("profile.html", request)
 
     async def profile(request: Request) -> Response:
         async def handle(request: Request) -> Any:
