@@ -367,16 +367,16 @@ class Hub:
         """The person holding ``token`` at finished table ``code`` accepts a rematch (see :mod:`.rematch`)."""
         table = await self.get(code)
         if table is None:
-            raise Refused(404, f"no table {code}")
+            raise Refused(404, _("no table {code}", code=repr(code)))
         return cast(dict[str, Any], await table.call(self._accept_rematch, table, token))
 
     async def _accept_rematch(self, table: LiveTable, token: str | None) -> dict[str, Any]:
         """Run in the finished table's task, so two acceptances never make two new tables."""
         seat = table.seat_of(token)
         if seat is None:
-            raise Refused(401, "this needs your seat token at this table (Authorization: Bearer SEAT_TOKEN)")
+            raise Refused(401, _("this needs your seat token at this table (Authorization: Bearer SEAT_TOKEN)"))
         if table.state is None or not table.state.is_over:
-            raise Refused(409, "the match is not over; a rematch is offered at its end")
+            raise Refused(409, _("the match is not over; a rematch is offered at its end"))
         bots = frozenset(row.seat for row in table.seats if row.kind == "bot")
         offer = self.rematches.get(table.code)
         if offer is None:
@@ -386,7 +386,7 @@ class Hub:
                 if await self.store.create_table(row):
                     break
             else:
-                raise Refused(503, "no free table code was found; try again")
+                raise Refused(503, _("no free table code was found; try again"))
             await self._lease(row.code)
             (await self._live(row)).ensure_running()
             offer = RematchOffer(row.code, tokens, host_token, table.host_seat(), frozenset(tokens))
@@ -395,7 +395,7 @@ class Hub:
         if offer.everyone_accepted() and not offer.started:
             new = await self.get(offer.code)
             if new is None:
-                raise Refused(410, "the rematch table is gone")
+                raise Refused(410, _("the rematch table is gone"))
             await new.call(new.start, offer.host_token)
             offer.started = True
         table.tell_everyone(offer.frame(bots))

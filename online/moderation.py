@@ -24,6 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.db import Runner
 from cartas.online.limits import Clock, KeyedBuckets, Rate
 from cartas.online.table import Refused
@@ -48,16 +49,16 @@ def clean_detail(text: Any) -> str:
     if text is None:
         return ""
     if not isinstance(text, str):
-        raise Refused(400, "a report's text must be a line of text")
+        raise Refused(400, _("a report's text must be a line of text"))
     line = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
     if len(line) > MAX_DETAIL:
-        raise Refused(400, f"a report's text has at most {MAX_DETAIL} characters")
+        raise Refused(400, _("a report's text has at most {most} characters", most=MAX_DETAIL))
     return line
 
 
 def check_mute(target: Any) -> str:
     if not isinstance(target, str) or not MUTE.fullmatch(target):
-        raise Refused(400, "a mute is u:USERNAME (an account) or n:TABLE:NAME (a guest at one table)")
+        raise Refused(400, _("a mute is u:USERNAME (an account) or n:TABLE:NAME (a guest at one table)"))
     return target
 
 
@@ -94,7 +95,7 @@ class Moderation:
         if target in listed:
             return listed
         if len(listed) >= MAX_MUTES:
-            raise Refused(409, f"at most {MAX_MUTES} people muted; unmute someone first")
+            raise Refused(409, _("at most {most} people muted; unmute someone first", most=MAX_MUTES))
         await self.db().run("INSERT INTO mutes (account, target, at) VALUES (?, ?, ?)", (account, target, now_iso()))
         return sorted([*listed, target])
 
@@ -111,20 +112,20 @@ class Moderation:
         player at the same table."""
         if reason not in REASONS:  # the first form of the API: the reason in words, no text (still accepted)
             if not isinstance(reason, str) or not reason.strip() or detail is not None:
-                raise Refused(400, f"reason must be one of {', '.join(REASONS)}")
+                raise Refused(400, _("reason must be one of {reasons}", reasons=", ".join(REASONS)))
             reason, detail = clean_detail(reason), None
         text = clean_detail(detail)
         if reason == "other" and not text:
-            raise Refused(400, "say in a few words what happened (the reason is 'other')")
+            raise Refused(400, _("say in a few words what happened (the reason is 'other')"))
         earlier = await self.db().rows(
             "SELECT id FROM reports WHERE reporter = ? AND code = ? AND seat = ?", (reporter, code, seat)
         )
         if earlier:
-            raise Refused(409, "you already reported this player at this table")
+            raise Refused(409, _("you already reported this player at this table"))
         bucket = self.reports.bucket(reporter_key)
         if not bucket.take():
             wait = max(1, int(bucket.retry_after() + 0.999))
-            raise Refused(429, f"too many reports; try again in {wait} s")
+            raise Refused(429, _("too many reports; try again in {wait} s", wait=wait))
         made = secrets.token_hex(6)
         await self.db().run(
             "INSERT INTO reports (id, reporter, code, seat, reported, reason, detail, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
@@ -155,11 +156,13 @@ class Moderation:
         if not barred:
             return asked
         if isinstance(asked, int) and not isinstance(asked, bool) and asked in barred:
-            raise Refused(403, f"the host removed you from seat {asked} at this table; take another seat or watch")
+            raise Refused(403, _(
+                    "the host removed you from seat {seat} at this table; take another seat or watch", seat=asked
+                ))
         if asked is None:
             free = [row.seat for row in table.seats if row.kind == "empty" and row.seat not in barred]
             if not free:
-                raise Refused(403, "the host removed you from this table's free seat; you may watch")
+                raise Refused(403, _("the host removed you from this table's free seat; you may watch"))
             return free[0]
         return asked
 

@@ -18,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import Response
 from starlette.routing import Route
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import required
 from cartas.online.hub import Hub
@@ -38,25 +39,25 @@ def people_routes(
         async def handle(request: Request) -> Any:
             found = await profile_of(accounts().db, request.path_params["username"])
             if found is None:
-                raise Refused(404, "no such player")
+                raise Refused(404, _("no such player"))
             return found
 
         return await guarded(request, handle)
 
     async def mutes(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
+            account, _session = await required(accounts(), request)
             return {"mutes": await moderation.mutes(account.id)}
 
         return await guarded(request, handle)
 
     async def set_mute(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
+            account, _session = await required(accounts(), request)
             data = await body(request)
             muted = data.get("muted", True)
             if not isinstance(muted, bool):
-                raise Refused(400, "muted must be true or false")
+                raise Refused(400, _("{field} must be true or false", field="muted"))
             change = moderation.mute if muted else moderation.unmute
             return {"mutes": await change(account.id, data.get("target"))}
 
@@ -66,7 +67,7 @@ def people_routes(
         async def handle(request: Request) -> Any:
             table = await hub().get(request.path_params["code"])
             if table is None:
-                raise Refused(404, f"no table {request.path_params['code']!r}")
+                raise Refused(404, _("no table {code}", code=repr(request.path_params["code"])))
             return await table_people(accounts().db, table)
 
         return await guarded(request, handle)

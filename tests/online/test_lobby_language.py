@@ -145,3 +145,19 @@ def test_each_game_title_is_sent_in_every_site_language(server: Server) -> None:
     listed = {table["code"]: table for table in server.client.get("/api/tables").json()}
     assert listed[created["code"]]["titles"]["pt-BR"] == "Julepe de 3 cartas (tresillo)"
     assert listed[created["code"]]["titles"]["en"] == "Three-card julepe (tresillo)"
+
+
+def test_the_match_page_refusal_and_a_partys_refusal_follow_the_reader(server: Server) -> None:
+    """The refusals the match page, the report dialog and the party page show are the reader's words too."""
+    created = server.create("truco", "Ana", players=2, points=15)
+    steps = f"/api/tables/{created['code']}/steps"
+    expected = {
+        "es": "la partida no ha terminado; su registro se guarda en secreto hasta el final",
+        "es-AR": "la partida no terminó; su registro se guarda en secreto hasta el final",
+        "pt-BR": "a partida não terminou; o registro fica em segredo até o fim",
+        "en": "the match is not over; its record is kept secret until the end",
+    }
+    for language, words in expected.items():
+        assert refusal(server.client.get(steps, headers={"X-Cartas-Language": language})) == (409, words)
+    assert refusal(server.client.get("/api/users/nobody", headers={"X-Cartas-Language": "pt-BR"})) == (
+        404, "esse jogador não existe")
