@@ -119,6 +119,7 @@ LABELS: dict[str, str] = {
     "presence_away": mark("away"),
     "presence_bot": mark("bot plays"),
     "your_hand": mark("Your hand"),
+    "card_back": mark("face-down card"),
     "you": mark("you"),
     "mano": mark("mano"),
     "dealer": mark("deals"),
