@@ -487,7 +487,8 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         })
     default_players = option_info(game.Options, "players").default
     return {
-        "name": game.name, "title": game.title, "titles": title_texts(game), "language": game.language, "players": list(counts),
+        "name": game.name, "title": game.title, "titles": title_texts(game), "language": game.language,
+        "players": list(counts),
         "default_players": default_players if isinstance(default_players, int) else counts[0], "teams": teams,
         "options": options, "levels": registry.bot_levels(game.name),
     }

@@ -2,12 +2,12 @@
 
     .venv/bin/python docs/screens/make_web_screens.py [--out docs/screens/web] [--frames FILE]
 
-It starts ``cartas serve`` (benchmarks/serve_helpers.py) on a free loopback port over a temporary database, opens
-a table per game with bots in every other seat (no bot delay), joins seat 1 as "Ana" in Debian's chromium
-(/usr/bin/chromium, through Playwright), makes a few of Ana's moves (cards first, so the table shows played cards) and takes a screenshot at
-390x844 and 1280x800. ``--frames`` writes every websocket frame the page received, as JSON lines, for looking at.
-Seeds are random, so the cards differ from run to run; the layout is what the pictures are for. The
-``*-summary`` pictures are taken at the end of the first hand, with the summary above the table.
+It starts ``cartas serve`` (benchmarks/serve_helpers.py) on a free loopback port over a temporary database, opens a
+table per game with bots in every other seat (no bot delay), joins seat 1 as "Ana" in Debian's chromium
+(/usr/bin/chromium, through Playwright), makes a few of Ana's moves (cards first, so the table shows played cards)
+and takes a screenshot at 390x844 and 1280x800. ``--frames`` writes every websocket frame the page received, as JSON
+lines, for looking at. Seeds are random, so the cards differ from run to run; the layout is what the pictures are
+for. The ``*-summary`` pictures are taken at the end of the first hand, with the summary above the table.
 """
 
 from __future__ import annotations
