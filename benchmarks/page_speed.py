@@ -26,19 +26,16 @@ from __future__ import annotations
 import argparse
 import json
 import os
-import socket
 import statistics
-import subprocess
 import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))  # serve_helpers beside this file, also when loaded by path
+from serve_helpers import cartas_serve, start_table  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -48,66 +45,7 @@ BUDGET_PAINT_MS = 1000
 BUDGET_BYTES = 300 * 1024
 BUDGET_DRAW_MS = 100
 
-# --- the server and its API --------------------------------------------------------------------------------------
-
-
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-@contextmanager
-def cartas_serve(folder: Path) -> Iterator[str]:
-    """``cartas serve`` in its own process on a free loopback port and a fresh database; its base URL."""
-    port = free_port()
-    script = Path(sys.executable).parent / "cartas"
-    program = [str(script)] if script.exists() else [sys.executable, "-c", "from cartas.cli.main import main; main()"]
-    env = dict(os.environ, CARTAS_HOME=str(folder / "home"))
-    with (folder / "server.log").open("wb") as log:
-        server = subprocess.Popen(program + ["serve", "--host", "127.0.0.1", "--port", str(port), "--db",
-                                             str(folder / "online.sqlite3"), "--bot-delay", "0"],
-                                  stdout=log, stderr=subprocess.STDOUT, env=env)
-    url = f"http://127.0.0.1:{port}"
-    try:
-        deadline = time.monotonic() + 45
-        while True:
-            try:
-                with urllib.request.urlopen(f"{url}/api/games", timeout=2):
-                    break
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                if server.poll() is not None or time.monotonic() > deadline:
-                    raise RuntimeError("cartas serve did not start; see its log") from None
-                time.sleep(0.1)
-        yield url
-    finally:
-        server.terminate()
-        server.wait(timeout=10)
-
-
-def api(server: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(f"{server}{path}", data=None if body is None else json.dumps(body).encode(),
-                                     method="GET" if body is None else "POST")
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def start_table(server: str, game: str, options: dict[str, Any], people: list[str]) -> tuple[str, list[dict[str, Any]]]:
-    """A started table, ``people`` in the first seats and easy bots in the rest; the code and each person's seat
-    as the browser keeps it in localStorage (``cartas:CODE``)."""
-    made = api(server, "/api/tables", {"game": game, "options": options, "name": people[0]})
-    code = made["code"]
-    seats = [{"token": made["token"], "seat": 0, "host_token": made["host_token"], "name": people[0]}]
-    for name in people[1:]:
-        joined = api(server, f"/api/tables/{code}/join", {"name": name})
-        seats.append({"token": joined["token"], "seat": joined["seat"], "name": name})
-    for seat in range(len(people), api(server, f"/api/tables/{code}")["players"]):
-        api(server, f"/api/tables/{code}/seating", {"op": "bot", "seat": seat, "level": "easy"}, made["host_token"])
-    api(server, f"/api/tables/{code}/start", {}, made["host_token"])
-    return code, seats
+# --- the server and its API: benchmarks/serve_helpers.py ----------------------------------------------------------
 
 
 def seat_script(code: str, seat: dict[str, Any]) -> str:

@@ -84,13 +84,13 @@ def analyze_command(match: str, seat: int | None, samples: int, seed: int, json_
     if json_mode:
         click.echo(json.dumps(to_json(game, analysis), ensure_ascii=False, indent=1))
     else:
-        click.echo(_("{game}: seat {seat}, {count} moves", game=game.title, seat=seat, count=len(record.actions)))
+        click.echo(_("{game}: seat {seat}, {count} moves", game=game.title_text(), seat=seat, count=len(record.actions)))
         for decision in analysis.decisions:
             if every or decision.real_loss:
                 click.echo("\n".join(decision_lines(game, decision)))
         click.echo("\n".join(summary_lines(game, analysis)))
     if chart is not None:
-        save_chart(plot, analysis, Path(chart), game.title)
+        save_chart(plot, analysis, Path(chart), game.title_text())
         if not json_mode:
             click.echo(_("Chart saved to {path}", path=chart))
     if practice and not json_mode:

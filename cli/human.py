@@ -188,7 +188,7 @@ class HumanAgent:
         try:
             text = self.game.rules_text()
         except (OSError, ModuleNotFoundError) as error:  # a plugin without its rules file must not end the match
-            self.renderer.error(self.msg("no_rules", game=self.game.title, error=error))
+            self.renderer.error(self.msg("no_rules", game=self.game.title_text(), error=error))
         else:
             show_document(self.renderer, text)
 

@@ -54,7 +54,7 @@ def list_lines(listed: list[ListedGame]) -> list[tuple[bool, str]]:
         return [(False, _("No games are installed."))]
     lines: list[tuple[bool, str]] = []
     for summary, bots in listed:
-        lines.append((True, f"{summary.name} · {summary.title}"))
+        lines.append((True, f"{summary.name} · {summary.title_text()}"))
         lines.append((False, _("players: {counts}", counts=", ".join(map(str, summary.players)))))
         lines.append((False, _("aliases: {aliases}", aliases=", ".join(summary.aliases) or "-")))
         lines.append((False, _("bots: {levels}", levels=", ".join(map(level_name, bots)) or "-")))
@@ -201,5 +201,5 @@ def bench_command(
     Renderer(Messages(), wants_plain(ascii_)).grid(
         ("games/s", "hands/s", "decisions/s"),
         [(str(result.games_per_s), str(result.hands_per_s), str(result.decisions_per_s))],
-        title=f"{game.title}: {result.games} random matches in {result.seconds} s ({build.describe()})",
+        title=f"{game.title_text()}: {result.games} random matches in {result.seconds} s ({build.describe()})",
     )

@@ -150,7 +150,7 @@ def _run_terminal(
     earlier = state.events[state.hand_events_from:]
     renderer.line(_("At the table: {names}", names=seating(players, shown_names)))
     if viewer is None:
-        renderer.heading(f"{game.title} · seed {state.seed}")
+        renderer.heading(f"{game.title_text()} · seed {state.seed}")
         show_hands(renderer, state, watcher)
         for event in earlier:
             renderer.line(game.presentation().describe(event, watcher))
@@ -375,5 +375,5 @@ def _resume(
         run_protocol(app, state, players, saver, resumed=True)
         return
     renderer = Renderer(Messages(lang), wants_plain(ascii_))
-    renderer.line(renderer.msg("resuming", game=game.title, moves=len(record.actions), path=path))
+    renderer.line(renderer.msg("resuming", game=game.title_text(), moves=len(record.actions), path=path))
     run_terminal(app, state, players, saver, renderer, auto_forced=at_terminal())

@@ -96,7 +96,7 @@ def replay_command(file: str, reveal: bool, seat: int | None, ascii_: bool, lang
         # rebuilds every deal, and the save is often replayed by the person who is still playing it.
         moves = _.plural("{count} move", "{count} moves", len(record.actions))
         seed = f" · {_('seed {seed}', seed=record.seed)}" if view.over else ""
-        renderer.heading(f"{game.title}{seed} · {moves}")
+        renderer.heading(f"{game.title_text()}{seed} · {moves}")
         if reveal and not view.over:
             renderer.line(_("The match is not over: the hand in progress is shown as the table saw it, its cards hidden."))
         if table_mode:

@@ -74,7 +74,7 @@ class Renderer:
             "hand": self.msg("hand_number", number=view.hand_number + 1), "just_now": self.msg("just_now"),
             "your_cards": self.msg("your_cards"),
         }
-        screen = table_screen(view, names, game.title, viewer, list(recent), self.plain, labels)
+        screen = table_screen(view, names, game.title_text(), viewer, list(recent), self.plain, labels)
         self.console.print(screen, soft_wrap=False)
 
     def grid(self, headers: Sequence[str], rows: Iterable[Sequence[str]], title: str | None = None) -> None:

@@ -39,7 +39,8 @@ class Game(ABC):
     name: ClassVar[str]
     """The id used on the command line: ``cartas play NAME``."""
     title: ClassVar[str]
-    """What players call it, for screens and lists."""
+    """What players call it, in English like every message (``mark("Argentine truco")``): screens show
+    :meth:`title_text`, the title in the reader's language through the game's catalog."""
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other names ``cartas play`` accepts."""
     Options: ClassVar[type[GameOptions]]
@@ -122,8 +123,8 @@ class Game(ABC):
         """The game's own gettext domain (the ``_`` of its package's ``i18n`` module, as the built-in games and
         the plugin template have it); the framework's when the package has none."""
         package = type(self).__module__.rpartition(".")[0]
-        try:
-            found = getattr(importlib.import_module(f"{package}.i18n"), "_", None)
+        try:  # a game defined in a top-level module (a script, a test) has no package, so no catalog
+            found = getattr(importlib.import_module(f"{package}.i18n"), "_", None) if package else None
         except ImportError:
             found = None
         return found if isinstance(found, Catalog) else FRAMEWORK
@@ -136,6 +137,11 @@ class Game(ABC):
         title = field.title or name.replace("_", " ").capitalize()
         help_text = field.description or ""
         return self._translated(title), self._translated(help_text) if help_text else ""
+
+    def title_text(self) -> str:
+        """The game's title as a person reads it, in the language being spoken ("Truco argentino" in Spanish for
+        ``Argentine truco``): :attr:`title` through the game's catalog, then the framework's."""
+        return self._translated(self.title)
 
     def choice_text(self, name: str, value: Any) -> str:
         """One choice of option ``name`` as a person reads it, in the language being spoken ("malas y buenas" for

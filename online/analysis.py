@@ -214,7 +214,7 @@ def document(registry: Registry, record: MatchRecord, analysis: MatchAnalysis, l
         made = to_json(game, analysis)
         words = {mark: _(word) for mark, word in MARK_WORDS.items()}
         made["mark_words"] = words
-        made["chart_svg"] = chart_svg(analysis, title=game.title, marks=words, hand=_("hand"))
+        made["chart_svg"] = chart_svg(analysis, title=game.title_text(), marks=words, hand=_("hand"))
     made["language"] = language
     return made
 

@@ -43,6 +43,7 @@ from cartas.online.connection import Connection
 from cartas.online.expiry import SWEEP_EVERY, keep_sweeping
 from cartas.online.limits import Bucket, Limiter, Limits
 from cartas.online.origin import OriginCheck
+from cartas.online.pages import Pages
 from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels, site_language
@@ -65,6 +66,8 @@ from cartas.online.views import dumps
 log = logging.getLogger("cartas.online")
 
 STATIC = Path(__file__).parent / "static"
+PAGES = ("index.html", "table.html", "match.html", "account.html", "quickplay.html", "leaderboard.html", "profile.html")
+"""The site's pages, served with the shared head (cartas.online.pages)."""
 MAX_FRAME = 4096
 """The largest websocket frame or HTTP body accepted from a browser: a move or a chat line is far smaller."""
 HELLO_TIMEOUT = 15.0
@@ -382,7 +385,7 @@ def create_app(
             body = await json_body(request, body_timeout)
             rated = body.pop("rated", False)
             if not isinstance(rated, bool):
-                raise Refused(400, "rated must be true or false")
+                raise Refused(400, _("{field} must be true or false", field="rated"))
             logged_in = await current(accounts(), request)
             if rated and logged_in is None:
                 raise Refused(401, _("log in to create a rated table"))
@@ -605,14 +608,10 @@ def create_app(
             return JSONResponse({"status": "not ready", "reason": problem}, status_code=503)
         return JSONResponse({"status": "ready"})
 
-    def page(name: str) -> Response:
-        path = STATIC / name
-        if not path.is_file():
-            return PlainTextResponse("the web client is not installed (cartas.online/static)", status_code=404)
-        return FileResponse(path)
+    pages = Pages(STATIC, PAGES)  # every page with the shared <head> filled in, once (cartas.online.pages)
 
     async def lobby_page(request: Request) -> Response:
-        return page("index.html")
+        return pages.response("index.html", request)
 
     async def deck_art(request: Request) -> Response:
         """The card art of a deck: a built-in one (``static/decks``) or one a plugin's game ships
@@ -623,18 +622,18 @@ def create_app(
         return FileResponse(path, media_type="text/javascript")
 
     async def table_page(request: Request) -> Response:
-        return page("table.html")
+        return pages.response("table.html", request)
 
     async def match_page(request: Request) -> Response:
-        return page("match.html")
+        return pages.response("match.html", request)
     async def account_page(request: Request) -> Response:
-        return page("account.html")
+        return pages.response("account.html", request)
 
     async def quickplay_page(request: Request) -> Response:
-        return page("quickplay.html")
+        return pages.response("quickplay.html", request)
 
     async def leaderboard_page(request: Request) -> Response:
-        return page("leaderboard.html")
+        return pages.response("leaderboard.html", request)
 
     async def websocket(socket: WebSocket) -> None:
         key = client_key(socket.scope)
@@ -672,7 +671,9 @@ def create_app(
         Route("/api/leaderboard", leaderboard),
         *quickplay_routes(quickplay, hub, accounts, lambda request: json_body(request, body_timeout), guarded),
         Route("/api/account/matches", my_matches),
-        *people_routes(accounts, hub, moderation, lambda request: json_body(request, body_timeout), guarded),
+        *people_routes(
+            accounts, hub, moderation, lambda request: json_body(request, body_timeout), guarded, pages,
+        ),
         *account_routes(
             accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
         ),

@@ -34,6 +34,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n import mark
 
 if TYPE_CHECKING:
@@ -73,12 +74,13 @@ CLOCK_LABELS: dict[str, str] = {
 
 
 class ClockError(ValueError):
-    """A clock setting outside its bounds; the message is the one line the API answers."""
+    """A clock setting outside its bounds; the message is the one line the API answers, in the language being
+    spoken when it is raised (the reader's: the server speaks it around each request)."""
 
 
 def _seconds(value: Any, name: str) -> float:
     if isinstance(value, bool) or not isinstance(value, int | float) or value != value:
-        raise ClockError(f"{name} must be a number of seconds")
+        raise ClockError(_("{name} must be a number of seconds", name=name))
     return float(value)
 
 
@@ -86,18 +88,21 @@ def clock_setting(turn: Any, reserve: Any) -> tuple[float, float] | None:
     """The (time per decision, reserve) a table is created with, or None for no clock; refused outside bounds."""
     if turn is None:
         if reserve is not None:
-            raise ClockError("a reserve needs a clock: give clock, the seconds per decision")
+            raise ClockError(_("a reserve needs a clock: give clock, the seconds per decision"))
         return None
     seconds = _seconds(turn, "clock")
     if seconds == 0:
         if reserve not in (None, 0):
-            raise ClockError("a reserve needs a clock: give clock, the seconds per decision")
+            raise ClockError(_("a reserve needs a clock: give clock, the seconds per decision"))
         return None
     if not MIN_TURN <= seconds <= MAX_TURN:
-        raise ClockError(f"clock must be 0 (none) or from {MIN_TURN:g} to {MAX_TURN:g} seconds per decision")
+        raise ClockError(_(
+            "clock must be 0 (none) or from {least} to {most} seconds per decision",
+            least=f"{MIN_TURN:g}", most=f"{MAX_TURN:g}",
+        ))
     spare = DEFAULT_RESERVE if reserve is None else _seconds(reserve, "reserve")
     if not 0 <= spare <= MAX_RESERVE:
-        raise ClockError(f"reserve must be from 0 to {MAX_RESERVE:g} seconds")
+        raise ClockError(_("reserve must be from 0 to {most} seconds", most=f"{MAX_RESERVE:g}"))
     return seconds, spare
 
 

@@ -32,7 +32,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
 from cartas.online.clock import ClockError, ClockState, clock_setting
 from cartas.online.expiry import DONE
-from cartas.online.labels import SITE_LANGUAGES
+from cartas.online.labels import SITE_LANGUAGES, title_texts
 from cartas.online.limits import unbounded_option
 from cartas.online.lobby import LobbyError, clean_name
 from cartas.online.rematch import RematchOffer, rematch_row, rematch_seats
@@ -321,7 +321,7 @@ class Hub:
             raise Refused(400, str(error)) from None
         values = body.get("options") or {}
         if not isinstance(values, dict):
-            raise Refused(400, "options must be an object such as {\"players\": 4, \"points\": 15}")
+            raise Refused(400, _("options must be an object such as {example}", example='{"players": 4, "points": 15}'))
         try:
             creator = clean_name(body.get("name"))
             options = game.options(values)
@@ -339,10 +339,10 @@ class Hub:
             raise Refused(400, str(error)) from None
         levels = self.registry.bot_levels(game.name)
         if not levels:
-            raise Refused(400, f"no bot plays {game.name}, so no table can be set up")
+            raise Refused(400, _("no bot plays {game}, so no table can be set up", game=game.name))
         spectator_chat = body.get("spectator_chat", False)
         if not isinstance(spectator_chat, bool):
-            raise Refused(400, "spectator_chat must be true or false")
+            raise Refused(400, _("{field} must be true or false", field="spectator_chat"))
         level = body.get("bot_level") or ("medium" if "medium" in levels else levels[0])
         if level not in levels:
             raise Refused(400, _("no bot level {level}; levels: {levels}", level=repr(level), levels=", ".join(levels)))
@@ -367,16 +367,16 @@ class Hub:
         """The person holding ``token`` at finished table ``code`` accepts a rematch (see :mod:`.rematch`)."""
         table = await self.get(code)
         if table is None:
-            raise Refused(404, f"no table {code}")
+            raise Refused(404, _("no table {code}", code=repr(code)))
         return cast(dict[str, Any], await table.call(self._accept_rematch, table, token))
 
     async def _accept_rematch(self, table: LiveTable, token: str | None) -> dict[str, Any]:
         """Run in the finished table's task, so two acceptances never make two new tables."""
         seat = table.seat_of(token)
         if seat is None:
-            raise Refused(401, "this needs your seat token at this table (Authorization: Bearer SEAT_TOKEN)")
+            raise Refused(401, _("this needs your seat token at this table (Authorization: Bearer SEAT_TOKEN)"))
         if table.state is None or not table.state.is_over:
-            raise Refused(409, "the match is not over; a rematch is offered at its end")
+            raise Refused(409, _("the match is not over; a rematch is offered at its end"))
         bots = frozenset(row.seat for row in table.seats if row.kind == "bot")
         offer = self.rematches.get(table.code)
         if offer is None:
@@ -386,7 +386,7 @@ class Hub:
                 if await self.store.create_table(row):
                     break
             else:
-                raise Refused(503, "no free table code was found; try again")
+                raise Refused(503, _("no free table code was found; try again"))
             await self._lease(row.code)
             (await self._live(row)).ensure_running()
             offer = RematchOffer(row.code, tokens, host_token, table.host_seat(), frozenset(tokens))
@@ -395,7 +395,7 @@ class Hub:
         if offer.everyone_accepted() and not offer.started:
             new = await self.get(offer.code)
             if new is None:
-                raise Refused(410, "the rematch table is gone")
+                raise Refused(410, _("the rematch table is gone"))
             await new.call(new.start, offer.host_token)
             offer.started = True
         table.tell_everyone(offer.frame(bots))
@@ -429,6 +429,7 @@ class Hub:
             names = display_names(game, row.seats)
             listed.append({
                 "code": row.code, "game": row.game, "title": game.title if game else row.game,
+                "titles": title_texts(game) if game else {},
                 "players": len(row.seats), "points": row.options.get("points"), "free": free, "host": host,
                 "created": row.created,
                 "seats": [
@@ -486,7 +487,8 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         })
     default_players = option_info(game.Options, "players").default
     return {
-        "name": game.name, "title": game.title, "language": game.language, "players": list(counts),
+        "name": game.name, "title": game.title, "titles": title_texts(game), "language": game.language,
+        "players": list(counts),
         "default_players": default_players if isinstance(default_players, int) else counts[0], "teams": teams,
         "options": options, "levels": registry.bot_levels(game.name),
     }

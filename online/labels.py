@@ -7,11 +7,16 @@ for (``t("your_hand")``); values are the English messages.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.naming import LEVEL_NAMES
 from cartas.online.people_labels import PEOPLE_LABELS
 from cartas.online.clock import CLOCK_LABELS
 from cartas.online.analysis_labels import ANALYSIS_LABELS
+
+if TYPE_CHECKING:
+    from cartas.core.game import Game
 
 SITE_LANGUAGES: tuple[str, ...] = ("es-AR", "pt-BR", "es", "en")
 """The languages the pages offer, as BCP-47 tags (the games' own languages, then English)."""
@@ -114,6 +119,7 @@ LABELS: dict[str, str] = {
     "presence_away": mark("away"),
     "presence_bot": mark("bot plays"),
     "your_hand": mark("Your hand"),
+    "card_back": mark("face-down card"),
     "you": mark("you"),
     "mano": mark("mano"),
     "dealer": mark("deals"),
@@ -220,3 +226,13 @@ def labels_in(language: str) -> dict[str, str]:
 def all_labels() -> dict[str, dict[str, str]]:
     """The labels of every site language, as the pages load them."""
     return {language: labels_in(language) for language in SITE_LANGUAGES}
+
+
+def title_texts(game: Game) -> dict[str, str]:
+    """The game's title in each site language, as the pages show it to each reader (``{"es": "Truco argentino",
+    "en": "Argentine truco", ...}``); ``title`` beside it stays the game's own (English) title for programs."""
+    texts: dict[str, str] = {}
+    for language in SITE_LANGUAGES:
+        with speaking(language):
+            texts[language] = game.title_text()
+    return texts

@@ -20,6 +20,7 @@ import secrets
 from dataclasses import dataclass
 from typing import Any
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.db import Runner
 from cartas.online.quickplay import QuickPlay, check_bots_after, setup_of
 from cartas.online.table import Refused
@@ -74,10 +75,10 @@ class Parties:
 
     async def by_code(self, code: Any) -> Party:
         if not isinstance(code, str) or not code.isalnum() or len(code) > 32:
-            raise Refused(400, "a party code is letters and digits, as in the invitation link")
+            raise Refused(400, _("a party code is letters and digits, as in the invitation link"))
         rows = await self.db.rows(f"SELECT {PARTY_COLUMNS} FROM parties WHERE code = ?", (code.upper(),))
         if not rows:
-            raise Refused(404, "no such party (the invitation is over an hour old, or was never made)")
+            raise Refused(404, _("no such party (the invitation is over an hour old, or was never made)"))
         return _party(rows[0])
 
     async def create(
@@ -102,20 +103,20 @@ class Parties:
         """The caller joins ``party`` as the second partner: both enter the queue now. ``ratings`` are the
         leader's and the caller's mu at the party's game and format. The caller's ticket."""
         if party.status != "open":
-            raise Refused(409, "this party is not open any more (its players are queued, or one of them left)")
+            raise Refused(409, _("this party is not open any more (its players are queued, or one of them left)"))
         if party.invitee is not None and party.invitee != account:
-            raise Refused(403, "this invitation is for another player's account")
+            raise Refused(403, _("this invitation is for another player's account"))
         if account is not None and account == party.leader_account:
-            raise Refused(409, "you cannot be your own partner")
+            raise Refused(409, _("you cannot be your own partner"))
         if name.casefold() == party.leader_name.casefold():
-            raise Refused(409, f"your partner is already called {party.leader_name}; choose another name")
+            raise Refused(409, _("your partner is already called {name}; choose another name", name=party.leader_name))
         ticket = new_token()
         taken = await self.db.run(
             "UPDATE parties SET status = 'queued', member_hash = ? WHERE code = ? AND status = 'open'",
             (hash_token(ticket), party.code),
         )
         if not taken:
-            raise Refused(409, "someone else accepted this invitation first")
+            raise Refused(409, _("someone else accepted this invitation first"))
         await self.db.run_all([
             self.queue.row_insert(party.leader_hash, party.game, party.options, party.players, party.leader_name,
                                   party.leader_account, ratings[0], party.bots_after, party.code),

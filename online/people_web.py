@@ -12,55 +12,52 @@ The report, join and seating routes stay in :mod:`cartas.online.app` and call :c
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from pathlib import Path
 from typing import Any
 
 from starlette.requests import Request
-from starlette.responses import FileResponse, PlainTextResponse, Response
+from starlette.responses import Response
 from starlette.routing import Route
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import required
 from cartas.online.hub import Hub
 from cartas.online.moderation import Moderation, table_people
+from cartas.online.pages import Pages
 from cartas.online.profile import profile_of
 from cartas.online.table import Refused
-
-PROFILE_PAGE = Path(__file__).parent / "static" / "profile.html"
 
 
 def people_routes(
     accounts: Callable[[], Accounts], hub: Callable[[], Hub], moderation: Moderation,
-    body: Callable[[Request], Awaitable[dict[str, Any]]], guarded: Callable[..., Awaitable[Response]],
+    body: Callable[[Request], Awaitable[dict[str, Any]]], guarded: Callable[..., Awaitable[Response]], pages: Pages,
 ) -> list[Route]:
     async def profile_page(request: Request) -> Response:
-        if not PROFILE_PAGE.is_file():
-            return PlainTextResponse("the web client is not installed (cartas.online/static)", status_code=404)
-        return FileResponse(PROFILE_PAGE)
+        return pages.response("profile.html", request)
 
     async def profile(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             found = await profile_of(accounts().db, request.path_params["username"])
             if found is None:
-                raise Refused(404, "no such player")
+                raise Refused(404, _("no such player"))
             return found
 
         return await guarded(request, handle)
 
     async def mutes(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
+            account, _session = await required(accounts(), request)
             return {"mutes": await moderation.mutes(account.id)}
 
         return await guarded(request, handle)
 
     async def set_mute(request: Request) -> Response:
         async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
+            account, _session = await required(accounts(), request)
             data = await body(request)
             muted = data.get("muted", True)
             if not isinstance(muted, bool):
-                raise Refused(400, "muted must be true or false")
+                raise Refused(400, _("{field} must be true or false", field="muted"))
             change = moderation.mute if muted else moderation.unmute
             return {"mutes": await change(account.id, data.get("target"))}
 
@@ -70,7 +67,7 @@ def people_routes(
         async def handle(request: Request) -> Any:
             table = await hub().get(request.path_params["code"])
             if table is None:
-                raise Refused(404, f"no table {request.path_params['code']!r}")
+                raise Refused(404, _("no table {code}", code=repr(request.path_params["code"])))
             return await table_people(accounts().db, table)
 
         return await guarded(request, handle)

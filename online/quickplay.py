@@ -31,6 +31,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.db import PgRunner, Runner, SQLiteRunner
 from cartas.online.table import Refused
 from cartas.online.tokens import hash_token, new_token
@@ -204,7 +205,7 @@ def setup_of(game: str, players: int, options: dict[str, Any]) -> str:
 
 def check_bots_after(bots_after: float | None) -> None:
     if bots_after is not None and not 0 <= bots_after <= MAX_BOTS_AFTER:
-        raise Refused(400, f"bots_after must be a number of seconds from 0 to {MAX_BOTS_AFTER:g}")
+        raise Refused(400, _("bots_after must be a number of seconds from 0 to {most}", most=f"{MAX_BOTS_AFTER:g}"))
 
 
 class QuickPlay:
@@ -246,7 +247,7 @@ class QuickPlay:
             "SELECT status, joined, code, seat, token FROM quickplay WHERE ticket_hash = ?", (hash_token(ticket),)
         )
         if not rows:
-            raise Refused(404, "no such quick-play ticket (it was seated and read, or it left the queue)")
+            raise Refused(404, _("no such quick-play ticket (it was seated and read, or it left the queue)"))
         status, joined, code, seat, token = rows[0]
         if status == "seated":
             await self.db.run("DELETE FROM quickplay WHERE ticket_hash = ?", (hash_token(ticket),))
@@ -260,7 +261,7 @@ class QuickPlay:
             "SELECT party FROM quickplay WHERE ticket_hash = ? AND status = 'waiting'", (hash_token(ticket),)
         )
         if not rows:
-            raise Refused(404, "no such ticket waiting (it may have been seated: poll it)")
+            raise Refused(404, _("no such ticket waiting (it may have been seated: poll it)"))
         party = rows[0][0]
         if party is None:
             await self.db.run("DELETE FROM quickplay WHERE ticket_hash = ? AND status = 'waiting'", (hash_token(ticket),))

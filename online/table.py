@@ -43,7 +43,7 @@ from cartas.online.clock import (
 from cartas.online.connection import Connection
 from cartas.online.earlier_matches import earlier_matches
 from cartas.online.match_steps import match_steps
-from cartas.online.labels import site_language
+from cartas.online.labels import site_language, title_texts
 from cartas.online.lobby import LobbyError, apply_op, clean_name, display_name, recorded_names, why_not_start
 from cartas.online.metrics import Metrics, MoveTimer
 from cartas.online.seat_names import ViewerNames, display_names, names_by_viewer
@@ -301,7 +301,8 @@ class LiveTable:
         teams = self.teams
         names = self.names()
         return {
-            "code": self.code, "game": self.game.name, "title": self.game.title, "language": self.game.language,
+            "code": self.code, "game": self.game.name, "title": self.game.title, "titles": title_texts(self.game),
+            "language": self.game.language,
             "deck": self.deck,
             "status": self.row.status, "options": self.options.model_dump(), "players": len(self.seats),
             "teams": list(teams) if teams is not None else None, "grace": self.row.grace,
@@ -348,7 +349,7 @@ class LiveTable:
         """The finished match's record, seed included: only once the match is over (or abandoned)."""
         on_time = lost_on_time_result(self)
         if self.state is None or not (self.state.is_over or self.row.status == "abandoned" or on_time):
-            raise Refused(409, "the match is not over; its record is kept secret until the end")
+            raise Refused(409, _("the match is not over; its record is kept secret until the end"))
         record = record_of(self.state, self.players(), recorded_names(self.seats))
         if on_time is not None:  # the game did not end: the record says who won on time, and stays unfinished
             record = record.model_copy(update={"winners": on_time[0], "scores": on_time[1]})
@@ -360,11 +361,13 @@ class LiveTable:
         record = self.record()
         if seat is not None:
             if not 0 <= seat < len(self.seats):
-                raise Refused(400, f"seat must be a seat of this table, 0 to {len(self.seats) - 1}")
+                raise Refused(400, _("seat must be a seat of this table, 0 to {last}", last=len(self.seats) - 1))
             if not token:
-                raise Refused(401, "a seat's view needs that seat's token (Authorization: Bearer TOKEN)")
+                raise Refused(401, _("a seat's view needs that seat's token (Authorization: Bearer TOKEN)"))
             if self._seat_of(token) != seat:
-                raise Refused(403, "that token is not this seat's; without seat= the match is shown as a spectator saw it")
+                raise Refused(403, _(
+                    "that token is not this seat's; without seat= the match is shown as a spectator saw it"
+                ))
         return match_steps(self.game, record, seat, self.names(), self.said()[seat])
 
     # --- frames ---------------------------------------------------------------------------------------------
@@ -431,7 +434,7 @@ class LiveTable:
 
     def _check_host(self, token: str | None) -> None:
         if not token:
-            raise Refused(401, "this needs the host token (Authorization: Bearer HOST_TOKEN)")
+            raise Refused(401, _("this needs the host token (Authorization: Bearer HOST_TOKEN)"))
         if not token_matches(token, self.row.host_hash):
             raise Refused(403, _("only the host can do that, with the host token"))
 
@@ -488,7 +491,7 @@ class LiveTable:
                 raise Refused(409, _("the table is full"))
             seat = free[0]
         elif isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(self.seats):
-            raise Refused(400, f"seat must be a number from 0 to {len(self.seats) - 1}")
+            raise Refused(400, _("seat must be a number from 0 to {last}", last=len(self.seats) - 1))
         elif self.seats[seat].kind != "empty":
             raise Refused(409, _("seat {number} is taken", number=seat_number(seat)))
         token = new_token()
@@ -501,7 +504,7 @@ class LiveTable:
         another browser to take it back (cartas.online.accounts). A connection with the old token becomes a
         spectator; the new one connects with the token returned."""
         if not 0 <= seat < len(self.seats) or self.seats[seat].kind != "human" or self.row.status == "finished":
-            raise Refused(409, "that seat holds no person at a table still open")
+            raise Refused(409, _("that seat holds no person at a table still open"))
         token = new_token()
         self.seats[seat] = replace(self.seats[seat], token_hash=hash_token(token))
         await self.store.save_lobby(self.code, self.seats, self.version)  # no frame: the version stays
@@ -512,7 +515,7 @@ class LiveTable:
         self._check_lobby()
         seat = self._seat_of(token)
         if seat is None:
-            raise Refused(401, "this token holds no seat at this table")
+            raise Refused(401, _("this token holds no seat at this table"))
         if self.seats[seat].host:
             raise Refused(409, _("the host cannot leave the table before the start; hand the seat over or abandon it"))
         self.seats[seat] = self.seats[seat].emptied()
@@ -523,7 +526,7 @@ class LiveTable:
         self._check_host(token)
         self._check_lobby()
         if not isinstance(op, dict):
-            raise Refused(400, "the body must be an object such as {\"op\": \"rotate\"}")
+            raise Refused(400, _("the body must be an object such as {example}", example='{"op": "rotate"}'))
         levels = self.registry.bot_levels(self.game.name)
         try:
             self.seats = apply_op(op, self.seats, self.game, self.options, levels)

@@ -34,6 +34,20 @@ class GameSummary(NamedTuple):
     players: tuple[int, ...]
     aliases: tuple[str, ...]
     options: tuple[OptionSummary, ...]
+    catalog_module: str | None = None
+    """The module whose ``_`` is the game's gettext domain (``"cartas.games.truco.i18n"``), which translates
+    the title; None: the framework's only. It is imported only when a title is shown."""
+
+    def title_text(self) -> str:
+        """The title in the language being spoken, as :meth:`cartas.core.game.Game.title_text` says it."""
+        import importlib
+
+        from cartas.core.i18n.catalog import FRAMEWORK, Catalog
+
+        module = None if self.catalog_module is None else importlib.import_module(self.catalog_module)
+        catalog = getattr(module, "_", None)
+        text = catalog(self.title) if isinstance(catalog, Catalog) else self.title
+        return FRAMEWORK(self.title) if text == self.title else text
 
 
 def summarize_game(game: Game) -> GameSummary:
@@ -46,4 +60,12 @@ def summarize_game(game: Game) -> GameSummary:
         players=tuple(game.player_counts()),
         aliases=tuple(game.aliases),
         options=tuple(OptionSummary(*row) for row in describe_options(game.Options)),
+        catalog_module=catalog_module(game),
     )
+
+
+def catalog_module(game: Game) -> str | None:
+    """The module of ``game``'s own catalog (its package's ``i18n``), or None when it speaks the framework's."""
+    from cartas.core.i18n.catalog import FRAMEWORK
+
+    return None if game.catalog is FRAMEWORK else f"{type(game).__module__.rpartition('.')[0]}.i18n"

@@ -93,7 +93,7 @@ def _capture(state: State, width: int) -> str:
     observation = state.observation(VIEWER)
     recent = [game.presentation().describe(e, names) for e in state.events[state.hand_events_from:] if e.visible(VIEWER)]
     console = Console(width=width, record=True, color_system=None, file=open("/dev/null", "w"))  # noqa: SIM115
-    console.print(table_screen(game.presentation().table_view(observation, names), names, game.title, VIEWER, recent[-6:]), soft_wrap=False)
+    console.print(table_screen(game.presentation().table_view(observation, names), names, game.title_text(), VIEWER, recent[-6:]), soft_wrap=False)
     console.file.close()
     return "\n".join(line.rstrip() for line in console.export_text().splitlines()) + "\n"
 

@@ -2,12 +2,12 @@
 
     .venv/bin/python docs/screens/make_web_screens.py [--out docs/screens/web] [--frames FILE]
 
-It starts the real server on a free loopback port over a temporary database, opens a table per game with bots in
-every other seat (no bot delay), joins seat 1 as "Ana" in Debian's chromium (/usr/bin/chromium, through
-Playwright), makes a few of Ana's moves (cards first, so the table shows played cards) and takes a screenshot at
-390x844 and 1280x800. ``--frames`` writes every websocket frame the page received, as JSON lines, for looking at.
-Seeds are random, so the cards differ from run to run; the layout is what the pictures are for. The
-``*-summary`` pictures are taken at the end of the first hand, with the summary above the table.
+It starts ``cartas serve`` (benchmarks/serve_helpers.py) on a free loopback port over a temporary database, opens a
+table per game with bots in every other seat (no bot delay), joins seat 1 as "Ana" in Debian's chromium
+(/usr/bin/chromium, through Playwright), makes a few of Ana's moves (cards first, so the table shows played cards)
+and takes a screenshot at 390x844 and 1280x800. ``--frames`` writes every websocket frame the page received, as JSON
+lines, for looking at. Seeds are random, so the cards differ from run to run; the layout is what the pictures are
+for. The ``*-summary`` pictures are taken at the end of the first hand, with the summary above the table.
 """
 
 from __future__ import annotations
@@ -16,14 +16,15 @@ import argparse
 import json
 import shutil
 import subprocess
+import sys
 import tempfile
-import threading
-import time
-import urllib.request
 from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
+sys.path.insert(0, str(HERE.parents[1] / "benchmarks"))  # the server and API helpers the scripts share
+from serve_helpers import cartas_serve, start_table  # noqa: E402
+
 CHROMIUM = "/usr/bin/chromium"
 SIZES = {"phone": {"width": 390, "height": 844}, "laptop": {"width": 1280, "height": 800}}
 TABLES: list[tuple[str, str, dict[str, Any], int]] = [
@@ -57,74 +58,26 @@ PICK_JS = """() => {
 }"""
 
 
-def start_server(db: Path) -> tuple[str, Any]:
-    import uvicorn
-
-    from cartas.online.app import create_app, installed_registry
-
-    port = _free_port()
-    app = create_app(db, registry=installed_registry(), bot_delay=0)
-    server = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
-    threading.Thread(target=server.run, daemon=True).start()
-    deadline = time.monotonic() + 20
-    while not server.started:
-        if time.monotonic() > deadline:
-            raise RuntimeError("the server did not start")
-        time.sleep(0.05)
-    return f"http://127.0.0.1:{port}", server
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
-
-
-def call(url: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(url, data=None if body is None else json.dumps(body).encode(),
-                                     method="GET" if body is None else "POST")
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def open_table(server: str, game: str, options: dict[str, Any]) -> dict[str, Any]:
-    """A started table with Ana at seat 0 (the host) and medium bots elsewhere."""
-    made = call(f"{server}/api/tables", {"game": game, "options": options, "name": "Ana"})
-    info = call(f"{server}/api/tables/{made['code']}")
-    for seat in range(1, info["players"]):
-        call(f"{server}/api/tables/{made['code']}/seating", {"op": "bot", "seat": seat, "level": "easy"},
-             made["host_token"])
-    call(f"{server}/api/tables/{made['code']}/start", {}, made["host_token"])
-    return made
-
-
 def shoot(out: Path, frames_file: Path | None, only: set[str] | None = None) -> list[Path]:
     from playwright.sync_api import sync_playwright
 
     made_files: list[Path] = []
-    with tempfile.TemporaryDirectory() as folder, sync_playwright() as playwright:
-        server, uv = start_server(Path(folder) / "online.sqlite3")
+    with tempfile.TemporaryDirectory() as folder, cartas_serve(Path(folder)) as server, sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=CHROMIUM, args=["--no-sandbox", "--disable-gpu"])
         frames = frames_file.open("w", encoding="utf-8") if frames_file else None
         try:
             for name, game, options, moves in TABLES:
                 if only and name not in only:
                     continue
-                made = open_table(server, game, options)
+                code, (seat,) = start_table(server, game, options, ["Ana"])
                 context = browser.new_context(viewport=SIZES["laptop"], color_scheme="light")
                 page = context.new_page()
                 if frames:
                     page.on("websocket", lambda ws, n=name: ws.on(
                         "framereceived", lambda payload: frames.write(f'{{"table":"{n}","frame":{payload}}}\n')))
                 page.goto(f"{server}/")
-                seat = {"token": made["token"], "seat": 0, "host_token": made["host_token"], "name": "Ana"}
-                page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"cartas:{made['code']}", json.dumps(seat)])
-                page.goto(f"{server}/t/{made['code']}")
+                page.evaluate("([k, v]) => localStorage.setItem(k, v)", [f"cartas:{code}", json.dumps(seat)])
+                page.goto(f"{server}/t/{code}")
                 page.wait_for_function("() => window.cartasTable && window.cartasTable.state.view")
                 done = 0
                 for _ in range(60 if moves >= 0 else 600):
@@ -152,7 +105,6 @@ def shoot(out: Path, frames_file: Path | None, only: set[str] | None = None) -> 
             if frames:
                 frames.close()
             browser.close()
-            uv.should_exit = True
     return made_files
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cartas.core.i18n import mark
 from cartas.core.plugins import GameSummary, OptionSummary, hookimpl
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 CHINCHON = GameSummary(
-    name="chinchon", title="Chinchón", players=(2, 3, 4, 5, 6, 7, 8), aliases=("chinchón",),
+    name="chinchon", title=mark("Chinchón"), players=(2, 3, 4, 5, 6, 7, 8), aliases=("chinchón",),
     options=(
         OptionSummary("players", "2", "2, 3, 4, 5, 6, 7, 8"),
         OptionSummary("deck", "50", "40, 48, 50"),
@@ -27,14 +28,16 @@ CHINCHON = GameSummary(
         OptionSummary("reenganche", "false", "true, false"),
         OptionSummary("max_turns", "100", "int from 1 to 1000"),
     ),
+    catalog_module="cartas.games.chinchon.i18n",  # translates the title (imported only to show it)
 )
 REMIGIO = GameSummary(
-    name="remigio", title="Remigio", players=(2, 3, 4, 5, 6, 7, 8, 9, 10), aliases=(),
+    name="remigio", title=mark("Remigio"), players=(2, 3, 4, 5, 6, 7, 8, 9, 10), aliases=(),
     options=(
         OptionSummary("players", "2", "2, 3, 4, 5, 6, 7, 8, 9, 10"),
         OptionSummary("points", "300", "int from 1 to 1000"),
         OptionSummary("max_turns", "100", "int from 1 to 1000"),
     ),
+    catalog_module="cartas.games.chinchon.i18n",  # translates the title (imported only to show it)
 )
 """What ``cartas list`` says about each game, without importing them (a test keeps them equal to the real games')."""
 

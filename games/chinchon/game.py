@@ -93,7 +93,7 @@ class ChinchonGame(RummyGame):
     """Chinchón: seven cards, cortar with few loose points, penalties and elimination."""
 
     name = "chinchon"
-    title = "Chinchón"
+    title = mark("Chinchón")
     aliases = ("chinchón",)
     Options = ChinchonOptions
     score_sign = -1  # penalty points: a side wants its score low
@@ -116,7 +116,7 @@ class RemigioGame(RummyGame):
     """Remigio: ten cards, two or three decks with comodines, multipliers and a target score."""
 
     name = "remigio"
-    title = "Remigio"
+    title = mark("Remigio")
     aliases = ()
     Options = RemigioOptions
     rules_file = "REMIGIO.md"

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cartas.core.i18n import mark
 from cartas.core.plugins import GameSummary, OptionSummary, hookimpl
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 TRESILLO = GameSummary(
-    name="tresillo", title="Julepe de 3 cartas (tresillo)", players=(3, 4, 5, 6, 7, 8),
+    name="tresillo", title=mark("Three-card julepe (tresillo)"), players=(3, 4, 5, 6, 7, 8),
     aliases=("julepe",),
     options=(
         OptionSummary("players", "4", "3, 4, 5, 6, 7, 8"),
@@ -26,6 +27,7 @@ TRESILLO = GameSummary(
         OptionSummary("ciega", "choice", "never, choice, always"),
         OptionSummary("rebuy", "false", "true, false"),
     ),
+    catalog_module="cartas.games.tresillo.i18n",  # translates the title (imported only to show it)
 )
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 

@@ -41,7 +41,7 @@ class TresilloGame(Game):
     summary_kinds = view.SUMMARY_KINDS
 
     name = "tresillo"
-    title = "Julepe de 3 cartas (tresillo)"
+    title = mark("Three-card julepe (tresillo)")
     language = "es"
     aliases = ("julepe",)
     Options = TresilloOptions

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cartas.core.i18n import mark
 from cartas.core.plugins import GameSummary, OptionSummary, hookimpl
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 TRUCO = GameSummary(
-    name="truco", title="Truco argentino", players=(2, 4, 6), aliases=("truco_argentino", "argentino"),
+    name="truco", title=mark("Argentine truco"), players=(2, 4, 6), aliases=("truco_argentino", "argentino"),
     options=(
         OptionSummary("players", "2", "2, 4, 6"),
         OptionSummary("points", "30", "15, 30"),
@@ -27,6 +28,7 @@ TRUCO = GameSummary(
         OptionSummary("pica_pica", "true", "true, false"),
         OptionSummary("senas_caught", "0.0", "float from 0.0 to 1.0"),
     ),
+    catalog_module="cartas.games.truco.i18n",  # translates the title (imported only to show it)
 )
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 

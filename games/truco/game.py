@@ -76,7 +76,7 @@ class TrucoGame(Game):
     summary_kinds = view.SUMMARY_KINDS
 
     name = "truco"
-    title = "Truco argentino"
+    title = mark("Argentine truco")
     language = "es-AR"
     aliases = ("truco_argentino", "argentino")
     Options = TrucoOptions

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
+from cartas.core.i18n import mark
 from cartas.core.plugins import GameSummary, OptionSummary, hookimpl
 
 if TYPE_CHECKING:
@@ -16,7 +17,7 @@ if TYPE_CHECKING:
 
 
 PAULISTA = GameSummary(
-    name="truco_paulista", title="Truco paulista", players=(2, 4), aliases=("paulista",),
+    name="truco_paulista", title=mark("Truco paulista"), players=(2, 4), aliases=("paulista",),
     options=(
         OptionSummary("players", "2", "2, 4"),
         OptionSummary("manilhas", "vira", "vira, fixas"),
@@ -24,6 +25,7 @@ PAULISTA = GameSummary(
         OptionSummary("mao_de_ferro_blind", "false", "true, false"),
         OptionSummary("deck", "french", "french, spanish"),
     ),
+    catalog_module="cartas.games.truco_paulista.i18n",  # translates the title (imported only to show it)
 )
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 

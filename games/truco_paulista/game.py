@@ -62,7 +62,7 @@ class PaulistaGame(Game):
     summary_kinds = view.SUMMARY_KINDS
 
     name = "truco_paulista"
-    title = "Truco paulista"
+    title = mark("Truco paulista")
     language = "pt-BR"
     match_points = TARGET
     """The match's fixed target, for the analysis's chance of winning (``cartas.core.analysis.odds``): paulista

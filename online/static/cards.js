@@ -8,7 +8,7 @@
 // in the project's notation) into a 60 x 92 <svg> with the helpers of `kit` (see KIT below).
 
 import * as spanish from "/decks/spanish.js";
-import { t } from "/static/i18n.js";
+import { language, t } from "/static/i18n.js";
 
 const NS = "http://www.w3.org/2000/svg";
 const CARD_RE = /^(1[0-2]|[1-9])([OCEB])$/;
@@ -105,11 +105,11 @@ function cached(key, draw) {
 
 /** The back of a card. */
 export function cardBack(className = "") {
-  return cached(`back|${className}`, () => drawBack(className));
+  return cached(`back|${className}|${language()}`, () => drawBack(className));
 }
 
 function drawBack(className) {
-  const svg = el("svg", { viewBox: "0 0 60 92", class: `card back ${className}`.trim(), role: "img", "aria-label": "carta boca abajo" });
+  const svg = el("svg", { viewBox: "0 0 60 92", class: `card back ${className}`.trim(), role: "img", "aria-label": t("card_back") });
   el("rect", { x: 1, y: 1, width: 58, height: 90, rx: 5, fill: "#7b1e22", stroke: "#3d0c0f", "stroke-width": 2 }, svg);
   el("rect", { x: 6, y: 6, width: 48, height: 80, rx: 3, fill: "none", stroke: "#e8c66a", "stroke-width": 1.2 }, svg);
   for (let y = 12; y < 84; y += 10) {

@@ -71,3 +71,10 @@ export function languageSelector(onChange) {
   });
   return select;
 }
+
+/** A game's title in the reader's language: `titles[lang]` as the server sends it with a game, a table or an
+ * open table (the game's catalogs), else its own title, else its name. */
+export function gameTitle(game) {
+  if (!game) return "";
+  return (game.titles && (game.titles[current] || game.titles.en)) || game.title || game.game || game.name || "";
+}

@@ -1,7 +1,7 @@
 // The leaderboard of one game and format: rank, name, rating (mu ± sigma, ordered by mu - 3 sigma) and matches.
 
 import { api, h } from "/static/api.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, gameTitle, languageSelector, setLanguage, t } from "/static/i18n.js";
 
 const app = document.getElementById("app");
 const params = new URLSearchParams(location.search);
@@ -23,7 +23,7 @@ async function load() {
 
 function picker() {
   const game = h("select", { id: "board-game", "aria-label": t("game") },
-    state.games.map((g) => h("option", { value: g.name, text: g.title || g.name, selected: g.name === state.game })));
+    state.games.map((g) => h("option", { value: g.name, text: gameTitle(g), selected: g.name === state.game })));
   const format = h("select", { id: "board-format", "aria-label": t("format") },
     ["1v1", "2v2"].map((f) => h("option", { value: f, text: f, selected: f === state.format })));
   const changed = () => {

@@ -4,7 +4,7 @@
 
 import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
 import { clockField } from "/static/clock-field.js";
-import { chosenLanguage, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
 
 const LAST_GAME_KEY = "cartas:lobby:game";
@@ -99,7 +99,7 @@ function createForm() {
   name.addEventListener("input", () => rememberName(name.value.trim()));
   form.append(h("div", { class: "field" }, h("label", { for: "name" }, h("span", { text: t("your_name") }), name)));
   const gameSelect = h("select", { id: "game", name: "game" },
-    state.games.map((g) => h("option", { value: g.name, text: g.title || g.name, selected: g === game })));
+    state.games.map((g) => h("option", { value: g.name, text: gameTitle(g), selected: g === game })));
   gameSelect.addEventListener("change", () => {
     state.gameName = gameSelect.value;
     try { localStorage.setItem(LAST_GAME_KEY, gameSelect.value); } catch (_) { /* not remembered */ }
@@ -200,7 +200,7 @@ function tablesPanel() {
     facts.push(`${table.free} ${t("free_seats")}`);
     list.append(h("li", { dataset: { code: table.code } },
       h("div", { class: "grow" },
-        h("strong", { text: table.title || table.game }), " ",
+        h("strong", { text: gameTitle(table) }), " ",
         h("code", { text: table.code }),
         h("div", { class: "muted", text: `${facts.join(" · ")} · ${t("host")}: ${table.host}` })),
       h("a", { class: "button", href: `/t/${encodeURIComponent(table.code)}`, text: t("join") })));

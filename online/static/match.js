@@ -7,7 +7,7 @@
 import { AnalysisView } from "/static/analysis.js";
 import { api, h, loadSeat } from "/static/api.js";
 import { parseCard } from "/static/cards.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, gameTitle, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
 import { trickWinners } from "/static/table/gather.js";
 import { myPanel } from "/static/table/hand.js";
@@ -150,7 +150,7 @@ function draw() {
     ? (loadSeat(code) ? h("a", { href: `/t/${encodeURIComponent(code)}/match`, text: t("seen_as_seat") }) : null)
     : h("a", { href: `/t/${encodeURIComponent(code)}/match?as=spectator`, id: "as-spectator", text: t("seen_as_spectator") });
   app.replaceChildren(
-    h("h1", { class: "match-title", text: `${state.info.title} · ${t("match_page")}` }),
+    h("h1", { class: "match-title", text: `${gameTitle(state.info)} · ${t("match_page")}` }),
     h("p", { class: "seen-as", id: "seen-as" }, seen, other ? " · " : null, other),
     scores(), board, controls(),
     h("ul", { class: "step-events", id: "step-events" }, lines.map((event) => h("li", { text: String(event.text) }))),
@@ -186,7 +186,7 @@ async function main() {
       draw();
       if (analysis) analysis.relabel();
     }));
-    document.getElementById("title").textContent = `${state.info.title} · ${code}`;
+    document.getElementById("title").textContent = `${gameTitle(state.info)} · ${code}`;
     const seat = asSpectator ? null : loadSeat(code);
     const query = seat && typeof seat.seat === "number" ? `?seat=${seat.seat}` : "";
     const answer = await api("GET", `/api/tables/${encodeURIComponent(code)}/steps${query}`, undefined, query ? seat.token : undefined);

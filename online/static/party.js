@@ -3,7 +3,7 @@
 // account. The page (quickplay.js) owns the ticket and the polling; this module only builds what is shown.
 
 import { api, copyText, h } from "/static/api.js";
-import { t } from "/static/i18n.js";
+import { gameTitle, t } from "/static/i18n.js";
 
 /** True when `game` with `players` seats is played by two teams of two: then a partner may queue along. */
 export function partnersPossible(game, players) {
@@ -36,7 +36,7 @@ export function partyWaiting(found) {
 export function setupLine(party, games) {
   const game = games.find((g) => g.name === party.game);
   const points = party.options && party.options.points;
-  return [game ? game.title || game.name : party.game, `${party.players} ${t("players").toLowerCase()}`,
+  return [game ? gameTitle(game) : party.game, `${party.players} ${t("players").toLowerCase()}`,
     points ? `${points} ${t("points")}` : ""].filter(Boolean).join(" · ");
 }
 

@@ -2,7 +2,7 @@
 // losses, rating with its uncertainty) and their last matches, each opening its match page (the public replay).
 
 import { api, h } from "/static/api.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, gameTitle, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { AVATAR_MARKS, ratingText } from "/static/avatars.js";
 
 const app = document.getElementById("app");
@@ -12,7 +12,7 @@ setLanguage(chosenLanguage() || navigator.language || "en");
 
 function gameTitle(name) {
   const game = state.games.find((g) => g.name === name);
-  return game ? game.title || game.name : name;
+  return game ? gameTitle(game) : name;
 }
 
 /** One card per game and format: the rating with its uncertainty, then matches, wins and losses. */

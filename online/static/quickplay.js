@@ -3,7 +3,7 @@
 // of two teams of two, a person may first invite a partner (party.js); both then wait as one.
 
 import { api, h, lastName, saveSeat } from "/static/api.js";
-import { chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, gameTitle, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { invitationForm, invitations, invitationsList, partnerField, partnersPossible, partyWaiting } from "/static/party.js";
 
 const app = document.getElementById("app");
@@ -17,7 +17,7 @@ function field(label, input) {
 }
 
 function form() {
-  const game = h("select", { id: "qp-game" }, state.games.map((g) => h("option", { value: g.name, text: g.title || g.name })));
+  const game = h("select", { id: "qp-game" }, state.games.map((g) => h("option", { value: g.name, text: gameTitle(g) })));
   const players = h("select", { id: "qp-players" });
   const points = h("input", { id: "qp-points", type: "number", min: 1, step: 1, inputMode: "numeric" });
   const name = h("input", { id: "qp-name", maxLength: 24, value: lastName() || "" });

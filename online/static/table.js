@@ -6,7 +6,7 @@
 import { api, forgetSeat, h, lastName, loadSeat, rememberName, saveSeat } from "/static/api.js";
 import { loadDeck, parseCard } from "/static/cards.js";
 import { TableSocket } from "/static/conn.js";
-import { chosenLanguage, language, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { chosenLanguage, gameTitle, language, languageSelector, setLanguage, t } from "/static/i18n.js";
 import { actionBar } from "/static/table/actionbar.js";
 import { announce } from "/static/table/announce.js";
 import { centrePanel, manilhaRank } from "/static/table/centre.js";
@@ -343,8 +343,8 @@ function sendMove(action) {
 
 function renderHeader() {
   const info = state.info;
-  document.getElementById("title").textContent = info ? `${info.title || info.game} · ${code}` : code;
-  document.title = info ? `${info.title || info.game} ${code} · cartas` : `cartas ${code}`;
+  document.getElementById("title").textContent = info ? `${gameTitle(info)} · ${code}` : code;
+  document.title = info ? `${gameTitle(info)} ${code} · cartas` : `cartas ${code}`;
   document.getElementById("lang-slot").replaceChildren(switches(() => render()), languageSelector(() => {
     if (socket) socket.setLanguage(language()); // the game's text comes again in the new language
     render();
@@ -378,7 +378,7 @@ async function showJoin() {
       (info.teams ? ` (${teamName(info.teams[s.seat], info.teams, null)})` : "") })));
   const error = h("p", { class: "error", role: "alert", text: state.notice });
   const form = h("form", { class: "panel join", id: "join-form" },
-    h("h2", { text: `${t("join_table")}: ${info.title || info.game}` }),
+    h("h2", { text: `${t("join_table")}: ${gameTitle(info)}` }),
     h("div", { class: "field" }, h("label", { for: "join-name" }, h("span", { text: t("your_name") }), name)),
     h("div", { class: "field" }, h("label", { for: "join-seat" }, h("span", { text: t("seat") }), seat)),
     error,

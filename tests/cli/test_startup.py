@@ -45,12 +45,13 @@ def test_the_default_plugins_stand_ins_implement_the_hooks_of_the_modules() -> N
 
 def run_and_list_heavy_imports(arguments: list[str]) -> str:
     """What ``cartas ARGUMENTS`` prints, then (last line) the heavy modules it imported: pydantic, rich, a game's
-    engine, the bots, the game contract."""
+    engine, the bots, the game contract (not the game's catalog module, which ``list`` reads the title with)."""
     code = (
         "import sys\nfrom cartas.cli.main import make_cli\n"
         f"try:\n    make_cli()({arguments!r}, prog_name='cartas')\nexcept SystemExit:\n    pass\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] in ('pydantic', 'rich')"
-        " or m.startswith(('cartas.games.truco.', 'cartas.core.bots.base', 'cartas.core.game'))))"
+        " or m.startswith(('cartas.games.truco.', 'cartas.core.bots.base', 'cartas.core.game'))"
+        " and m != 'cartas.games.truco.i18n'))"  # a Catalog and a path: the list translates the title with it
     )
     return subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
 
@@ -63,7 +64,7 @@ def test_help_imports_no_pydantic_rich_or_game() -> None:
 
 def test_list_imports_no_pydantic_rich_or_game() -> None:
     out = run_and_list_heavy_imports(["list"])
-    assert "truco · Truco argentino" in out and "  flor = false   (allowed: true, false)" in out
+    assert "truco · Argentine truco" in out and "  flor = false   (allowed: true, false)" in out
     assert out.strip().splitlines()[-1] == "[]"
 
 
@@ -112,7 +113,7 @@ def test_a_plugin_that_does_not_describe_its_games_is_still_listed(monkeypatch: 
     code = "from cartas.cli.main import main; main()"
     out = subprocess.run([sys.executable, "-c", code, "list", "--ascii"], capture_output=True, text=True, check=True)
     assert "== alta · Alta (test game) ==\nplayers: 2, 3, 4\n" in out.stdout
-    assert "== truco · Truco argentino ==" in out.stdout
+    assert "== truco · Argentine truco ==" in out.stdout
 
 
 def test_list_speaks_the_language_chosen() -> None:
@@ -122,4 +123,5 @@ def test_list_speaks_the_language_chosen() -> None:
     assert "jugadores: 2, 3, 4, 5, 6, 7, 8" in out
     assert "  max_cut = 5   (se admite: un número entero de 0 a 20)" in out
     assert "bots: fácil, medio" in out
-    assert "allowed" not in out and "players:" not in out
+    assert "== truco · Truco argentino ==" in out and "== tresillo · Julepe de 3 cartas (tresillo) ==" in out
+    assert "allowed" not in out and "players:" not in out and "Argentine" not in out

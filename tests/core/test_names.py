@@ -122,4 +122,4 @@ def test_cartas_plugins_reports_the_refused_names_and_the_built_in_still_plays(m
     assert "FAILED evil: PluginError: plugin evil registers the game name 'truco', already taken by the built-in" in out
     assert "FAILED evil_bots: PluginError: plugin evil_bots registers the bot 'easy' for 'truco', already" in out
     listed = CliRunner().invoke(cli, ["list", "--json"], catch_exceptions=False).output
-    assert '"Truco argentino"' in listed or "Truco" in listed
+    assert '"title": "Argentine truco"' in listed

@@ -360,7 +360,10 @@ def test_the_built_in_descriptions_are_the_real_games_and_bots() -> None:
     ]
     assert listed == registered_games(build_registry(pm, failures))
     assert listed[3] == ListedGame(
-        GameSummary("truco", "Truco argentino", (2, 4, 6), ("truco_argentino", "argentino"), listed[3].summary.options),
+        GameSummary(
+            "truco", "Argentine truco", (2, 4, 6), ("truco_argentino", "argentino"), listed[3].summary.options,
+            "cartas.games.truco.i18n",
+        ),
         ("easy", "medium", "random", "hard", "search"),
     )
     assert listed[3].summary.options[1] == OptionSummary("points", "30", "15, 30")

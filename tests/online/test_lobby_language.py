@@ -77,3 +77,87 @@ def test_the_readers_language_from_the_headers() -> None:
     assert request_language({"x-cartas-language": "pt"}) == "pt-BR"
     assert request_language({"x-cartas-language": "klingon", "accept-language": "es-MX,es;q=0.9"}) == "es"
     assert request_language({}) == "en"
+
+
+CLOCK_REFUSALS = {
+    # (clock, reserve) -> the refusal in es, es-AR, pt-BR and en
+    (3, None): (
+        "clock debe ser 0 (sin reloj) o de 5 a 300 segundos por decisión",
+        "clock debe ser 0 (sin reloj) o de 5 a 300 segundos por decisión",
+        "clock deve ser 0 (sem relógio) ou de 5 a 300 segundos por decisão",
+        "clock must be 0 (none) or from 5 to 300 seconds per decision",
+    ),
+    (30, 900): (
+        "reserve debe ser de 0 a 600 segundos",
+        "reserve debe ser de 0 a 600 segundos",
+        "reserve deve ser de 0 a 600 segundos",
+        "reserve must be from 0 to 600 seconds",
+    ),
+    (None, 30): (
+        "una reserva necesita un reloj: indica clock, los segundos por decisión",
+        "una reserva necesita un reloj: indicá clock, los segundos por decisión",
+        "uma reserva precisa de um relógio: informe clock, os segundos por decisão",
+        "a reserve needs a clock: give clock, the seconds per decision",
+    ),
+    ("soon", None): (
+        "clock debe ser un número de segundos",
+        "clock debe ser un número de segundos",
+        "clock deve ser um número de segundos",
+        "clock must be a number of seconds",
+    ),
+}
+
+
+@pytest.mark.parametrize("setting", list(CLOCK_REFUSALS))
+def test_a_clock_out_of_bounds_is_refused_in_the_readers_language(server: Server, setting: tuple) -> None:  # type: ignore[type-arg]
+    turn, reserve = setting
+    body: dict[str, object] = {"game": "truco", "options": {"players": 2}, "name": "Ana"}
+    if turn is not None:
+        body["clock"] = turn
+    if reserve is not None:
+        body["reserve"] = reserve
+    for language, expected in zip(("es", "es-AR", "pt-BR", "en"), CLOCK_REFUSALS[setting], strict=True):
+        response = server.client.post("/api/tables", json=body, headers={"X-Cartas-Language": language})
+        assert refusal(response) == (400, expected), language
+
+
+TITLES = {
+    "truco": ("Truco argentino", "Truco argentino", "Truco argentino", "Argentine truco"),
+    "tresillo": ("Julepe de 3 cartas (tresillo)", "Julepe de 3 cartas (tresillo)", "Julepe de 3 cartas (tresillo)",
+                 "Three-card julepe (tresillo)"),
+    "truco_paulista": ("Truco paulista",) * 4,
+    "chinchon": ("Chinchón",) * 4,
+    "remigio": ("Remigio",) * 4,
+}
+
+
+def test_each_game_title_is_sent_in_every_site_language(server: Server) -> None:
+    """The lobby's game list, the open tables and a table's info carry ``titles`` per language; the pages show
+    the reader's (``gameTitle`` in i18n.js); ``title`` stays the game's own English title."""
+    games = {game["name"]: game for game in server.client.get("/api/games").json()}
+    assert set(games) == set(TITLES)
+    for name, (es, es_ar, pt, en) in TITLES.items():
+        assert games[name]["titles"] == {"es": es, "es-AR": es_ar, "pt-BR": pt, "en": en}, name
+        assert games[name]["title"] == en
+    created = server.create("tresillo", "Ana", players=3)
+    info = server.client.get(f"/api/tables/{created['code']}").json()
+    assert info["titles"]["es-AR"] == "Julepe de 3 cartas (tresillo)" and info["titles"]["en"] == TITLES["tresillo"][3]
+    listed = {table["code"]: table for table in server.client.get("/api/tables").json()}
+    assert listed[created["code"]]["titles"]["pt-BR"] == "Julepe de 3 cartas (tresillo)"
+    assert listed[created["code"]]["titles"]["en"] == "Three-card julepe (tresillo)"
+
+
+def test_the_match_page_refusal_and_a_partys_refusal_follow_the_reader(server: Server) -> None:
+    """The refusals the match page, the report dialog and the party page show are the reader's words too."""
+    created = server.create("truco", "Ana", players=2, points=15)
+    steps = f"/api/tables/{created['code']}/steps"
+    expected = {
+        "es": "la partida no ha terminado; su registro se guarda en secreto hasta el final",
+        "es-AR": "la partida no terminó; su registro se guarda en secreto hasta el final",
+        "pt-BR": "a partida não terminou; o registro fica em segredo até o fim",
+        "en": "the match is not over; its record is kept secret until the end",
+    }
+    for language, words in expected.items():
+        assert refusal(server.client.get(steps, headers={"X-Cartas-Language": language})) == (409, words)
+    assert refusal(server.client.get("/api/users/nobody", headers={"X-Cartas-Language": "pt-BR"})) == (
+        404, "esse jogador não existe")

@@ -7,20 +7,19 @@ with SIGKILL and start it again on the same database and port.
 
 from __future__ import annotations
 
+import importlib.util
 import json
 import os
 import re
 import signal
-import socket
 import subprocess
-import sys
 import tempfile
 import threading
 import time
-import urllib.error
-import urllib.request
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
@@ -45,10 +44,24 @@ STEP_TIMEOUT_MS = 15_000
 CLICK_TIMEOUT_MS = 2_000
 
 
-def free_port() -> int:
-    with socket.socket() as sock:
-        sock.bind(("127.0.0.1", 0))
-        return int(sock.getsockname()[1])
+def benchmark_script(name: str) -> ModuleType:
+    """``benchmarks/<name>.py``, loaded from its file: benchmarks is not a package (page_speed's measures, the
+    server and API helpers the scripts and these tests share)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(name, path)
+    assert spec and spec.loader
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+SERVE = benchmark_script("serve_helpers")
+free_port: Callable[[], int] = SERVE.free_port
+api_call: Callable[..., Any] = SERVE.api
+"""``api_call(server, path, body=None, token=None)``: the JSON answer of a GET, or of a POST of ``body``."""
+started_table: Callable[..., tuple[str, list[dict[str, Any]]]] = SERVE.start_table
+"""``started_table(server, game, options, people, bot_level="easy")``: a started table, ``people`` in seats 0, 1,
+... (the first the host), bots in the rest; the code and each person's seat as this browser keeps it."""
 
 
 def serve_fresh() -> Iterator[str]:
@@ -93,30 +106,13 @@ class ServerProcess:
         self.process: subprocess.Popen[bytes] | None = None
 
     def command(self) -> list[str]:
-        script = Path(sys.executable).parent / "cartas"
-        program = [str(script)] if script.exists() else [sys.executable, "-c", "from cartas.cli.main import main; main()"]
-        return program + ["serve", "--host", "127.0.0.1", "--port", str(self.port), "--db", str(self.db),
-                          "--bot-delay", "0"]
+        return list(SERVE.serve_command(self.port, self.db))
 
     def start(self, timeout_s: float = 45) -> None:
         """Start the server and wait until it answers; records and history go to a home inside ``folder``."""
-        env = dict(os.environ, CARTAS_HOME=str(self.folder / "home"), PYTHONUNBUFFERED="1")
         with self.log.open("ab") as log:
             log.write(f"--- start {time.strftime('%H:%M:%S')}\n".encode())
-            self.process = subprocess.Popen(self.command(), stdout=log, stderr=subprocess.STDOUT, env=env,
-                                            start_new_session=True)
-        deadline = time.monotonic() + timeout_s
-        while time.monotonic() < deadline:
-            if self.process.poll() is not None:
-                raise RuntimeError(f"cartas serve exited with {self.process.returncode}:\n{self.log_tail()}")
-            try:
-                with urllib.request.urlopen(f"{self.url}/api/games", timeout=2) as answer:
-                    if answer.status == 200:
-                        return
-            except (urllib.error.URLError, ConnectionError, TimeoutError):
-                pass
-            time.sleep(0.1)
-        raise RuntimeError(f"cartas serve did not answer in {timeout_s} s:\n{self.log_tail()}")
+        self.process = SERVE.start_serving(self.folder, self.port, self.log, timeout_s)
 
     def kill(self) -> None:
         """SIGKILL the server and everything it started (its bot workers): a crash, nothing shut down cleanly."""
@@ -129,14 +125,10 @@ class ServerProcess:
         self.process.wait(timeout=10)
 
     def get(self, path: str) -> Any:
-        with urllib.request.urlopen(f"{self.url}{path}", timeout=10) as answer:
-            return json.loads(answer.read())
+        return api_call(self.url, path)
 
     def log_tail(self, lines: int = 40) -> str:
-        try:
-            return "\n".join(self.log.read_text(encoding="utf-8", errors="replace").splitlines()[-lines:])
-        except OSError:
-            return "(no server log)"
+        return str(SERVE.log_tail(self.log, lines))
 
 
 # --- screenshots -----------------------------------------------------------------------------------------------
@@ -183,6 +175,28 @@ class Shots:
             except Exception as problem:  # a page that cannot be shot must not hide the failure itself
                 (folder / f"failure-{name}.txt").write_text(f"no screenshot: {problem}", encoding="utf-8")
         return folder
+
+
+@contextmanager
+def shots_on_failure(
+    shots: Shots, closing: Sequence[Any] = (), note: Callable[[], str] | None = None,
+    keep: Callable[[Path], None] | None = None,
+) -> Iterator[Shots]:
+    """A browser test's steps: when they fail (an assert, a timeout, Ctrl-C) every watched page is shot, ``keep``
+    adds what else helps (a server's log) to the folder, and the folder is printed with ``note()`` before the
+    failure goes on; the browser contexts in ``closing`` are closed either way. ``closing`` is read at the end,
+    so a test may add a context it opens halfway through."""
+    try:
+        yield shots
+    except BaseException:
+        folder = shots.failure()
+        if keep is not None:
+            keep(folder)
+        print(f"browser test failed; screenshots in {folder}" + (f"; {note()}" if note is not None else ""))
+        raise
+    finally:
+        for context in closing:
+            context.close()
 
 
 # --- the lobby, step by step -----------------------------------------------------------------------------------
@@ -366,34 +380,6 @@ class FrameLog:
 
 
 # --- tables set up through the API, a seat opened in a page ------------------------------------------------------
-
-
-def api_call(server: str, path: str, body: dict[str, Any] | None = None, token: str | None = None) -> Any:
-    request = urllib.request.Request(f"{server}{path}", data=None if body is None else json.dumps(body).encode(),
-                                     method="GET" if body is None else "POST")
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request, timeout=10) as answer:
-        return json.loads(answer.read())
-
-
-def started_table(server: str, game: str, options: dict[str, Any], people: list[str],
-                  bot_level: str = "easy") -> tuple[str, list[dict[str, Any]]]:
-    """A started table: ``people`` in seats 0, 1, ... (the first the host), bots in the rest; the code and each
-    person's seat as this browser keeps it (``{token, seat, host_token?, name}``)."""
-    made = api_call(server, "/api/tables", {"game": game, "options": options, "name": people[0]})
-    code = made["code"]
-    seats = [{"token": made["token"], "seat": 0, "host_token": made["host_token"], "name": people[0]}]
-    for name in people[1:]:
-        joined = api_call(server, f"/api/tables/{code}/join", {"name": name})
-        seats.append({"token": joined["token"], "seat": joined["seat"], "name": name})
-    players = api_call(server, f"/api/tables/{code}")["players"]
-    for seat in range(len(people), players):
-        api_call(server, f"/api/tables/{code}/seating", {"op": "bot", "seat": seat, "level": bot_level},
-                 made["host_token"])
-    api_call(server, f"/api/tables/{code}/start", {}, made["host_token"])
-    return code, seats
 
 
 def open_seat(page: Page, server: str, code: str, seat: dict[str, Any]) -> None:

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import Shots, open_seat, play_by_socket_until, started_table
+from browser_helpers import Shots, shots_on_failure, open_seat, play_by_socket_until, started_table
 from playwright.sync_api import Browser, Page
 from test_card_table import SIZES, server  # noqa: F401  (the module's server fixture)
 
@@ -54,7 +54,7 @@ def test_the_lobby_and_a_table_mid_hand_have_no_serious_violation(
 ) -> None:
     shots = Shots()
     context = browser.new_context(viewport=SIZES[size], bypass_csp=True)  # to inject axe only
-    try:
+    with shots_on_failure(shots, [context]):
         page = shots.watch("page", context.new_page())
         page.goto(f"{server}/")
         page.wait_for_selector("#create-form #create")
@@ -71,11 +71,6 @@ def test_the_lobby_and_a_table_mid_hand_have_no_serious_violation(
         page.wait_for_selector("#stock")
         problems += [f"chinchón: {v}" for v in violations(page, axe)]
         assert not problems, "\n".join(problems)
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -84,7 +79,7 @@ def test_the_match_page_of_a_finished_match_has_no_serious_violation(
 ) -> None:
     shots = Shots()
     context = browser.new_context(viewport=SIZES[size], bypass_csp=True)
-    try:
+    with shots_on_failure(shots, [context]):
         page = shots.watch("page", context.new_page())
         code, (ana,) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana"])
         open_seat(page, server, code, ana)
@@ -98,8 +93,3 @@ def test_the_match_page_of_a_finished_match_has_no_serious_violation(
         page.emulate_media(color_scheme="dark")
         problems += [f"match, dark: {v}" for v in violations(page, axe)]
         assert not problems, "\n".join(problems)
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()

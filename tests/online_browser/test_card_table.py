@@ -11,7 +11,7 @@ import re
 from collections.abc import Iterator
 
 import pytest
-from browser_helpers import Shots, api_call, serve_fresh, open_seat, play_by_socket_until, started_table
+from browser_helpers import Shots, shots_on_failure, api_call, serve_fresh, open_seat, play_by_socket_until, started_table
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -32,7 +32,7 @@ def test_a_truco_call_is_a_bubble_by_its_caller_and_the_answers_are_in_view(
     code, (ana_seat, beto_seat) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana", "Beto"])
     contexts = [browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
                 for _ in range(2)]
-    try:
+    with shots_on_failure(shots, contexts):
         ana = shots.watch("ana", contexts[0].new_page())
         beto = shots.watch("beto", contexts[1].new_page())
         open_seat(ana, server, code, ana_seat)
@@ -75,12 +75,6 @@ def test_a_truco_call_is_a_bubble_by_its_caller_and_the_answers_are_in_view(
         expect(caller.locator(f'#hand svg[data-card="{played}"]')).to_have_count(0)
         shots.step(f"truco-call-{size}")
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        for context in contexts:
-            context.close()
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -90,7 +84,7 @@ def test_chinchon_draws_by_tapping_the_stock_and_a_rematch_seats_the_same_table(
     shots = Shots()
     code, (ana_seat,) = started_table(server, "chinchon", {"players": 2, "points": 10}, ["Ana"])
     context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
-    try:
+    with shots_on_failure(shots, [context]):
         ana = shots.watch("ana", context.new_page())
         open_seat(ana, server, code, ana_seat)
         stock = ana.locator('#stock[data-action="draw stock"]:not([disabled])')
@@ -128,18 +122,13 @@ def test_chinchon_draws_by_tapping_the_stock_and_a_rematch_seats_the_same_table(
         expect(ana.locator("#me")).to_contain_text("Ana")
         shots.step(f"rematch-{size}")
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()
 
 
 def test_coming_back_says_in_one_line_what_happened_while_away(server: str, browser: Browser) -> None:
     shots = Shots()
     code, (ana_seat, beto_seat) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana", "Beto"])
     contexts = [browser.new_context(viewport=SIZES["phone"]) for _ in range(2)]
-    try:
+    with shots_on_failure(shots, contexts):
         ana = shots.watch("ana", contexts[0].new_page())
         beto = shots.watch("beto", contexts[1].new_page())
         open_seat(ana, server, code, ana_seat)
@@ -161,19 +150,13 @@ def test_coming_back_says_in_one_line_what_happened_while_away(server: str, brow
                               " return [l.while_away, l.moves_played]; }")
         expect(notice).to_contain_text(f"{words[0]}: 1 {words[1]}")
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        for context in contexts:
-            context.close()
 
 
 def test_the_keyboard_plays_and_the_mazo_asks_twice(server: str, browser: Browser) -> None:
     shots = Shots()
     code, (ana_seat,) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana"])
     context = browser.new_context(viewport=SIZES["laptop"])
-    try:
+    with shots_on_failure(shots, [context]):
         ana = shots.watch("ana", context.new_page())
         open_seat(ana, server, code, ana_seat)
         expect(ana.locator("#hand .card-button[data-key='1']:not([disabled])")).to_be_visible()
@@ -192,11 +175,6 @@ def test_the_keyboard_plays_and_the_mazo_asks_twice(server: str, browser: Browse
         expect(ana.locator(f'#centre .my-played svg[data-card="{first}"]')).to_be_visible()
         expect(ana.locator(f'#hand svg[data-card="{first}"]')).to_have_count(0)
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -204,7 +182,7 @@ def test_the_match_page_steps_through_a_finished_truco(server: str, browser: Bro
     shots = Shots()
     code, (ana_seat,) = started_table(server, "truco", {"players": 2, "points": 15}, ["Ana"])
     context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
-    try:
+    with shots_on_failure(shots, [context]):
         ana = shots.watch("ana", context.new_page())
         open_seat(ana, server, code, ana_seat)
         play_by_socket_until(ana, "() => Boolean(window.cartasTable.state.result)", timeout_s=150)
@@ -241,8 +219,3 @@ def test_the_match_page_steps_through_a_finished_truco(server: str, browser: Bro
         expect(ana.locator("#board")).to_be_visible()
         expect(ana.locator("#hand")).to_have_count(0)
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()

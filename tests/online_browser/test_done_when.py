@@ -23,6 +23,7 @@ from unittest import mock
 import pytest
 from browser_helpers import (
     Shots,
+    shots_on_failure,
     api_call,
     join_by_link,
     PLAY_ONE_JS,
@@ -131,7 +132,7 @@ def test_a_whole_4_player_truco_to_15_on_a_phone_without_the_log(server: str, br
     code, (ana_seat,) = started_table(server, "truco", {"players": 4, "points": 15}, ["Ana"], bot_level="easy")
     context = phone(browser)
     seen = Watched()
-    try:
+    with shots_on_failure(shots, [context], note=lambda: f"saw {vars(seen)}"):
         ana = shots.watch("ana", context.new_page())
         open_seat(ana, server, code, ana_seat)
         expect(ana.locator("#hand svg.card")).to_have_count(3)
@@ -174,11 +175,6 @@ def test_a_whole_4_player_truco_to_15_on_a_phone_without_the_log(server: str, br
         assert api_call(server, f"/api/tables/{new_code}")["status"] == "playing"
         assert not shots.errors, shots.errors
         print(f"truco to 15 on a phone, final {final}: saw {vars(seen)}")  # with -s: the margins of the asserts
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}; saw {vars(seen)}")
-        raise
-    finally:
-        context.close()
 
 
 # --- chinchón: the stock, the pile and the hand, tapped ----------------------------------------------------------
@@ -267,7 +263,7 @@ def test_a_chinchon_to_100_played_by_tapping_the_stock_and_the_pile(server: str,
     code, (ana_seat,) = started_table(server, "chinchon", {"players": 2, "points": 100}, ["Ana"], bot_level="easy")
     context = phone(browser)
     taps = {"stock": 0, "pile": 0, "discard": 0, "close": 0, "summaries": 0, "shown": 0}
-    try:
+    with shots_on_failure(shots, [context], note=lambda: f"taps {taps}"):
         ana = shots.watch("ana", context.new_page())
         open_seat(ana, server, code, ana_seat)
         ana.wait_for_selector("#hand svg.card")
@@ -290,11 +286,6 @@ def test_a_chinchon_to_100_played_by_tapping_the_stock_and_the_pile(server: str,
         assert taps["summaries"] >= 1 and taps["shown"] >= 7, taps
         assert not shots.errors, shots.errors
         print(f"chinchón to 100 by taps: {taps}")
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}; taps {taps}")
-        raise
-    finally:
-        context.close()
 
 
 # --- paulista: French deck, Portuguese, from a Spanish host ------------------------------------------------------
@@ -312,7 +303,7 @@ def test_a_paulista_with_the_french_deck_in_portuguese_from_a_spanish_host(serve
     shots = Shots()
     host_context = phone(browser, locale="es")
     guest_context = phone(browser, locale="pt-BR")
-    try:
+    with shots_on_failure(shots, [host_context, guest_context]):
         host = shots.watch("host", host_context.new_page())
         guest = shots.watch("guest", guest_context.new_page())
         # The host makes the table from the lobby, which speaks Spanish to them.
@@ -369,9 +360,3 @@ def test_a_paulista_with_the_french_deck_in_portuguese_from_a_spanish_host(serve
         assert api_call(server, f"/api/tables/{code}")["game"] == "truco_paulista"
         shots.step("paulista-pt-from-es")
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        host_context.close()
-        guest_context.close()

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import Shots, open_seat, serve_in_thread, started_table
+from browser_helpers import Shots, shots_on_failure, open_seat, serve_in_thread, started_table
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
@@ -41,7 +41,7 @@ def test_four_players_sing_the_envido_by_their_seats_in_order(server: str, brows
     code, seats = started_table(server, "truco", options, ["Ana", "Beto", "Caro", "Dani"])
     contexts = [browser.new_context(
         viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone", locale="es-AR") for _ in range(2)]
-    try:
+    with shots_on_failure(shots, contexts):
         ana = shots.watch("ana", contexts[0].new_page())
         beto = shots.watch("beto", contexts[1].new_page())
         open_seat(ana, server, code, seats[0])
@@ -64,9 +64,3 @@ def test_four_players_sing_the_envido_by_their_seats_in_order(server: str, brows
         ana.locator("#hand .card-button:not([disabled])").first.click()
         expect(beto.locator(".bubble.sung")).to_have_count(0)
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        for context in contexts:
-            context.close()

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from browser_helpers import Shots, api_call, serve_in_thread
+from browser_helpers import Shots, shots_on_failure, api_call, serve_in_thread
 from playwright.sync_api import Browser, expect
 
 from cartas.core.bots.base import SeatView
@@ -80,7 +80,7 @@ def open_match_as_ana(page: Any, server: str, code: str) -> None:
 def test_the_match_page_analyses_the_viewers_seat(server: str, browser: Browser, size: str) -> None:
     shots = Shots()
     context = browser.new_context(viewport=SIZES[size], is_mobile=size == "phone", has_touch=size == "phone")
-    try:
+    with shots_on_failure(shots, [context]):
         page = shots.watch("ana", context.new_page())
         open_match_as_ana(page, server, FINISHED)
         section = page.locator("#analysis")
@@ -135,11 +135,6 @@ def test_the_match_page_analyses_the_viewers_seat(server: str, browser: Browser,
         move = document["decisions"][0]["move"]
         expect(page.locator("#step-slider")).to_have_value(str(move))
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()
 
 
 def test_an_unfinished_match_is_not_analysed(server: str, browser: Browser) -> None:

@@ -31,6 +31,7 @@ from browser_helpers import (
     FrameLog,
     ServerProcess,
     Shots,
+    shots_on_failure,
     click_something,
     create_truco_table,
     hand_cards,
@@ -120,7 +121,7 @@ def test_a_match_with_a_reconnect_and_a_server_restart(
     shots = Shots()
     frames = FrameLog()
     contexts: list[BrowserContext] = []
-    try:
+    with shots_on_failure(shots, contexts, keep=lambda folder: (folder / "server.log").write_text(server.log_tail(200), encoding="utf-8")):
         ana_ctx = browser.new_context(viewport=DESKTOP, accept_downloads=True)
         beto_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
         contexts += [ana_ctx, beto_ctx]
@@ -237,11 +238,3 @@ def test_a_match_with_a_reconnect_and_a_server_restart(
               f"{reconnected_in_hand}, the server restarted in hand {restarted_in_hand} at {before_kill_scores} "
               f"(both pages back in {back_s:.1f} s); "
               f"{time.monotonic() - began:.1f} s")
-    except BaseException:
-        folder = shots.failure()
-        (folder / "server.log").write_text(server.log_tail(200), encoding="utf-8")
-        print(f"browser test failed; screenshots and the server's log in {folder}")
-        raise
-    finally:
-        for context in contexts:
-            context.close()

@@ -5,12 +5,8 @@ prints. Weight does not depend on the machine's load, so unlike the paint and dr
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
-from browser_helpers import started_table
+from browser_helpers import benchmark_script, started_table
 from playwright.sync_api import Browser
 from test_card_table import SIZES, server  # noqa: F401  (the module's server fixture)
 
@@ -19,18 +15,8 @@ pytestmark = pytest.mark.browser
 BUDGET_BYTES = 300 * 1024
 
 
-def page_speed() -> ModuleType:
-    """benchmarks/page_speed.py, loaded from its file (benchmarks is not a package)."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / "page_speed.py"
-    spec = importlib.util.spec_from_file_location("page_speed", path)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
-
-
 def test_the_table_mid_hand_and_the_lobby_weigh_under_300_kb(server: str, browser: Browser) -> None:  # noqa: F811
-    bench = page_speed()
+    bench = benchmark_script("page_speed")
     code, (ana,) = started_table(server, "truco", {"players": 4, "points": 15}, ["Ana"])
     context = browser.new_context(viewport=SIZES["phone"])  # a fresh one: nothing cached
     context.add_init_script(bench.seat_script(code, ana))  # the seat where the lobby keeps it, so the hand is drawn

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import Shots, open_seat, play_by_socket_until, started_table
+from browser_helpers import Shots, shots_on_failure, open_seat, play_by_socket_until, started_table
 from browser_helpers import serve_fresh
 from playwright.sync_api import Browser, Page, expect
 
@@ -58,7 +58,7 @@ def test_the_hand_is_whole_above_the_action_bar_on_a_phone(
     shots = Shots()
     code, (ana_seat,) = started_table(server, game, options, ["Ana"])
     context = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True)
-    try:
+    with shots_on_failure(shots, [context]):
         ana = shots.watch("ana", context.new_page())
         open_seat(ana, server, code, ana_seat)
         ana.wait_for_function("() => window.cartasTable.state.view && window.cartasTable.state.view.legal.length")
@@ -85,8 +85,3 @@ def test_the_hand_is_whole_above_the_action_bar_on_a_phone(
             assert_hand_in_view(ana, "with the summary up")
         shots.step(f"fit-{game}-{options['players']}")
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()

@@ -19,6 +19,7 @@ from browser_helpers import (
     DESKTOP,
     PHONE,
     Shots,
+    shots_on_failure,
     click_something,
     create_truco_table,
     fits_a_phone,
@@ -53,7 +54,7 @@ def server() -> Iterator[str]:
 def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser: Browser) -> None:
     shots = Shots()
     contexts: list[BrowserContext] = []
-    try:
+    with shots_on_failure(shots, contexts):
         ana_ctx = browser.new_context(viewport=DESKTOP, locale="es-AR")
         beto_ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, locale="es-AR")
         contexts += [ana_ctx, beto_ctx]
@@ -143,10 +144,3 @@ def test_two_people_play_a_hand_of_truco_and_one_reconnects(server: str, browser
         expect(ana.locator("#hand svg.card")).to_have_count(len(ana_hand))
         assert hand_cards(ana) == ana_hand
         assert not shots.errors, shots.errors
-    except BaseException:
-        folder = shots.failure()
-        print(f"browser test failed; screenshots in {folder}")
-        raise
-    finally:
-        for context in contexts:
-            context.close()

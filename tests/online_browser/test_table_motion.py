@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from browser_helpers import Shots, click_something, open_seat, serve_fresh, started_table
+from browser_helpers import Shots, shots_on_failure, click_something, open_seat, serve_fresh, started_table
 from playwright.sync_api import Browser, BrowserContext, Page, expect
 
 pytestmark = pytest.mark.browser
@@ -78,7 +78,7 @@ def test_the_dealer_and_the_cutter_are_tagged_at_their_seats(
 ) -> None:
     shots = Shots()
     context, page = open_table(browser, server, "truco", {"players": players, "points": 15}, size)
-    try:
+    with shots_on_failure(shots, [context]):
         shots.watch("ana", page)
         view = page.evaluate("window.cartasTable.state.view.table_view")
         assert (view["dealer"], view["cutter"], view["mano"]) == (dealer, cutter, 0)
@@ -97,11 +97,6 @@ def test_the_dealer_and_the_cutter_are_tagged_at_their_seats(
         expect(page.locator(".tag.cutter")).to_have_count(0)
         expect(page.locator(f"{seat_box(page, dealer)} .tag.dealer")).to_be_visible()
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("reduced", [False, True], ids=["motion", "reduced-motion"])
@@ -110,7 +105,7 @@ def test_the_deal_is_animated_unless_the_reader_asks_for_less_motion(
 ) -> None:
     shots = Shots()
     context, page = open_table(browser, server, "truco", {"players": 4, "points": 15}, "laptop", reduced)
-    try:
+    with shots_on_failure(shots, [context]):
         shots.watch("ana", page)
         page.wait_for_function("() => window.cartasTable.motion.deals >= 1")
         if reduced:
@@ -135,17 +130,12 @@ def test_the_deal_is_animated_unless_the_reader_asks_for_less_motion(
                                "(b) => getComputedStyle(b).opacity === '1')")
         expect(page.locator('.seat-panel[data-seat="2"] .tag.cutter')).to_be_visible()
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()
 
 
 def test_a_finished_trick_is_gathered_to_its_winner(server: str, browser: Browser, seeded: None) -> None:
     shots = Shots()
     context, page = open_table(browser, server, "truco", {"players": 2, "points": 15}, "laptop")
-    try:
+    with shots_on_failure(shots, [context]):
         shots.watch("ana", page)
         winners_js = ("() => window.cartasTable.state.handLog.filter((l) => l.kind === 'trick' || l.kind === 'parda')"
                       ".map((l) => l.kind === 'parda' ? -1 : l.seat)")
@@ -172,11 +162,6 @@ def test_a_finished_trick_is_gathered_to_its_winner(server: str, browser: Browse
         expect(page.locator('.cards.played .pcard[data-trick="1"]')).to_have_count(2)
         shots.step("trick-gathered")
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()
 
 
 @pytest.mark.parametrize("size", sorted(SIZES))
@@ -185,7 +170,7 @@ def test_a_paulista_manilha_is_marked_on_its_face_and_in_its_name(
 ) -> None:
     shots = Shots()
     context, page = open_table(browser, server, "truco_paulista", {"players": 2}, size)
-    try:
+    with shots_on_failure(shots, [context]):
         shots.watch("ana", page)
         # Seed 7: the vira is 11C (a jack in the French deck), so the kings (12) are manilhas; Ana holds 12E.
         assert page.evaluate("window.cartasTable.state.view.table_view.centre") == [["vira", "11C"]]
@@ -206,8 +191,3 @@ def test_a_paulista_manilha_is_marked_on_its_face_and_in_its_name(
         expect(played).to_have_attribute("aria-label", re.compile("manilha$"))
         expect(played.locator(".manilha-badge")).to_have_count(1)
         assert not shots.errors, shots.errors
-    except BaseException:
-        print(f"browser test failed; screenshots in {shots.failure()}")
-        raise
-    finally:
-        context.close()

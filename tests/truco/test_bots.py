@@ -20,7 +20,7 @@ def test_bots_are_registered() -> None:
     registry = get_registry()
     assert registry.bots["truco"]["easy"] is EasyBot
     assert registry.bots["truco"]["medium"] is MediumBot
-    assert registry.games["truco"].title == "Truco argentino"
+    assert registry.games["truco"].title == "Argentine truco"
 
 
 @pytest.mark.parametrize("options", [

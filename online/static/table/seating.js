@@ -3,7 +3,7 @@
 // hostToken, setNotice, render}.
 
 import { api, copyText, h, inviteLink } from "/static/api.js";
-import { levelName, t } from "/static/i18n.js";
+import { gameTitle, levelName, t } from "/static/i18n.js";
 import { botName, teamName } from "/static/table/names.js";
 
 async function seating(ctx, op) {
@@ -97,7 +97,7 @@ export function renderSeating(ctx) {
   const state = ctx.state;
   const info = state.info;
   const host = state.host || (ctx.hostToken() !== null && state.me === info.host_seat);
-  const panel = h("section", { class: "panel seating" }, h("h2", { text: `${t("lobby_phase")} · ${info.title || info.game}` }));
+  const panel = h("section", { class: "panel seating" }, h("h2", { text: `${t("lobby_phase")} · ${gameTitle(info)}` }));
   const facts = [`${info.players} ${t("players").toLowerCase()}`];
   if (info.options && info.options.points) facts.push(`${info.options.points} ${t("points")}`);
   panel.append(h("p", { class: "muted", text: facts.join(" · ") }), invitePanel(ctx.code), seatingList(ctx, info, host));
