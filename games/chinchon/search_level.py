@@ -47,7 +47,7 @@ def narrow_shortlist(view: SeatView) -> list[Action]:
     listed = shortlist(view)
     if not listed or listed[0].__class__ is not Discard:
         return listed
-    closes = [a for a in listed if isinstance(a, Discard) and a.close]
+    closes: list[Action] = [a for a in listed if isinstance(a, Discard) and a.close]
     plain = [a for a in listed if isinstance(a, Discard) and not a.close]
     return closes + plain[: NarrowMediumBot.SEARCHED]
 
