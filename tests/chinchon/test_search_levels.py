@@ -85,7 +85,7 @@ def test_chinchons_hard_plays_out_two_discards_besides_mediums_own() -> None:
             assert narrow == full == legal
         state.apply(rng.choice(legal), seat)
     assert NarrowMediumBot.shortlist is narrow_shortlist  # type: ignore[attr-defined]
-    assert MediumBot.shortlist is shortlist  # type: ignore[attr-defined]  # medium and hint keep the full one
+    assert MediumBot.shortlist is shortlist  # type: ignore[attr-defined]  # medium keeps the full one
 
 
 def test_chinchons_hard_is_deterministic_for_a_seed_and_searches_at_most_three_candidates() -> None:
