@@ -53,6 +53,8 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
     for name in ("chinchon", "remigio"):
         describe(name, "easy")
         describe(name, "medium")
+        describe(name, "search")  # the core's ISMCTS on a budget that answers in time (see .search_level)
+    describe("chinchon", "hard")  # the core's rollouts over a narrower shortlist (see .search_level)
     describe("remigio", "hard")  # remigio's own (see register_bots)
 
 
@@ -68,8 +70,11 @@ def register_games(register: Callable[[Game], None]) -> None:
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
     from cartas.games.chinchon.bots import EasyBot, MediumBot, RemigioMediumBot
     from cartas.games.chinchon.reading_bot import ReadingBot
+    from cartas.games.chinchon.search_level import ChinchonHardBot, RummySearchBot
 
     for name, medium in (("chinchon", MediumBot), ("remigio", RemigioMediumBot)):
         register(name, "easy", EasyBot)
         register(name, "medium", medium)
+        register(name, "search", RummySearchBot)
+    register("chinchon", "hard", ChinchonHardBot)
     register("remigio", "hard", ReadingBot)  # the core's hard plays medium's move there (see .reading_bot)

@@ -142,11 +142,12 @@ class MediumBot:
         if closes:
             return self._close(view, rules, hand, closes)
         discards = self.candidates(rules, hand, [a for a in legal if isinstance(a, Discard) and not a.close])
-        feed = self.feed_costs(view, rules, [a.card for a in discards], observation.events)
+        worth = [self._expected(view, rules, _without(hand, a.card), unseen) for a in discards]
+        feed = self.feed_costs(view, rules, [a.card for a in discards], observation.events, worth)
         # The key is (expected worth, -hopeful, -points, a random tie-break); the tie-breaks after the first are
         # worked out only for the discards tied on it (the random draw still made for each, in order, so the
         # bot's choices and its generator stay what they were).
-        first = [self._expected(view, rules, _without(hand, a.card), unseen) + feed[a.card] for a in discards]
+        first = [w + feed[a.card] for w, a in zip(worth, discards)]
         rolls = [self.rng.random() for _ in discards]
         low = min(first)
         return discards[min(
@@ -155,10 +156,12 @@ class MediumBot:
                             -rules.points([discards[at].card]), rolls[at]),
         )]
 
-    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView]) -> dict[Card, float]:
+    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView],
+                   worth: list[float] | None = None) -> dict[Card, float]:
         """What throwing each of ``cards`` costs for what it may give the others: :attr:`DEFENCE` for a card
         that fits one another player took from the discard pile (remigio's ``hard`` reads more, see
-        :mod:`.reading_bot`)."""
+        :mod:`.reading_bot`). ``worth`` is each card's expected worth before the cost, in the same order (the
+        reading bot spares its sampling where no cost could change the choice); ``None`` when not known."""
         wanted = _taken_by_others(view.seat, events)
         defence = self.DEFENCE[view.game_name]
         return {card: defence * _feeds(rules, card, wanted) for card in cards}

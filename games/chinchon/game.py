@@ -120,6 +120,7 @@ class RemigioGame(RummyGame):
     aliases = ()
     Options = RemigioOptions
     rules_file = "REMIGIO.md"
+    rollout_depth = 8  # as chinchón's: a search's random play-out scored as at the turn limit four turns on
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> State:
         return RemigioState(self, options, seed, position)

@@ -46,3 +46,30 @@ def test_the_reading_bot_plays_whole_rounds_and_counts_its_sampled_worlds() -> N
     counts = bots[0].search_counts
     assert counts.decisions > counts.searched > 0
     assert counts.samples == ReadingBot.WORLDS * counts.searched
+
+
+def test_a_clear_discard_draws_no_worlds_and_close_ones_are_weighed() -> None:
+    """Issue 32's latency: a card more than FEED_COST worse than the best can never be chosen, so it is not
+    weighed, and with one card left in contention no world is drawn at all."""
+    state = RemigioGame().start({"players": 2}, seed=4)
+    assert isinstance(state, RummyState)
+    seat = state.to_act[0]
+    state.apply("draw stock", seat)
+    view = SeatView(state, seat)
+    cards = list(dict.fromkeys(state.hands[seat]))[:3]
+    bot = ReadingBot(3)
+    clear = bot.feed_costs(view, state.rules, cards, state.events, [0.0, ReadingBot.FEED_COST + 1, 20.0])
+    assert clear == dict.fromkeys(cards, 0.0) and bot._worlds == 0
+    close = bot.feed_costs(view, state.rules, cards, state.events, [0.0, ReadingBot.FEED_COST, 20.0])
+    assert bot._worlds == ReadingBot.WORLDS and close[cards[2]] == 0.0
+    assert all(0.0 <= cost <= ReadingBot.FEED_COST for cost in close.values())
+
+
+def test_the_reading_bot_is_deterministic_for_a_seed() -> None:
+    state = RemigioGame().start({"players": 2}, seed=8)
+    for _ in range(24):
+        seat = state.to_act[0]
+        view = SeatView(state, seat)
+        first, second = ReadingBot(5).choose(view), ReadingBot(5).choose(view)
+        assert first == second
+        state.apply(first, seat)
