@@ -19,7 +19,7 @@ from cartas.core.cards import Card
 from cartas.core.deck import shuffle
 from cartas.core.errors import IllegalActionError
 from cartas.core.events import Event
-from cartas.core.observation import EventView, Observation
+from cartas.core.observation import EventView, Observation, built_observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.table import Table
@@ -250,22 +250,24 @@ class State(ABC):
     def _build_observation(
         self, seat: int, hand: list[str], legal: list[str], table: dict[str, Any], mano: int | None
     ) -> Observation:
-        return Observation(
-            game=self.game.name,
-            seat=seat,
-            players=self.table.n_seats,
-            teams=list(self.table.teams),
-            dealer=self.dealer,
-            mano=mano,
-            hand_number=self.hands_played,
-            to_act=list(self.to_act),
-            hand=hand,
-            scores=list(self.scores()),
-            over=self.is_over,
-            legal=legal,
-            table=table,
-            events=self.visible_events(seat),
-        )
+        # Every field built here, of its declared type: the model without pydantic's validation (see
+        # built_observation), which a server paid for every seat and spectator on every move.
+        return built_observation({
+            "game": self.game.name,
+            "seat": seat,
+            "players": self.table.n_seats,
+            "teams": list(self.table.teams),
+            "dealer": self.dealer,
+            "mano": mano,
+            "hand_number": self.hands_played,
+            "to_act": list(self.to_act),
+            "hand": hand,
+            "scores": list(self.scores()),
+            "over": self.is_over,
+            "legal": legal,
+            "table": table,
+            "events": self.visible_events(seat),
+        })
 
     def forget_hidden(self, seat: int, rng: random.Random, *, whole_match: bool = False) -> None:
         """Drop from a sampled state what ``seat`` must not learn through it.
