@@ -35,6 +35,8 @@ GROUPS: dict[str, list[str]] = {
         "cartas/core/cards.py",
         "cartas/core/deck.py",
         "cartas/core/events.py",
+        "cartas/core/i18n/catalog.py",
+        "cartas/core/i18n/language.py",
         "cartas/core/ladder.py",
         "cartas/core/state.py",
         "cartas/core/table.py",
@@ -43,8 +45,10 @@ GROUPS: dict[str, list[str]] = {
     "cartas_truco": [
         "cartas/games/truco/actions.py",
         "cartas/games/truco/envido.py",
+        "cartas/games/truco/lines.py",
         "cartas/games/truco/senas.py",
         "cartas/games/truco/state.py",
+        "cartas/games/truco/view.py",
     ],
     "cartas_paulista": [
         "cartas/games/truco_paulista/actions.py",

@@ -19,7 +19,7 @@ from cartas.core.cards import Card
 from cartas.core.deck import shuffle
 from cartas.core.errors import IllegalActionError
 from cartas.core.events import Event
-from cartas.core.observation import EventView, Observation
+from cartas.core.observation import EventView, Observation, built_observation
 from cartas.core.options import GameOptions
 from cartas.core.position import Position
 from cartas.core.table import Table
@@ -47,6 +47,13 @@ class Word(str):
 
 
 _new_tuple = tuple.__new__
+
+_EVENT_VIEWS: dict[tuple[str, int, str], EventView] = {}
+"""Each event's :class:`EventView`, by (kind, seat, detail): a frozen model, the same for every seat that sees the
+event, and a server builds every seat's observation, with this hand's events, on every move (validating a new
+model each time was a fifth of an observation). Bounded by ``EVENT_VIEWS_KEPT`` (a detail may be free text)."""
+
+EVENT_VIEWS_KEPT = 8192
 
 PUBLIC_SEAT = -1
 """The seat of a spectator's observation: no seat, so it sees only what is public."""
@@ -208,11 +215,17 @@ class State(ABC):
 
     def visible_events(self, seat: int) -> list[EventView]:
         """This hand's events that ``seat`` may see."""
-        return [
-            EventView(kind=e.kind, seat=e.seat, detail=e.detail)
-            for e in self.events[self.hand_events_from:]
-            if e.visible_to is None or seat in e.visible_to
-        ]
+        views: list[EventView] = []
+        for e in self.events[self.hand_events_from:]:
+            if e.visible_to is None or seat in e.visible_to:
+                key = (e.kind, e.seat, e.detail)
+                view = _EVENT_VIEWS.get(key)
+                if view is None:
+                    if len(_EVENT_VIEWS) >= EVENT_VIEWS_KEPT:
+                        _EVENT_VIEWS.clear()
+                    view = _EVENT_VIEWS[key] = EventView(kind=e.kind, seat=e.seat, detail=e.detail)
+                views.append(view)
+        return views
 
     def make_observation(
         self, seat: int, *, hand: Iterable[Card], table: dict[str, Any], mano: int | None = None
@@ -237,22 +250,24 @@ class State(ABC):
     def _build_observation(
         self, seat: int, hand: list[str], legal: list[str], table: dict[str, Any], mano: int | None
     ) -> Observation:
-        return Observation(
-            game=self.game.name,
-            seat=seat,
-            players=self.table.n_seats,
-            teams=list(self.table.teams),
-            dealer=self.dealer,
-            mano=mano,
-            hand_number=self.hands_played,
-            to_act=list(self.to_act),
-            hand=hand,
-            scores=list(self.scores()),
-            over=self.is_over,
-            legal=legal,
-            table=table,
-            events=self.visible_events(seat),
-        )
+        # Every field built here, of its declared type: the model without pydantic's validation (see
+        # built_observation), which a server paid for every seat and spectator on every move.
+        return built_observation({
+            "game": self.game.name,
+            "seat": seat,
+            "players": self.table.n_seats,
+            "teams": list(self.table.teams),
+            "dealer": self.dealer,
+            "mano": mano,
+            "hand_number": self.hands_played,
+            "to_act": list(self.to_act),
+            "hand": hand,
+            "scores": list(self.scores()),
+            "over": self.is_over,
+            "legal": legal,
+            "table": table,
+            "events": self.visible_events(seat),
+        })
 
     def forget_hidden(self, seat: int, rng: random.Random, *, whole_match: bool = False) -> None:
         """Drop from a sampled state what ``seat`` must not learn through it.

@@ -12,7 +12,7 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cartas.core.cards import SUITS, Card
+from cartas.core.cards import CARD_TEXT, SUITS, Card
 from cartas.core.errors import CardParseError
 from cartas.core.observation import Observation
 from cartas.core.table import cutter_seat
@@ -104,20 +104,29 @@ def seat_fields(observation: Observation, in_play: Iterable[int] | None = None) 
 
 SUIT_ORDER: dict[str, int] = {suit: at for at, suit in enumerate(SUITS)}
 
+_HAND_ORDER: dict[str, tuple[int, int, str]] = {
+    text: (SUIT_ORDER[card.suit], card.rank, text) for card, text in CARD_TEXT.items() if not card.is_joker
+}
+"""Each card's place in a sorted hand, by its notation: a server sorts every seat's hand on every move, and
+reading the card back from its text was a fifth of a table view."""
+
 
 def by_suit_then_rank(cards: Iterable[str]) -> list[str]:
     """Cards in notation sorted as a trick player holds them: oros, copas, espadas, bastos, each from the ace
     up; comodines and anything that is not a card (``back``) go last, in the order given."""
-    known: list[Card] = []
+    known: list[tuple[int, int, str]] = []
     rest: list[str] = []
     for text in cards:
-        card = _card(text)
-        if card is None or card.is_joker:
-            rest.append(text)
-        else:
-            known.append(card)
-    known.sort(key=lambda card: (SUIT_ORDER[card.suit], card.rank))
-    return [str(card) for card in known] + rest
+        place = _HAND_ORDER.get(text)
+        if place is None:
+            card = _card(text)  # notation written otherwise ("1e", " 7O"), a comodín, or no card at all
+            if card is None or card.is_joker:
+                rest.append(text)
+                continue
+            place = (SUIT_ORDER[card.suit], card.rank, str(card))
+        known.append(place)
+    known.sort()
+    return [text for _suit, _rank, text in known] + rest
 
 
 def _card(text: str) -> Card | None:

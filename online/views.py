@@ -209,6 +209,15 @@ def event_versioned(
     )
 
 
+_LABELS: dict[tuple[str, str, str | None, str], tuple[str, str]] = {}
+"""Each move's label and its ``said`` text, by game, language, deck and the move's canonical text: the same
+dozen moves are offered on every move of every table, and saying one is a few catalog look-ups and formats.
+A game says a move from the move alone (:meth:`Game.action_text`, :meth:`Game.action_said`), in the language
+and deck being written. Bounded by ``LABELS_KEPT``."""
+
+LABELS_KEPT = 8192
+
+
 def legal_moves(state: State, seat: int, language: str | None = None) -> list[dict[str, Any]]:
     """A seat's legal actions as buttons: index, canonical text (what the client sends), the label as players
     say the move in ``language`` (None: the table's), the move as it is said aloud (``said``, what a call button
@@ -216,17 +225,27 @@ def legal_moves(state: State, seat: int, language: str | None = None) -> list[di
     legal = state.legal_actions(seat)
     if not legal:
         return []
+    game = state.game
+    language = language or table_language(game)
+    deck = game.deck_art(state.options)
     hand = {str(card) for card in state.hand_of(seat)}
     moves = []
-    with writing(state.game, language, state.game.deck_art(state.options)):
-        for index, action in enumerate(legal):
-            text = str(action)
-            verb, _, rest = text.partition(" ")
-            card = rest if verb in CARD_VERBS and rest in hand else None
-            moves.append({
-                "index": index, "text": text, "label": state.game.action_text(action),
-                "said": state.game.action_said(action), "card": card,
-            })
+    writer: writing | None = None
+    for index, action in enumerate(legal):
+        text = str(action)
+        key = (game.name, language, deck, text)
+        words = _LABELS.get(key)
+        if words is None:
+            if writer is None:
+                writer = writing(game, language, deck)
+            with writer:
+                words = (game.action_text(action), game.action_said(action))
+            if len(_LABELS) >= LABELS_KEPT:
+                _LABELS.clear()
+            _LABELS[key] = words
+        verb, _, rest = text.partition(" ")
+        card = rest if verb in CARD_VERBS and rest in hand else None
+        moves.append({"index": index, "text": text, "label": words[0], "said": words[1], "card": card})
     return moves
 
 

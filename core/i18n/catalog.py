@@ -6,6 +6,8 @@ import gettext
 from functools import lru_cache
 from pathlib import Path
 
+from mypy_extensions import mypyc_attr
+
 from cartas.core.i18n.language import ENGLISH, current_language, gettext_languages
 
 SAID_PER_LANGUAGE = 4096
@@ -18,6 +20,7 @@ def mark(message: str) -> str:
     return message
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled in the compiled build; a plugin may still subclass it
 class Catalog:
     """The messages of one domain (the framework's, or one game's) in whatever language is being spoken.
 

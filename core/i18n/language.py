@@ -6,6 +6,8 @@ import os
 from collections.abc import Mapping
 from contextvars import ContextVar, Token
 
+from mypy_extensions import mypyc_attr
+
 ENGLISH = "en"
 """The language of every message in the source code: a catalog translates from it."""
 
@@ -17,6 +19,7 @@ def current_language() -> str:
     return _LANGUAGE.get()
 
 
+@mypyc_attr(allow_interpreted_subclasses=True)  # compiled in the compiled build; still subclassable
 class speaking:  # noqa: N801  # used as a function, like contextlib's suppress
     """Render everything inside the block in ``language`` (a BCP-47 tag such as ``"es-AR"``).
 

@@ -4,16 +4,17 @@ language being spoken (Argentine Spanish at its own table: "Vos: ¡Truco!", "Ell
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
 from cartas.core import (
-    PUBLIC_SEAT, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, Table, TableNames,
-    TableView, by_suit_then_rank, cutter_seat, generic_names, seat_side_names,
+    Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, Table, TableNames,
+    TableView, by_suit_then_rank, cutter_seat, generic_names,
 )
 from cartas.core.i18n import mark
-from cartas.games.truco import shown, view, words
+from cartas.games.truco import lines, shown, view, words
+from cartas.games.truco.lines import ACCEPTED, FLOR_CALLS, TRICK_NAMES  # noqa: F401  # named here before
 from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
 from cartas.games.truco.i18n import _
 from cartas.games.truco.state import TrucoState
@@ -51,8 +52,6 @@ TRICK_WON = {
 }
 TRICK_TIED = {"1": mark("The first trick is tied (parda)"), "2": mark("The second trick is tied (parda)"),
               "3": mark("The third trick is tied (parda)")}
-TRICK_NAMES = {"1": mark("First"), "2": mark("Second"), "3": mark("Third")}
-"""The tricks as players name them: la primera, la segunda, la tercera."""
 CALLS = {
     "truco": mark("Truco!"), "retruco": mark("Retruco!"), "vale cuatro": mark("Vale cuatro!"),
     "envido": mark("Envido!"), "real envido": mark("Real envido!"), "falta envido": mark("Falta envido!"),
@@ -66,8 +65,6 @@ HAND_STAKE = {1: "", 2: " (truco)", 3: " (retruco)", 4: " (vale cuatro)"}
 REFUSED = {1: mark("truco refused"), 2: mark("retruco refused"), 3: mark("vale cuatro refused")}
 """The call refused, told by what the refusal scores."""
 REASONS = {"envido": mark("envido"), "flor": mark("flor"), "mazo": mark("mazo")}
-ACCEPTED = ("", mark("Truco accepted"), mark("Retruco accepted"), mark("Vale cuatro accepted"))
-FLOR_CALLS = ("flor", "contraflor", "contraflor al resto")
 
 
 class TrucoGame(Game):
@@ -172,41 +169,9 @@ class TrucoPresentation(Presentation):
         return shown.summary_lines(events, said, lambda event: self.describe(event, said), self.game.summary_kinds)
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
-        """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake."""
-        table = observation.table
-        points = table["points"]
-        scores = observation.scores
-        names = names or seat_side_names(observation.players, observation.teams, observation.seat)
-        first, second = (0, 1) if observation.seat == PUBLIC_SEAT else (
-            observation.teams[observation.seat], 1 - observation.teams[observation.seat])
-        score = _("{side} {score} – {other} {other_score}, to {points}",
-                  side=names.side(first), score=_team_score(scores[first], points),
-                  other=names.side(second), other_score=_team_score(scores[second], points), points=points)
-        lines = [score, _("Dealer: {dealer} · mano: {mano}", dealer=names.seat(observation.dealer),
-                          mano=names.seat(observation.mano or 0))]
-        if table["pica_pica"]:
-            one, other = table["playing"]
-            lines.append(_("Pica-pica: {who} against {other}", who=names.seat(one), other=names.seat(other)))
-        for number, (plays, result) in enumerate(zip(table["tricks"], table["results"]), 1):
-            outcome = _("tied (parda)") if result == "parda" else names.side(int(result))
-            lines.append(_("{trick}: {plays} → {outcome}", trick=_(TRICK_NAMES[str(number)]),
-                           plays=_plays(plays, names), outcome=outcome))
-        if table["trick"]:
-            lines.append(_("On the table: {plays}", plays=_plays(table["trick"], names)))
-        lines.append(_stake(table, names))
-        pending = table["pending"]
-        if table["envido"]:
-            calls = ", ".join(table["envido"])
-            lines.append(_("Envido in play: {calls}", calls=calls) if pending == "envido"
-                         else _("Envido played: {calls}", calls=calls))
-        if pending in FLOR_CALLS:
-            lines.append(_("Flor in play: {call}", call=pending))
-        if "tanto" in table:
-            if table["flor"]:
-                lines.append(_("You have {tanto} of envido and a flor of {flor}", tanto=table["tanto"], flor=table["flor"]))
-            else:
-                lines.append(_("You have {tanto} of envido", tanto=table["tanto"]))
-        return lines
+        """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake
+        (:func:`cartas.games.truco.lines.table_lines`, compiled with the engine in the compiled build)."""
+        return lines.table_lines(observation, names)
 
     def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The cards each seat has played this hand, the trick on the table, the hand by suit then rank; the
@@ -224,27 +189,3 @@ def _points(side: str, detail: str) -> str:
     reason = _(REFUSED[points]) if why == "truco" else _(REASONS[why])
     return _.plural("{count} point for {side} ({reason})", "{count} points for {side} ({reason})", points,
                     side=side, reason=reason)
-
-
-def _team_score(score: int, points: int) -> str:
-    """A team's score, in the malas (up to 14) or the buenas (from 15) of a 30-point match."""
-    if points != 30:
-        return str(score)
-    return _("{score} (buenas)", score=score) if score >= 15 else _("{score} (malas)", score=score)
-
-
-def _plays(plays: list[list[Any]], names: TableNames) -> str:
-    return ", ".join(f"{card} ({names.seat(seat)})" for seat, card in plays)
-
-
-def _stake(table: dict[str, Any], names: TableNames) -> str:
-    """What the hand is worth now, who holds el quiero, and a truco call waiting for its answer."""
-    level = table["truco"]
-    worth = table["hand_worth"]
-    text = _("{accepted}: worth {worth}", accepted=_(ACCEPTED[level]), worth=worth) if level else _(
-        "The hand is worth {worth}", worth=worth)
-    if table["el_quiero"] >= 0:
-        text += _("; el quiero is with {side}", side=names.side(table["el_quiero"]))
-    if table["pending"] in ("truco", "retruco", "vale cuatro"):
-        text += _("; {call} called, waiting for the answer", call=table["pending"])
-    return text
