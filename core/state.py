@@ -192,6 +192,17 @@ class State(ABC):
         self.history.append((seat, action))
         self._apply(seat, action)
 
+    def apply_legal(self, action: Action, seat: int) -> None:
+        """Apply ``action`` for ``seat`` without checking it: the caller took it from ``legal_actions(seat)`` of
+        this very state, just now (a search's tree walk and its random play-outs, thousands of moves a decision).
+
+        What :meth:`apply` does after its checks, and nothing else; an action that is not legal here leaves the
+        state in an undefined condition, so anything that comes from outside goes through :meth:`apply`.
+        """
+        self._legal_seat = -1
+        self.history.append((seat, action))
+        self._apply(seat, action)
+
     def emit(self, kind: str, seat: int = -1, detail: str = "", visible_to: tuple[int, ...] | None = None) -> None:
         """Record an event (public unless ``visible_to`` names the seats that may see it).
 
