@@ -52,7 +52,10 @@ def score_gain_value(
     """
     if state.is_over:
         return list(state.returns())
-    return [0.5 + 0.5 * diff / (abs(diff) + scale) for diff in relative_gains(state, root_scores, sign)]
+    diffs, sides = _side_gains(state, root_scores, sign)
+    # Squashed once per side (a team), then handed to its seats: the same numbers as squashing every seat's.
+    squashed = [0.5 + 0.5 * diff / (abs(diff) + scale) for diff in diffs]
+    return [squashed[side] for side in sides]
 
 
 def linear_gain_value(
@@ -71,14 +74,21 @@ def linear_gain_value(
 
 def relative_gains(state: State, root_scores: Sequence[int], sign: int = 1) -> list[float]:
     """Each seat's side's score gain since ``root_scores``, less the average gain of the other sides."""
+    diffs, sides = _side_gains(state, root_scores, sign)
+    return [diffs[side] for side in sides]
+
+
+def _side_gains(state: State, root_scores: Sequence[int], sign: int) -> tuple[list[float], Sequence[int]]:
+    """Each side's gain less the others' average, and each seat's side: sides are teams when ``scores()`` has
+    one entry per team, seats otherwise."""
     table = state.table
     scores = state.scores()
     by_team = len(scores) == table.n_teams and len(scores) != table.n_seats
     gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
     total = sum(gains)
     others = max(len(gains) - 1, 1)
-    sides = table.teams if by_team else range(table.n_seats)
-    return [gains[side] - (total - gains[side]) / others for side in sides]
+    sides: Sequence[int] = table.teams if by_team else range(table.n_seats)
+    return [gain - (total - gain) / others for gain in gains], sides
 
 
 def decision_budget(
