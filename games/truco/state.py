@@ -610,8 +610,12 @@ class TrucoState(State):
         return Result(winners, tuple(self.score))
 
     def clone(self) -> TrucoState:
+        return self._clone(True)
+
+    def _clone(self, whole_log: bool) -> TrucoState:
+        """:meth:`clone`, or without ``whole_log`` the copy ``sample`` starts from (see ``State._copy_base``)."""
         other = TrucoState(None)
-        other._copy_base(self)
+        other._copy_base(self, whole_log)
         # Shared with the original: numbers, tuples, and lists replaced whole, never changed in place. Written
         # out rather than by a function generated for them, so that compiled (docs/compiled.md) they are native copies.
         other.n, other.team_of, other.members = self.n, self.team_of, self.members
@@ -643,7 +647,7 @@ class TrucoState(State):
         Hands with something known about them are drawn first among the combinations that agree with it;
         the others and the stock share what is left at random.
         """
-        copy = self.clone()
+        copy = self._clone(False)
         others = [s for s in range(self.n) if s != seat]
         facts: dict[int, list[tuple[Any, ...]]] = {}
         for fact in self.reveals:
