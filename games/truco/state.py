@@ -174,7 +174,7 @@ class TrucoState(State):
     def _flores(self, dealt: list[tuple[Card, ...]]) -> list[int]:
         """Each seat's flor; only looked at with the flor option or for señas, so otherwise not computed."""
         if self.flor_on or self.n > 2:
-            return [flor(hand) for hand in dealt]
+            return [_flor_of(hand) for hand in dealt]
         return [0] * self.n
 
     def tanto_of(self, seat: int) -> int:
@@ -185,7 +185,7 @@ class TrucoState(State):
         """
         value = self.tantos[seat]
         if value < 0:
-            value = self.tantos[seat] = tanto(self.dealt[seat])
+            value = self.tantos[seat] = _tanto_of(self.dealt[seat])
         return value
 
     def _next_duel(self) -> None:
@@ -714,6 +714,17 @@ def _tanto_of(dealt: tuple[Card, ...]) -> int:
     return value
 
 
+_FLORES: dict[tuple[Card, ...], int] = {}
+"""Flores of the hands dealt or drawn, as :data:`_TANTOS` keeps tantos: each sampled deal works out every seat's."""
+
+
+def _flor_of(dealt: tuple[Card, ...]) -> int:
+    value = _FLORES.get(dealt)
+    if value is None:
+        value = _FLORES[dealt] = flor(dealt)
+    return value
+
+
 _TANTO_CARDS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
 """The cards that make each dealt hand's tanto, as :data:`_TANTOS` keeps its points: every simulation of a
 search whose hand had an envido shows them at the end of the hand, and sorting them out was 7% of a search."""
@@ -734,12 +745,12 @@ def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
             return False
         if what == "tanto_under" and _tanto_of(dealt) > fact[2]:
             return False
-        if what == "flor_under" and (not flor(dealt) or flor(dealt) > fact[2]):
+        if what == "flor_under" and (not _flor_of(dealt) or _flor_of(dealt) > fact[2]):
             return False
-        if what == "flor" and (not flor(dealt) or (fact[2] and flor(dealt) != fact[2])):
+        if what == "flor" and (not _flor_of(dealt) or (fact[2] and _flor_of(dealt) != fact[2])):
             return False
-        if what == "noflor" and flor(dealt):
+        if what == "noflor" and _flor_of(dealt):
             return False
-        if what == "sign" and not shows(fact[2], dealt[fact[4]:], flor(dealt), _tanto_of(dealt)):
+        if what == "sign" and not shows(fact[2], dealt[fact[4]:], _flor_of(dealt), _tanto_of(dealt)):
             return False
     return True
