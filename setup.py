@@ -59,6 +59,9 @@ GROUPS: dict[str, list[str]] = {
         "cartas/games/tresillo/actions.py",
         "cartas/games/tresillo/state.py",
     ],
+    "cartas_search": [
+        "cartas/core/bots/search.py",
+    ],
     "cartas_rummy": [
         "cartas/games/chinchon/actions.py",
         "cartas/games/chinchon/melds.py",

@@ -124,16 +124,26 @@ class State(ABC):
         self.search_copy = False
         self.record_events = True
 
-    def _copy_base(self, other: State) -> None:
-        """Copy the shared fields of ``other`` into this fresh state; a game's ``clone`` calls it first."""
+    def _copy_base(self, other: State, whole_log: bool = True) -> None:
+        """Copy the shared fields of ``other`` into this fresh state; a game's ``clone`` calls it first.
+
+        Without ``whole_log``, the copy is for :meth:`sample`, whose state :meth:`forget_hidden` leaves with no
+        history and only this hand's events: it starts that way, rather than copying the whole match's logs
+        (hundreds of entries late in a match) only for them to be dropped, once per simulation of a search.
+        """
         self.game, self.options, self.table = other.game, other.options, other.table
         self.seed, self.position = other.seed, other.position
         # The generator is shared until one of the two draws from it (see ``rng``): copying its 625 words was
         # 80% of a clone, and most clones (search, perft) never deal again.
         self._rng, self._rng_seed = other._rng, other._rng_seed
         self._rng_shared = other._rng_shared = True
-        self.history, self.events = other.history.copy(), other.events.copy()
-        self.hands_played, self.hand_events_from = other.hands_played, other.hand_events_from
+        if whole_log:
+            self.history, self.events = other.history.copy(), other.events.copy()
+            self.hand_events_from = other.hand_events_from
+        else:
+            self.history, self.events = [], other.events[other.hand_events_from:]
+            self.hand_events_from = 0
+        self.hands_played = other.hands_played
         self.dealer, self.to_act, self.is_over = other.dealer, other.to_act, other.is_over
         self._legal_seat, self._legal = -1, []
         self.search_copy = other.search_copy
@@ -195,6 +205,17 @@ class State(ABC):
             raise IllegalActionError(
                 f"{action} is not legal now for seat {seat}; legal: {', '.join(str(a) for a in legal)}"
             )
+        self._legal_seat = -1
+        self.history.append((seat, action))
+        self._apply(seat, action)
+
+    def apply_legal(self, action: Action, seat: int) -> None:
+        """Apply ``action`` for ``seat`` without checking it: the caller took it from ``legal_actions(seat)`` of
+        this very state, just now (a search's tree walk and its random play-outs, thousands of moves a decision).
+
+        What :meth:`apply` does after its checks, and nothing else; an action that is not legal here leaves the
+        state in an undefined condition, so anything that comes from outside goes through :meth:`apply`.
+        """
         self._legal_seat = -1
         self.history.append((seat, action))
         self._apply(seat, action)

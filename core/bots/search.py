@@ -52,7 +52,10 @@ def score_gain_value(
     """
     if state.is_over:
         return list(state.returns())
-    return [0.5 + 0.5 * diff / (abs(diff) + scale) for diff in relative_gains(state, root_scores, sign)]
+    diffs, sides = _side_gains(state, root_scores, sign)
+    # Squashed once per side (a team), then handed to its seats: the same numbers as squashing every seat's.
+    squashed = [0.5 + 0.5 * diff / (abs(diff) + scale) for diff in diffs]
+    return [squashed[side] for side in sides]
 
 
 def linear_gain_value(
@@ -71,14 +74,21 @@ def linear_gain_value(
 
 def relative_gains(state: State, root_scores: Sequence[int], sign: int = 1) -> list[float]:
     """Each seat's side's score gain since ``root_scores``, less the average gain of the other sides."""
+    diffs, sides = _side_gains(state, root_scores, sign)
+    return [diffs[side] for side in sides]
+
+
+def _side_gains(state: State, root_scores: Sequence[int], sign: int) -> tuple[list[float], Sequence[int]]:
+    """Each side's gain less the others' average, and each seat's side: sides are teams when ``scores()`` has
+    one entry per team, seats otherwise."""
     table = state.table
     scores = state.scores()
     by_team = len(scores) == table.n_teams and len(scores) != table.n_seats
     gains = [sign * (now - before) for now, before in zip(scores, root_scores)]
     total = sum(gains)
     others = max(len(gains) - 1, 1)
-    sides = table.teams if by_team else range(table.n_seats)
-    return [gains[side] - (total - gains[side]) / others for side in sides]
+    sides: Sequence[int] = table.teams if by_team else range(table.n_seats)
+    return [gain - (total - gain) / others for gain in gains], sides
 
 
 def decision_budget(
@@ -144,18 +154,19 @@ class Estimate(NamedTuple):
 class _Node:
     """A tree node: the action that led here was taken by ``seat``; ``total`` sums that seat's values.
 
-    Children are keyed by seat and action: whose turn it is can depend on hidden cards (who won a trick), and
-    one seat's values must never be credited to another.
+    Children are kept by the seat that acts, then by its action: whose turn it is can depend on hidden cards
+    (who won a trick), and one seat's values must never be credited to another. Two plain dicts rather than one
+    keyed by ``(seat, action)`` pairs: no pair is built and hashed at every step of every simulation.
     """
 
     __slots__ = ("seat", "children", "visits", "total", "available")
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.children: dict[tuple[int, Action], _Node] = {}
+        self.children: dict[int, dict[Action, _Node]] = {}
         self.visits = 0
         self.total = 0.0
-        self.available = 0
+        self.available = 1
 
 
 class ISMCTSBot:
@@ -215,10 +226,10 @@ class ISMCTSBot:
     def estimates(self, view: SeatView) -> dict[Action, Estimate]:
         """Search, then give every legal action of the view's seat its estimated value and visit count."""
         legal = view.legal_actions()
-        children = self._search(view, len(legal)).children
+        children = self._search(view, len(legal)).children[view.seat]
         estimates = {}
         for action in legal:
-            child = children[view.seat, action]
+            child = children[action]
             estimates[action] = Estimate(child.total / child.visits, child.visits)
         return estimates
 
@@ -250,27 +261,41 @@ class ISMCTSBot:
         node = root
         path: list[_Node] = []
         seat = view.seat
+        c = self.exploration
+        log, sqrt = math.log, math.sqrt
         while not state.is_over and state.hands_played == hand:
-            keys = [(seat, action) for action in state.legal_actions(seat)]
-            children = node.children
-            untried = []
-            for key in keys:
-                child = children.get(key)
+            legal = state.legal_actions(seat)
+            by_seat = node.children
+            children = by_seat.get(seat)
+            if children is None:
+                children = by_seat[seat] = {}
+            untried: list[Action] = []
+            tried: list[_Node] = []
+            for action in legal:
+                child = children.get(action)
                 if child is None:
-                    untried.append(key)
+                    untried.append(action)
                 else:
                     child.available += 1
+                    tried.append(child)
             if untried:
-                key = rng.choice(untried)
-                node = children[key] = _Node(seat)
-                node.available = 1
+                action = rng.choice(untried)
+                node = children[action] = _Node(seat)
                 path.append(node)
-                state.apply(key[1], seat)
+                state.apply_legal(action, seat)
                 break
-            key = self._select(node, keys)
-            node = children[key]
+            # UCB1 over the children available in this sample (availability counts instead of parent visits);
+            # every legal action is tried here, so ``tried`` is in the order of ``legal``.
+            best = 0
+            best_score = -math.inf
+            for i, child in enumerate(tried):
+                visits = child.visits
+                score = child.total / visits + c * sqrt(log(child.available) / visits)
+                if score > best_score:
+                    best, best_score = i, score
+            node = tried[best]
             path.append(node)
-            state.apply(key[1], seat)
+            state.apply_legal(legal[best], seat)
             if state.to_act:
                 seat = state.to_act[0]
         self._rollout(state, hand)
@@ -278,18 +303,6 @@ class ISMCTSBot:
         for visited in path:
             visited.visits += 1
             visited.total += values[visited.seat]
-
-    def _select(self, node: _Node, keys: list[tuple[int, Action]]) -> tuple[int, Action]:
-        """UCB1 over the children available in this sample (availability counts instead of parent visits)."""
-        children = node.children
-        c = self.exploration
-        best_key, best_score = keys[0], -math.inf
-        for key in keys:
-            child = children[key]
-            score = child.total / child.visits + c * math.sqrt(math.log(child.available) / child.visits)
-            if score > best_score:
-                best_key, best_score = key, score
-        return best_key
 
     def _rollout(self, state: State, hand: int) -> None:
         """Play on to the horizon: the end of the hand the search started in, or of the match; or, past
@@ -305,7 +318,7 @@ class ISMCTSBot:
                 depth -= 1
             seat = state.to_act[0]
             if agent is None:
-                state.apply(choice(state.legal_actions(seat)), seat)
+                state.apply_legal(choice(state.legal_actions(seat)), seat)
             else:
                 state.apply(agent.choose(SeatView(state, seat)), seat)
 

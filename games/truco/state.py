@@ -53,6 +53,8 @@ SENA_CACHE: dict[int, list[Action]] = {}
 HAND_SIGNS: dict[tuple[Card, ...], int] = {}
 """The card signs of each hand held (at most a few thousand hands of three cards or fewer): señas are listed on
 every turn of a four- or six-player match, and working the mask out card by card was most of their cost."""
+SORTED_CARDS: tuple[Card, ...] = tuple(sorted(CARDS))
+"""The deck in card order: what ``sample`` filters for the cards a seat cannot see."""
 FLOR_SIGN, ENVIDO_SIGN, NADA_SIGN = SIGN_BIT["flor"], SIGN_BIT["envido"], SIGN_BIT["nada"]
 
 
@@ -172,7 +174,7 @@ class TrucoState(State):
     def _flores(self, dealt: list[tuple[Card, ...]]) -> list[int]:
         """Each seat's flor; only looked at with the flor option or for señas, so otherwise not computed."""
         if self.flor_on or self.n > 2:
-            return [flor(hand) for hand in dealt]
+            return [_flor_of(hand) for hand in dealt]
         return [0] * self.n
 
     def tanto_of(self, seat: int) -> int:
@@ -183,7 +185,7 @@ class TrucoState(State):
         """
         value = self.tantos[seat]
         if value < 0:
-            value = self.tantos[seat] = tanto(self.dealt[seat])
+            value = self.tantos[seat] = _tanto_of(self.dealt[seat])
         return value
 
     def _next_duel(self) -> None:
@@ -259,11 +261,13 @@ class TrucoState(State):
         shown = set(self.shown)
         for seat, what in self.to_show:
             if what == "envido":
-                cards = tanto_cards(self.dealt[seat])
-                self.emit("envido_shown", seat, _shown_detail(cards, self.tanto_of(seat)))
+                cards = _tanto_cards_of(self.dealt[seat])
+                if self.record_events:
+                    self.emit("envido_shown", seat, _shown_detail(cards, self.tanto_of(seat)))
             else:
                 cards = tuple(sorted(self.dealt[seat], key=show_order, reverse=True))
-                self.emit("flor_shown", seat, _shown_detail(cards, self.flores[seat]))
+                if self.record_events:
+                    self.emit("flor_shown", seat, _shown_detail(cards, self.flores[seat]))
             shown.update(cards)
         self.to_show = ()
         self.shown = frozenset(shown)
@@ -606,8 +610,12 @@ class TrucoState(State):
         return Result(winners, tuple(self.score))
 
     def clone(self) -> TrucoState:
+        return self._clone(True)
+
+    def _clone(self, whole_log: bool) -> TrucoState:
+        """:meth:`clone`, or without ``whole_log`` the copy ``sample`` starts from (see ``State._copy_base``)."""
         other = TrucoState(None)
-        other._copy_base(self)
+        other._copy_base(self, whole_log)
         # Shared with the original: numbers, tuples, and lists replaced whole, never changed in place. Written
         # out rather than by a function generated for them, so that compiled (docs/compiled.md) they are native copies.
         other.n, other.team_of, other.members = self.n, self.team_of, self.members
@@ -639,13 +647,18 @@ class TrucoState(State):
         Hands with something known about them are drawn first among the combinations that agree with it;
         the others and the stock share what is left at random.
         """
-        copy = self.clone()
+        copy = self._clone(False)
         others = [s for s in range(self.n) if s != seat]
         facts: dict[int, list[tuple[Any, ...]]] = {}
         for fact in self.reveals:
             if fact[1] != seat and (fact[0] != "sign" or fact[3] is None or seat in fact[3]):
                 facts.setdefault(fact[1], []).append(fact)
-        pool = sorted([card for s in others for card in self.hands[s]] + self.stock)  # not by where they lay
+        # Every card but the seat's own and those played, in card order (not by where they lay): the 40 cards
+        # filtered, which costs half of sorting what the others hold and the stock.
+        known = set(self.hands[seat])
+        for cards in self.played:
+            known.update(cards)
+        pool = [card for card in SORTED_CARDS if card not in known]
         shuffle(pool, rng)
         for who in others:
             if who not in facts:
@@ -701,6 +714,29 @@ def _tanto_of(dealt: tuple[Card, ...]) -> int:
     return value
 
 
+_FLORES: dict[tuple[Card, ...], int] = {}
+"""Flores of the hands dealt or drawn, as :data:`_TANTOS` keeps tantos: each sampled deal works out every seat's."""
+
+
+def _flor_of(dealt: tuple[Card, ...]) -> int:
+    value = _FLORES.get(dealt)
+    if value is None:
+        value = _FLORES[dealt] = flor(dealt)
+    return value
+
+
+_TANTO_CARDS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
+"""The cards that make each dealt hand's tanto, as :data:`_TANTOS` keeps its points: every simulation of a
+search whose hand had an envido shows them at the end of the hand, and sorting them out was 7% of a search."""
+
+
+def _tanto_cards_of(dealt: tuple[Card, ...]) -> tuple[Card, ...]:
+    cards = _TANTO_CARDS.get(dealt)
+    if cards is None:
+        cards = _TANTO_CARDS[dealt] = tanto_cards(dealt)
+    return cards
+
+
 def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
     """Whether a seat dealt ``dealt`` agrees with every fact told about it."""
     for fact in facts:
@@ -709,12 +745,12 @@ def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
             return False
         if what == "tanto_under" and _tanto_of(dealt) > fact[2]:
             return False
-        if what == "flor_under" and (not flor(dealt) or flor(dealt) > fact[2]):
+        if what == "flor_under" and (not _flor_of(dealt) or _flor_of(dealt) > fact[2]):
             return False
-        if what == "flor" and (not flor(dealt) or (fact[2] and flor(dealt) != fact[2])):
+        if what == "flor" and (not _flor_of(dealt) or (fact[2] and _flor_of(dealt) != fact[2])):
             return False
-        if what == "noflor" and flor(dealt):
+        if what == "noflor" and _flor_of(dealt):
             return False
-        if what == "sign" and not shows(fact[2], dealt[fact[4]:], flor(dealt), _tanto_of(dealt)):
+        if what == "sign" and not shows(fact[2], dealt[fact[4]:], _flor_of(dealt), _tanto_of(dealt)):
             return False
     return True

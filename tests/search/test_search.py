@@ -6,6 +6,7 @@ import math
 import time
 import random
 from functools import partial
+from typing import Any
 
 import pytest
 from minitrick import CartaAlta, HighCardBot
@@ -111,8 +112,13 @@ def test_budget_must_be_positive() -> None:
         ISMCTSBot(0, simulations=0)
 
 
-class _Scored:
-    """Just enough of a state for the evaluator: a table, scores and whether the match is over."""
+def _unused(*args: object) -> Any:
+    raise NotImplementedError
+
+
+class _Scored(State):
+    """Just enough of a state for the evaluator: a table, scores and whether the match is over. A ``State`` all
+    the same: compiled (the search module is in the compiled build), the evaluators check that they get one."""
 
     def __init__(self, table: Table, scores: tuple[int, ...], over: bool = False) -> None:
         self.table, self._scores, self.is_over = table, scores, over
@@ -123,25 +129,28 @@ class _Scored:
     def returns(self) -> tuple[float, ...]:
         return tuple(1.0 if s == max(self._scores) else 0.0 for s in self._scores)
 
+    _legal_actions = _apply = observation = public_observation = hand_of = hidden_from = _unused
+    all_cards = result = clone = sample = _unused
+
 
 def test_score_gain_value_counts_team_points_against_the_other_side() -> None:
     table = Table.partnership(4)
-    values = score_gain_value(_Scored(table, (13, 10)), (10, 10), scale=3.0)  # type: ignore[arg-type]
+    values = score_gain_value(_Scored(table, (13, 10)), (10, 10), scale=3.0)
     assert values == [0.75, 0.25, 0.75, 0.25]
 
 
 def test_score_gain_value_between_three_players_and_for_penalty_points() -> None:
     table = Table(3)
-    values = score_gain_value(_Scored(table, (4, 1, 1)), (0, 0, 0), scale=3.0)  # type: ignore[arg-type]
+    values = score_gain_value(_Scored(table, (4, 1, 1)), (0, 0, 0), scale=3.0)
     assert values[0] == pytest.approx(0.5 + 0.5 * 3 / 6)
     assert values[1] == pytest.approx(0.5 - 0.5 * 1.5 / 4.5)
-    penalties = score_gain_value(_Scored(table, (4, 1, 1)), (0, 0, 0), scale=3.0, sign=-1)  # type: ignore[arg-type]
+    penalties = score_gain_value(_Scored(table, (4, 1, 1)), (0, 0, 0), scale=3.0, sign=-1)
     assert penalties[0] < 0.5 < penalties[1]
 
 
 def test_a_finished_match_is_valued_by_its_returns() -> None:
     table = Table(2)
-    assert score_gain_value(_Scored(table, (30, 12), over=True), (29, 0)) == [1.0, 0.0]  # type: ignore[arg-type]
+    assert score_gain_value(_Scored(table, (30, 12), over=True), (29, 0)) == [1.0, 0.0]
 
 
 def test_value_stays_inside_the_unit_interval() -> None:
@@ -149,7 +158,7 @@ def test_value_stays_inside_the_unit_interval() -> None:
     table = Table(2)
     for _ in range(200):
         scores = (rng.randrange(-50, 50), rng.randrange(-50, 50))
-        values = score_gain_value(_Scored(table, scores), (0, 0))  # type: ignore[arg-type]
+        values = score_gain_value(_Scored(table, scores), (0, 0))
         assert all(0.0 < v < 1.0 for v in values)
         assert math.isclose(values[0] + values[1], 1.0)
 
@@ -183,22 +192,22 @@ def test_hard_reads_penalty_scores_the_other_way(monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(plugins, "get_registry", lambda: registry)
     table = Table(2)
     penalties = HardBot(0).engine("carta_baja")
-    assert penalties.evaluate(_Scored(table, (5, 0)), (0, 0))[0] < 0.5  # type: ignore[arg-type]
+    assert penalties.evaluate(_Scored(table, (5, 0)), (0, 0))[0] < 0.5
     points = HardBot(0).engine("carta_alta")
-    assert points.evaluate(_Scored(table, (5, 0)), (0, 0))[0] > 0.5  # type: ignore[arg-type]
+    assert points.evaluate(_Scored(table, (5, 0)), (0, 0))[0] > 0.5
 
 
 def test_linear_gain_value_is_linear_in_points_and_clipped() -> None:
     table = Table.partnership(4)
-    values = linear_gain_value(_Scored(table, (13, 10)), (10, 10), scale=10.0)  # type: ignore[arg-type]
+    values = linear_gain_value(_Scored(table, (13, 10)), (10, 10), scale=10.0)
     assert values == [pytest.approx(0.65), pytest.approx(0.35), pytest.approx(0.65), pytest.approx(0.35)]
-    assert linear_gain_value(_Scored(Table(2), (40, 0)), (0, 0), scale=10.0) == [1.0, 0.0]  # type: ignore[arg-type]
-    penalties = linear_gain_value(_Scored(Table(3), (4, 1, 1)), (0, 0, 0), sign=-1)  # type: ignore[arg-type]
+    assert linear_gain_value(_Scored(Table(2), (40, 0)), (0, 0), scale=10.0) == [1.0, 0.0]
+    penalties = linear_gain_value(_Scored(Table(3), (4, 1, 1)), (0, 0, 0), sign=-1)
     assert penalties[0] < 0.5 < penalties[1] == penalties[2]
 
 
 def test_linear_gain_value_gives_a_finished_match_its_returns() -> None:
-    assert linear_gain_value(_Scored(Table(2), (30, 29), over=True), (29, 29)) == [1.0, 0.0]  # type: ignore[arg-type]
+    assert linear_gain_value(_Scored(Table(2), (30, 29), over=True), (29, 29)) == [1.0, 0.0]
 
 
 # --- play-outs cut short (Game.rollout_depth, State.cut_hand) --------------------------------------------
