@@ -14,7 +14,7 @@ from functools import cache
 from pathlib import Path
 from typing import ClassVar
 
-from cartas.core.bots.personality import Strength, read_strengths
+from cartas.core.bots import Strength, read_strengths
 from cartas.core.i18n import mark
 from cartas.games.truco_paulista.bots import MediumBot
 from cartas.games.truco_paulista.i18n import _
