@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import sys
 import tempfile
@@ -59,6 +60,16 @@ def play(game: str, deals: int, points: int, seed: int, out: Path) -> None:
                     handle.write(json.dumps(line) + "\n")
 
 
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a win rate (draws count a half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
 def tally(out: Path) -> dict[str, dict[str, float]]:
     """Each personality's points and matches over the deals it played from both seats."""
     rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
@@ -80,11 +91,14 @@ def write(game: str, out: Path) -> Path:
     first = json.loads(out.read_text().splitlines()[0])
     module = sys.modules[get_registry().bot(game, next(iter(totals))).__module__]
     target = Path(module.__file__ or "").with_name("personalities.json")
+    points = first["points"] or getattr(get_registry().game(game).options({}), "points", None)
     data = {
-        "rival": RIVAL, "points": first["points"], "seed": first["seed"],
-        "note": "whole duplicate deals only; written by benchmarks/personalities.py",
+        "rival": RIVAL, "points": points, "seed": first["seed"],
+        "note": "whole duplicate deals only, each played from both seats; written by benchmarks/personalities.py",
         "levels": {level: {"won": entry["won"], "matches": int(entry["matches"]),
-                           "rate": round(entry["won"] / entry["matches"], 3)} for level, entry in sorted(totals.items())},
+                           "rate": round(entry["won"] / entry["matches"], 3),
+                           "interval": [round(bound, 3) for bound in wilson(entry["won"], int(entry["matches"]))]}
+                   for level, entry in sorted(totals.items())},
     }
     handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
     with os.fdopen(handle, "w") as stream:
