@@ -145,12 +145,20 @@ def _ask_choice(text: str, choices: Sequence[Any], default: Any) -> Any:
     return click.prompt(f"{text} ({', '.join(by_text)})", default=str(default), value_proc=read)
 
 
-def _ask_level(text: str, levels: Sequence[str], default: str) -> str:
-    """A bot level, offered as the language spoken names the levels and read in any language (or in English)."""
+def _ask_level(text: str, levels: Sequence[str], default: str,
+               label: Callable[[str], str] = level_name) -> str:
+    """A bot level, offered as the language spoken names the levels and read in any language (or in English).
+
+    A level whose ``label`` says more than its name (a personality: "El Mentiroso · 46% contra medio") gets a
+    line of its own above the question, so the question stays one line of names a person can type."""
 
     def read(answer: str) -> str:
         return str(_usage(seating.check_level, answer, levels))
 
+    for level in levels:
+        described = label(level)
+        if described != level_name(level):
+            click.echo(f"  {level_name(level)}: {described}")
     names = ", ".join(level_name(level) for level in levels)
     answer: str = click.prompt(f"{text} ({names})", default=level_name(default), value_proc=read)
     return answer
@@ -343,7 +351,7 @@ def setup_match(
     levels = registry.bot_levels(game.name)
     level = _usage(seating.check_level, flags.bot, levels) if flags.bot else default_level(registry, game.name)
     if interactive and people is not None and flags.bot is None and flags.bots is None and len(levels) > 1:
-        level = _ask_level(msg("ask_bot"), levels, level)
+        level = _ask_level(msg("ask_bot"), levels, level, lambda each: registry.level_label(game.name, each))
     seats = list(flags.seats)
     in_teams = plays_in_teams(teams)
     if interactive and people is not None and not seats and flags.order is None and not in_teams:

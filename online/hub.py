@@ -27,6 +27,7 @@ from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n import speaking
+from cartas.core.naming import level_name
 from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
 from cartas.online.bots import BotRunner
@@ -491,4 +492,19 @@ def describe_game(game: Game, registry: Registry) -> dict[str, Any]:
         "players": list(counts),
         "default_players": default_players if isinstance(default_players, int) else counts[0], "teams": teams,
         "options": options, "levels": registry.bot_levels(game.name),
+        "level_texts": level_texts(game, registry),
     }
+
+
+def level_texts(game: Game, registry: Registry) -> dict[str, dict[str, str]]:
+    """Each bot level as each site language shows it in the pickers, where that says more than the level's
+    plain name: a personality's title and measured strength, ``{"es-AR": {"mentiroso": "El Mentiroso · 46%
+    contra medio"}}`` (the pages name the other levels from their labels, as before)."""
+    texts: dict[str, dict[str, str]] = {}
+    for language in SITE_LANGUAGES:
+        with speaking(language):
+            texts[language] = {
+                level: label for level in registry.bot_levels(game.name)
+                if (label := registry.level_label(game.name, level)) != level_name(level)
+            }
+    return texts

@@ -19,6 +19,7 @@ if TYPE_CHECKING:
         BiddingModel, BookReader, Decision, Modes, Observed, Posterior, RivalBook, RivalReader, Tendency,
         bidding_weight, logistic, posterior_for, reader_for, soft_bar,
     )
+    from cartas.core.bots.personality import Personality, Strength, level_label, read_strengths
     from cartas.core.bots.search import Evaluator, SearchCounts
 
 _EXPORTS = LazyExports(__name__, {
@@ -27,13 +28,15 @@ _EXPORTS = LazyExports(__name__, {
         "BiddingModel", "BookReader", "Decision", "Modes", "Observed", "Posterior", "RivalBook", "RivalReader", "Tendency",
         "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
     ),
+    "cartas.core.bots.personality": ("Personality", "Strength", "level_label", "read_strengths"),
     "cartas.core.bots.search": ("Evaluator", "SearchCounts"),
 })
 
 __all__ = [
-    "REMEMBERED", "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Evaluator", "Modes", "Observed", "Posterior", "RandomBot",
-    "Remembers", "RivalBook", "RivalReader", "SearchCounts", "SeatView", "Tendency", "bidding_weight", "logistic",
-    "posterior_for", "reader_for", "remember_matches", "soft_bar",
+    "REMEMBERED", "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Evaluator", "Modes", "Observed",
+    "Personality", "Posterior", "RandomBot", "Remembers", "RivalBook", "RivalReader", "SearchCounts", "SeatView",
+    "Strength", "Tendency", "bidding_weight", "level_label", "logistic", "posterior_for", "reader_for",
+    "read_strengths", "remember_matches", "soft_bar",
 ]
 
 

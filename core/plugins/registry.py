@@ -147,6 +147,14 @@ class Registry:
         own = list(self.bots.get(game_name, {}))
         return own + [level for level in self.bots.get("*", {}) if level not in own]
 
+    def level_label(self, game_name: str, level: str) -> str:
+        """``level`` as people read it for ``game_name``: a personality's title with its measured strength ("El
+        Mentiroso · 46% vs medio"), else the level's name in the language spoken
+        (:func:`cartas.core.bots.personality.level_label`)."""
+        from cartas.core.bots.personality import level_label
+
+        return level_label(self.bot(game_name, level), level)
+
     def bot(self, game_name: str, level: str) -> BotFactory:
         """The factory of a bot level for a game; the error lists the levels there are."""
         for scope in (game_name, "*"):

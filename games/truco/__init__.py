@@ -32,6 +32,9 @@ TRUCO = GameSummary(
 )
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 
+PERSONALITY_LEVELS = ("prudente", "mentiroso", "jugador")
+"""The levels of :mod:`cartas.games.truco.personalities`, named here so listing them imports no bot."""
+
 
 @hookimpl
 def describe_games(describe: Callable[[GameSummary], None]) -> None:
@@ -42,6 +45,8 @@ def describe_games(describe: Callable[[GameSummary], None]) -> None:
 def describe_bots(describe: Callable[[str, str], None]) -> None:
     describe("truco", "easy")
     describe("truco", "medium")
+    for level in PERSONALITY_LEVELS:
+        describe("truco", level)
 
 
 @hookimpl
@@ -54,6 +59,9 @@ def register_games(register: Callable[[Game], None]) -> None:
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
     from cartas.games.truco.bots import EasyBot, MediumBot
+    from cartas.games.truco.personalities import PERSONALITIES
 
     register("truco", "easy", EasyBot)
     register("truco", "medium", MediumBot)
+    for personality in PERSONALITIES:
+        register("truco", personality.level, personality)

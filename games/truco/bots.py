@@ -21,6 +21,7 @@ from cartas.games.truco.envido import accepted_value, falta_value, refused_value
 from cartas.games.truco.rivals import TrucoRivalReader
 from cartas.games.truco.senas import CARD_SIGN
 from cartas.games.truco.state import RANK, TrucoState
+from cartas.games.truco.temperament import MEDIUM, Temperament
 
 SAMPLES = 16
 """Deals the medium bot samples to judge a truco."""
@@ -267,7 +268,9 @@ class MediumBot(EasyBot):
     """Judges a truco by sampling the hidden cards, adjusts its envido to position and score, bluffs now and
     then, and never raises once what is on the table already decides the match."""
 
-    bluff = 0.08
+    temperament: ClassVar[Temperament] = MEDIUM
+    """The knobs of its calls and answers (:mod:`cartas.games.truco.temperament`); a personality changes them."""
+    bluff = MEDIUM.bluff
     samples = SAMPLES
     """Deals sampled to judge a truco."""
     bidding: ClassVar[TrucoBidding] = TrucoBidding()
@@ -347,7 +350,7 @@ class MediumBot(EasyBot):
             bar = 26
         elif r.their_score + 2 >= r.target:
             bar = 30
-        return self._draws(r.team_tanto(), bar - 0.5, TANTO_MIX)
+        return self._draws(r.team_tanto(), bar - 0.5 + self.temperament.envido_shift, TANTO_MIX)
 
     def _draws(self, value: float, bar: float, scale: float) -> bool:
         """Yes with the chance a logistic around ``bar`` gives ``value``: a mixed strategy, so the same hand does
@@ -384,6 +387,7 @@ class MediumBot(EasyBot):
         accept = chance * self._equity(r, mine + accepted, theirs) + (1 - chance) * self._equity(
             r, mine, theirs + accepted)
         refuse = self._equity(r, mine, theirs + refused)
+        accept += self.temperament.envido_answer_shift
         return legal["quiero"] if self._draws(accept, refuse, EQUITY_MIX) else legal["no quiero"]
 
     @staticmethod
@@ -451,13 +455,14 @@ class MediumBot(EasyBot):
         chance = self._win_chance(r)
         asked = r.worth + 1
         raise_word = next((w for w in ("retruco", "vale cuatro") if w in legal), None)
-        if raise_word and chance >= 0.7 and self._may_raise(r) and r.my_score + asked < r.target:
+        if raise_word and chance >= self.temperament.raise_bar and self._may_raise(r) and r.my_score + asked < r.target:
             return legal[raise_word]
         bar = 0.5 if r.their_score + asked >= r.target else (asked - r.worth) / (2 * asked) + 0.1
+        bar += self.temperament.truco_answer_shift
         return legal["quiero"] if self._draws(chance, bar, CHANCE_MIX) else legal["no quiero"]
 
     def _calls_truco(self, r: Reading) -> bool:
-        return self._draws(self._win_chance(r), 0.62, CHANCE_MIX)
+        return self._draws(self._win_chance(r), self.temperament.truco_call_bar, CHANCE_MIX)
 
 
 class QuickMediumBot(MediumBot):

@@ -29,6 +29,9 @@ PAULISTA = GameSummary(
 )
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 
+PERSONALITY_LEVELS = ("cauteloso", "blefador", "apostador")
+"""The levels of :mod:`cartas.games.truco_paulista.personalities`, named here so listing them imports no bot."""
+
 
 @hookimpl
 def describe_games(describe: Callable[[GameSummary], None]) -> None:
@@ -39,6 +42,8 @@ def describe_games(describe: Callable[[GameSummary], None]) -> None:
 def describe_bots(describe: Callable[[str, str], None]) -> None:
     describe("truco_paulista", "easy")
     describe("truco_paulista", "medium")
+    for level in PERSONALITY_LEVELS:
+        describe("truco_paulista", level)
 
 
 @hookimpl
@@ -51,6 +56,9 @@ def register_games(register: Callable[[Game], None]) -> None:
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
     from cartas.games.truco_paulista.bots import EasyBot, MediumBot
+    from cartas.games.truco_paulista.personalities import PERSONALITIES
 
     register("truco_paulista", "easy", EasyBot)
     register("truco_paulista", "medium", MediumBot)
+    for personality in PERSONALITIES:
+        register("truco_paulista", personality.level, personality)

@@ -31,6 +31,7 @@ from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
 from cartas.games.truco_paulista.match_odds import match_value, onze_bar
 from cartas.games.truco_paulista.rivals import PaulistaRivalReader
 from cartas.games.truco_paulista.state import ANSWERING, DECIDING, FACE_DOWN, ONZE_STAKE, STAKES, TARGET, PaulistaState
+from cartas.games.truco_paulista.temperament import MEDIUM, Temperament
 
 SUITS = "OCEB"
 
@@ -231,6 +232,9 @@ class MediumBot:
 
     rival_reader: ClassVar[type[PaulistaRivalReader]] = PaulistaRivalReader
     """Makes the reader of each rival's habits a bot keeps for its match (here and in the core's ``hard``)."""
+    temperament: ClassVar[Temperament] = MEDIUM
+    """The knobs of its bets and answers (:mod:`cartas.games.truco_paulista.temperament`); a personality
+    changes them."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
@@ -281,7 +285,10 @@ class MediumBot:
             return self._answer(view, observation, legal, mine, theirs)
         raises = [a for a in legal if _is_raise(a)]
         if raises and not _decided(observation, view.seat):
-            if self.chance(view, self.SAMPLES) >= 0.72:
+            temperament = self.temperament
+            if self.chance(view, self.SAMPLES) >= temperament.raise_bar:
+                return raises[0]
+            if temperament.bluff and self.rng.random() < temperament.bluff:
                 return raises[0]
         return self._card(view, observation, [a for a in legal if not isinstance(a, Word)])
 
@@ -308,13 +315,13 @@ class MediumBot:
         offered = STAKES[RAISES.index(Word(observation.table["pending"])) + 1]
         chance = self._answer_chance(view)
         raises = [a for a in legal if _is_raise(a)]
-        if raises and chance >= 0.8 and mine + offered < TARGET:
+        if raises and chance >= self.temperament.answer_raise_bar and mine + offered < TARGET:
             return raises[0]
         if theirs + stake >= TARGET:
             return Word.ACEITO
         # Accepting risks ``offered`` either way; running gives ``stake`` away for sure. The caller is likely
         # strong, hence the small margin.
-        needed = (offered - stake) / (2 * offered) + 0.05
+        needed = (offered - stake) / (2 * offered) + 0.05 + self.temperament.answer_shift
         return Word.ACEITO if chance >= needed else Word.CORRO
 
     def _answer_chance(self, view: SeatView) -> float:

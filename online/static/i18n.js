@@ -46,8 +46,12 @@ export function t(key) {
   return (LABELS[current] && LABELS[current][key]) || LABELS.en[key] || key;
 }
 
-/** A bot level as players read it ("medio" for "medium"); a level a plugin adds is shown as it is named. */
-export function levelName(level) {
+/** A bot level as players read it ("medio" for "medium"); a level a plugin adds is shown as it is named.
+ * Given the game (from /api/games), a level the game describes itself (a personality: "El Mentiroso · 46%
+ * contra medio") is shown as the game says it in the current language. */
+export function levelName(level, game) {
+  const own = game && game.level_texts && (game.level_texts[current] || game.level_texts.en);
+  if (own && own[level]) return own[level];
   const key = `level_${level}`;
   const text = t(key);
   return text === key ? level : text;

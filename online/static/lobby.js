@@ -127,7 +127,7 @@ function createForm() {
   form.append(box);
   const levels = Array.isArray(game.levels) && game.levels.length ? game.levels : ["medium"];
   const absentLevel = h("select", { id: "bot-level", name: "bot_level" },
-    levels.map((level) => h("option", { value: level, text: levelName(level), selected: level === (levels.includes(before.bot_level) ? before.bot_level : "medium") })));
+    levels.map((level) => h("option", { value: level, text: levelName(level, game), selected: level === (levels.includes(before.bot_level) ? before.bot_level : "medium") })));
   const grace = h("input", { type: "number", id: "grace", name: "grace", min: 0, max: 3600, step: 1,
     value: typeof before.grace === "number" ? String(before.grace) : "60", inputMode: "numeric" });
   more.append(h("fieldset", { class: "options" }, h("legend", { text: t("absence") }),

@@ -364,7 +364,7 @@ def test_the_built_in_descriptions_are_the_real_games_and_bots() -> None:
             "truco", "Argentine truco", (2, 4, 6), ("truco_argentino", "argentino"), listed[3].summary.options,
             "cartas.games.truco.i18n",
         ),
-        ("easy", "medium", "random", "hard", "search"),
+        ("easy", "medium", "prudente", "mentiroso", "jugador", "random", "hard", "search"),  # truco's personalities
     )
     assert listed[3].summary.options[1] == OptionSummary("points", "30", "15, 30")
 

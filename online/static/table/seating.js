@@ -26,15 +26,21 @@ async function startMatch(ctx) {
   }
 }
 
+/** This table's game as /api/games describes it, or undefined before the list has come. */
+function tableGame(state) {
+  return state.games.find((g) => state.info && g.name === state.info.game);
+}
+
 /** The bot levels of this table's game, from /api/games. */
 function levels(state) {
-  const game = state.games.find((g) => state.info && g.name === state.info.game);
+  const game = tableGame(state);
   return game && Array.isArray(game.levels) && game.levels.length ? game.levels : ["random", "easy", "medium", "hard"];
 }
 
 function levelSelect(state, current, id) {
+  const game = tableGame(state);
   return h("select", { id, "aria-label": t("level") },
-    levels(state).map((level) => h("option", { value: level, text: levelName(level), selected: level === current })));
+    levels(state).map((level) => h("option", { value: level, text: levelName(level, game), selected: level === current })));
 }
 
 /** A seat as this reader names it: a bot in the reader's language (the server's name is in the table's). */

@@ -1,0 +1,127 @@
+"""Each personality of a game against ``medium`` on duplicate deals, in process; the lobby's figures.
+
+Plays the schedule of ``benchmarks/bots/habits_arena.py`` (each deal ``seed + i`` once with each bot at seat 0,
+the bots seeded as the arena seeds them), taking the personalities in turn deal by deal so a run cut short
+leaves them all with about as many matches. Each match is appended to ``OUT`` as one JSON line as it ends (a
+run started again skips what the file holds); ``--write`` then counts whole deals only and writes the game's
+``personalities.json`` (atomically), which the lobby and the terminal read to show "El Mentiroso · 46% vs
+medio"::
+
+    nice -n 10 python benchmarks/personalities.py truco --deals 100 --out runs/personalities_truco.jsonl
+    python benchmarks/personalities.py truco --out runs/personalities_truco.jsonl --write
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+from cartas.core.arena.runner import bot_seed
+from cartas.core.bots.personality import Personality
+from cartas.core.match import run_match
+from cartas.core.plugins.manager import get_registry
+
+RIVAL = "medium"
+
+
+def personality_levels(game: str) -> list[str]:
+    """The game's levels whose factories are personalities, in the registry's order."""
+    registry = get_registry()
+    return [level for level in registry.bot_levels(game) if isinstance(registry.bot(game, level), Personality)]
+
+
+def play(game: str, deals: int, points: int, seed: int, out: Path) -> None:
+    registry = get_registry()
+    chosen = registry.game(game)
+    options = chosen.options({"points": points} if points else {})
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()] if out.exists() else []
+    done = {(row["bot"], row["deal"], row["bot_seat"]) for row in rows}
+    levels = personality_levels(game)
+    for deal in range(deals):
+        for level in levels:
+            for bot_seat in (0, 1):
+                if (level, deal, bot_seat) in done:
+                    continue
+                index = 2 * deal + bot_seat + 1
+                state = chosen.start(options, seed=seed + deal)
+                specs = {bot_seat: level, 1 - bot_seat: RIVAL}
+                agents = {seat: registry.bot(game, specs[seat])(bot_seed(seed, index, seat)) for seat in (0, 1)}
+                result = run_match(state, agents)
+                winners = list(result.winners)
+                score = 1.0 if winners == [bot_seat] else 0.0 if winners == [1 - bot_seat] else 0.5
+                line = {"game": game, "bot": level, "rival": RIVAL, "deal": deal, "bot_seat": bot_seat,
+                        "points": points, "seed": seed, "score": score, "scores": list(state.scores())}
+                with out.open("a") as handle:
+                    handle.write(json.dumps(line) + "\n")
+
+
+def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The Wilson 95% interval of a win rate (draws count a half)."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def tally(out: Path) -> dict[str, dict[str, float]]:
+    """Each personality's points and matches over the deals it played from both seats."""
+    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
+    seats: dict[tuple[str, int], list[float]] = {}
+    for row in rows:
+        seats.setdefault((row["bot"], row["deal"]), []).append(row["score"])
+    totals: dict[str, dict[str, float]] = {}
+    for (level, _deal), scores in seats.items():
+        if len(scores) == 2:
+            entry = totals.setdefault(level, {"won": 0.0, "matches": 0})
+            entry["won"] += sum(scores)
+            entry["matches"] += 2
+    return totals
+
+
+def write(game: str, out: Path) -> Path:
+    """Write the game's ``personalities.json`` beside its plugin, atomically, and return its path."""
+    totals = tally(out)
+    first = json.loads(out.read_text().splitlines()[0])
+    module = sys.modules[get_registry().bot(game, next(iter(totals))).__module__]
+    target = Path(module.__file__ or "").with_name("personalities.json")
+    points = first["points"] or getattr(get_registry().game(game).options({}), "points", None)
+    data = {
+        "rival": RIVAL, "points": points, "seed": first["seed"],
+        "note": "whole duplicate deals only, each played from both seats; written by benchmarks/personalities.py",
+        "levels": {level: {"won": entry["won"], "matches": int(entry["matches"]),
+                           "rate": round(entry["won"] / entry["matches"], 3),
+                           "interval": [round(bound, 3) for bound in wilson(entry["won"], int(entry["matches"]))]}
+                   for level, entry in sorted(totals.items())},
+    }
+    handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")
+    with os.fdopen(handle, "w") as stream:
+        stream.write(json.dumps(data, indent=2) + "\n")
+    os.replace(temporary, target)
+    return target
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("game")
+    parser.add_argument("--deals", type=int, default=50, help="deals per personality (two matches each)")
+    parser.add_argument("--points", type=int, default=0, help="the match's target (0: the game's default)")
+    parser.add_argument("--seed", type=int, default=4100)
+    parser.add_argument("--out", type=Path, required=True)
+    parser.add_argument("--write", action="store_true", help="write personalities.json from OUT instead of playing")
+    args = parser.parse_args()
+    if args.write:
+        target = write(args.game, args.out)
+        print(target.read_text())
+        return
+    play(args.game, args.deals, args.points, args.seed, args.out)
+
+
+if __name__ == "__main__":
+    main()

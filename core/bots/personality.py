@@ -1,0 +1,88 @@
+"""Personalities: bot levels with a name people read and a strength measured in the arena.
+
+A personality is an ordinary bot level, registered by its game's plugin through ``register_bots`` like
+``medium`` (``cartas play truco --bot mentiroso``, ``cartas arena``, the lobby's picker all take it as they take
+any level). What the front ends add for it they read from two optional class methods of its factory (the
+:class:`Personality` protocol), so a plugin's own personalities are shown the same way, and nothing is
+special-cased by game:
+
+- ``title()``: its name in the language being spoken ("El Mentiroso", "O Blefador"), from the game's catalog;
+- ``strength()``: how it fared against a reference level on duplicate deals (:class:`Strength`), read from a
+  small data file a benchmark writes (``benchmarks/personalities.py``), or ``None`` when not measured.
+
+:func:`level_label` puts the two together as the lobby shows them: "El Mentiroso · 46% vs medio".
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol, runtime_checkable
+
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.naming import level_name
+
+
+@dataclass(frozen=True)
+class Strength:
+    """A level's record against ``rival`` (a level name): ``won`` of ``matches`` (a draw counts a half)."""
+
+    won: float
+    matches: int
+    rival: str
+
+    @property
+    def rate(self) -> float:
+        return self.won / self.matches if self.matches else 0.0
+
+
+@runtime_checkable
+class Personality(Protocol):
+    """What a bot factory offers to be shown as a personality (both are class methods, so no bot is built)."""
+
+    @classmethod
+    def title(cls) -> str: ...
+
+    @classmethod
+    def strength(cls) -> Strength | None: ...
+
+
+def read_strengths(path: Path) -> dict[str, Strength]:
+    """The strengths a benchmark wrote to ``path``, by level: ``{"rival": "medium", "levels": {"mentiroso":
+    {"won": 46, "matches": 100}}}``. A missing or unreadable file, or a bad row, gives nothing for it: a
+    personality without a figure is still playable, only shown without one."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        rival = str(data["rival"])
+        rows = data["levels"]
+    except (OSError, ValueError, KeyError, TypeError):
+        return {}
+    strengths: dict[str, Strength] = {}
+    if not isinstance(rows, dict):
+        return strengths
+    for level, row in rows.items():
+        try:
+            won, matches = float(row["won"]), int(row["matches"])
+        except (KeyError, TypeError, ValueError):
+            continue
+        if matches > 0 and 0 <= won <= matches:
+            strengths[str(level)] = Strength(won, matches, rival)
+    return strengths
+
+
+def level_title(factory: object, level: str) -> str:
+    """The name people read for ``level``: a personality's title, else the level as the language names it."""
+    if isinstance(factory, Personality):
+        return factory.title()
+    return level_name(level)
+
+
+def level_label(factory: object, level: str) -> str:
+    """The level's name with its measured strength when it has one: "El Mentiroso · 46% vs medio"."""
+    title = level_title(factory, level)
+    strength = factory.strength() if isinstance(factory, Personality) else None
+    if strength is None:
+        return title
+    return _("{name} · {rate}% vs {rival}", name=title, rate=round(100 * strength.rate),
+             rival=level_name(strength.rival))
