@@ -12,9 +12,7 @@ busy machine or an idle one; ``cartas play --think`` still sets a time limit ins
 from __future__ import annotations
 
 from cartas.core import Action
-from cartas.core.bots import SeatView
-from cartas.core.bots.rollout import RolloutBot
-from cartas.core.bots.search_bot import Engine, HardBot, SearchBot
+from cartas.core.bots import Engine, HardBot, RolloutBot, SearchBot, SeatView
 from cartas.games.chinchon.actions import Discard
 from cartas.games.chinchon.bots import MediumBot, shortlist
 

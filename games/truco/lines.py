@@ -9,10 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartas.core.naming import TableNames, seat_side_names
+from cartas.core import PUBLIC_SEAT, Observation, TableNames, seat_side_names
 from cartas.core.i18n import mark
-from cartas.core.observation import Observation
-from cartas.core.state import PUBLIC_SEAT
 from cartas.games.truco.i18n import _
 
 TRICK_NAMES = {"1": mark("First"), "2": mark("Second"), "3": mark("Third")}
