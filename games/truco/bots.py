@@ -293,6 +293,8 @@ class MediumBot(EasyBot):
     _reader: TrucoRivalReader | None = None
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""
+    raise_samples: ClassVar[int] = RAISE_SAMPLES * SAMPLES
+    """Worlds weighed to raise a truco it was called (see :meth:`_raise_chance`)."""
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.bots.rollout`)."""
 
@@ -315,6 +317,21 @@ class MediumBot(EasyBot):
         obs = view.observation()
         pending = obs.table["pending"]
         return pending in ("envido", "retruco") or wins_the_hand_now(view, obs)
+
+    @staticmethod
+    def shortlist(view: SeatView) -> list[Action]:
+        """The moves the core's ``hard`` plays out besides this bot's own choice: all but the señas, the falta
+        envido and the mazo, which ``hard`` plays only when this bot chooses them.
+
+        Each move compared costs eight play-outs of the rest of the hand; at four players a first turn offers
+        up to ten (three cards, truco, three envidos, the mazo, two señas) and ``hard`` took 0.6 s of CPU on one
+        (issue 32 asks 0.3 s). A seña tells a partner what this bot holds and only this bot's rule decides
+        which; the falta envido and the mazo are a rare good move that eight play-outs would mostly find by
+        luck."""
+        return [
+            action for action in view.legal_actions()
+            if not str(action).startswith("seña") and str(action) not in ("falta envido", "mazo")
+        ]
 
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
@@ -478,7 +495,7 @@ class MediumBot(EasyBot):
         reader = self._reader if self._reader is not None else self.bidding
         caller = next((e.seat for e in reversed(r.view.observation().events) if e.kind == "truco"), None)
         weighed = wins = 0.0
-        for _ in range(RAISE_SAMPLES * self.samples):
+        for _ in range(self.raise_samples):
             world = self._draw(r.view)
             accepts = 1.0
             if reader is not None and caller is not None:
@@ -531,6 +548,8 @@ class QuickMediumBot(MediumBot):
     """
 
     samples = SAMPLES // 4
+    raise_samples = SAMPLES // 4
+    """Its raises on as few worlds as its other truco choices: a play-out asks at every answer it gives."""
     bidding = None  # type: ignore[assignment]
     """No posterior inside the play-outs: drawing it doubled ``hard``'s decision (304 ms against 134, the
     median of 73 decisions); ``hard`` draws its own sampled states from medium's posterior."""
