@@ -485,7 +485,7 @@ class MediumBot(EasyBot):
 
     def _raise_chance(self, r: Reading) -> float:
         """How often the team wins the hand in the worlds where the rivals would accept the raise: each of
-        :data:`RAISE_SAMPLES` times :attr:`samples` worlds drawn from the posterior, weighed by how likely the
+        :attr:`raise_samples` worlds drawn from the posterior, weighed by how likely the
         rival who answers says ``quiero`` there (his book's ``truco answer``, or the shared model's).
 
         A raise is accepted by the rivals who hold the cards for it (adverse selection): the chance over all
