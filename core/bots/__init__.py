@@ -20,6 +20,7 @@ if TYPE_CHECKING:
         bidding_weight, logistic, posterior_for, reader_for, soft_bar,
     )
     from cartas.core.bots.personality import Personality, Strength, level_label, read_strengths
+    from cartas.core.bots.inference.rivals import PRIOR_MEAN
     from cartas.core.bots.rollout import RolloutBot
     from cartas.core.bots.search import Evaluator, ISMCTSBot, SearchCounts
     from cartas.core.bots.search_bot import Engine, HardBot, SearchBot
@@ -31,13 +32,14 @@ _EXPORTS = LazyExports(__name__, {
         "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
     ),
     "cartas.core.bots.personality": ("Personality", "Strength", "level_label", "read_strengths"),
+    "cartas.core.bots.inference.rivals": ("PRIOR_MEAN",),
     "cartas.core.bots.rollout": ("RolloutBot",),
     "cartas.core.bots.search": ("Evaluator", "ISMCTSBot", "SearchCounts"),
     "cartas.core.bots.search_bot": ("Engine", "HardBot", "SearchBot"),
 })
 
 __all__ = [
-    "REMEMBERED", "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Engine", "Evaluator", "HardBot",
+    "PRIOR_MEAN", "REMEMBERED", "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Engine", "Evaluator", "HardBot",
     "ISMCTSBot", "Modes", "Observed", "Personality", "Posterior", "RandomBot", "Remembers", "RivalBook", "RivalReader",
     "RolloutBot", "SearchBot", "SearchCounts", "SeatView", "Strength", "Tendency", "bidding_weight", "level_label",
     "logistic", "posterior_for", "reader_for", "read_strengths", "remember_matches", "soft_bar",

@@ -15,7 +15,9 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cartas.core import PARDA, Action, Card, Observation, best_of_three, trick_winner_by_rank
-from cartas.core.bots import BotFactory, Posterior, SeatView, bidding_weight, logistic, posterior_for
+from cartas.core.bots import (
+    PRIOR_MEAN, BotFactory, Decision, Posterior, SeatView, bidding_weight, logistic, posterior_for,
+)
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
 from cartas.games.truco.rivals import TrucoRivalReader
@@ -36,6 +38,18 @@ CHANCE_MIX = 0.04
 EQUITY_MIX = 0.001
 """Match equity over which ``medium``'s answer to an envido goes from refusing to accepting (0.004 let a tanto of
 28 refuse a plain envido at 10-27 on one seed in four)."""
+
+RAISE_BAR = MEDIUM.raise_bar
+"""The chance of winning the hand, where the rivals accept, around which ``medium`` raises a truco it was called
+(a retruco or a vale cuatro) rather than just accepting it."""
+
+RAISE_SAMPLES = 4
+"""How many times :data:`SAMPLES` worlds ``medium`` weighs for a raise: the next word doubles what is at stake
+over a plain acceptance, and on 16 worlds the chance of 10E 2E 1O against a retruco ranged from 0.5 to 0.69."""
+
+TRUCO_CALL_BAR = MEDIUM.truco_call_bar
+"""The chance of winning the hand around which ``medium`` calls the next truco word against a rival who folds no
+more than the prior expects (above the 0.5 that breaks even, for the rivals who answer with a raise)."""
 
 TOP = {"ancho_espada": 1.0, "ancho_basto": 1.0, "siete_espada": 1.0, "siete_oro": 0.9, "tres": 0.6, "dos": 0.5}
 """What a partner's seña adds to the team's strength, in the units of :func:`card_power`."""
@@ -283,6 +297,8 @@ class MediumBot(EasyBot):
     _reader: TrucoRivalReader | None = None
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""
+    raise_samples: ClassVar[int] = RAISE_SAMPLES * SAMPLES
+    """Worlds weighed to raise a truco it was called (see :meth:`_raise_chance`)."""
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.bots.rollout`)."""
 
@@ -296,9 +312,30 @@ class MediumBot(EasyBot):
         Also played as it is: a card that wins the hand on the spot, which :func:`pick_card` always plays (its
         own seat is the last of the trick, and winning it decides the hand). Nothing a play-out finds can beat
         a sure hand, but eight noisy play-outs let a dominated card through (issue 32: after a tied first trick,
-        ``hard`` tied again with 3C instead of winning the hand with 7E, on 1 bot seed in 12)."""
+        ``hard`` tied again with 3C instead of winning the hand with 7E, on 1 bot seed in 12).
+
+        And the answer to a retruco, where a raise to vale cuatro is open: :meth:`_raise_chance` weighs the
+        raise in the worlds where the rival would accept it, where the play-outs' rivals read no calls and the
+        posterior reads little into a retruco after a lost trick (issue 32: holding 10E 2E 1O, ``hard`` raised
+        to vale cuatro on 3 of 8 bot seeds, 1 in 12 once ``medium`` weighed the raise so)."""
         obs = view.observation()
-        return bool(obs.table["pending"] == "envido") or wins_the_hand_now(view, obs)
+        pending = obs.table["pending"]
+        return pending in ("envido", "retruco") or wins_the_hand_now(view, obs)
+
+    @staticmethod
+    def shortlist(view: SeatView) -> list[Action]:
+        """The moves the core's ``hard`` plays out besides this bot's own choice: all but the señas, the falta
+        envido and the mazo, which ``hard`` plays only when this bot chooses them.
+
+        Each move compared costs eight play-outs of the rest of the hand; at four players a first turn offers
+        up to ten (three cards, truco, three envidos, the mazo, two señas) and ``hard`` took 0.6 s of CPU on one
+        (issue 32 asks 0.3 s). A seña tells a partner what this bot holds and only this bot's rule decides
+        which; the falta envido and the mazo are a rare good move that eight play-outs would mostly find by
+        luck."""
+        return [
+            action for action in view.legal_actions()
+            if not str(action).startswith("seña") and str(action) not in ("falta envido", "mazo")
+        ]
 
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
@@ -452,17 +489,70 @@ class MediumBot(EasyBot):
             return self._open_envido(r)
         if r.their_score + r.worth >= r.target:
             return legal["quiero"]
-        chance = self._win_chance(r)
         asked = r.worth + 1
         raise_word = next((w for w in ("retruco", "vale cuatro") if w in legal), None)
-        if raise_word and chance >= self.temperament.raise_bar and self._may_raise(r) and r.my_score + asked < r.target:
-            return legal[raise_word]
+        if raise_word and self._may_raise(r) and r.my_score + asked < r.target:
+            if self._draws(self._raise_chance(r), self.temperament.raise_bar, CHANCE_MIX):
+                return legal[raise_word]
+        chance = self._win_chance(r)
         bar = 0.5 if r.their_score + asked >= r.target else (asked - r.worth) / (2 * asked) + 0.1
         bar += self.temperament.truco_answer_shift
         return legal["quiero"] if self._draws(chance, bar, CHANCE_MIX) else legal["no quiero"]
 
+    def _raise_chance(self, r: Reading) -> float:
+        """How often the team wins the hand in the worlds where the rivals would accept the raise: each of
+        :attr:`raise_samples` worlds drawn from the posterior, weighed by how likely the
+        rival who answers says ``quiero`` there (his book's ``truco answer``, or the shared model's).
+
+        A raise is accepted by the rivals who hold the cards for it (adverse selection): the chance over all
+        worlds overstates what a raise that is accepted wins. Issue 32: holding 10E 2E 1O after winning the
+        first trick, ``medium`` raised a retruco to vale cuatro on 4 of 40 bot seeds on a chance of about 0.6
+        over all worlds; where the rival accepts it is about 0.4."""
+        reader = self._reader if self._reader is not None else self.bidding
+        caller = next((e.seat for e in reversed(r.view.observation().events) if e.kind == "truco"), None)
+        weighed = wins = 0.0
+        for _ in range(self.raise_samples):
+            world = self._draw(r.view)
+            accepts = 1.0
+            if reader is not None and caller is not None:
+                accepts = reader.likelihood(world, Decision(caller, "quiero", "", len(world.events)))
+            weighed += accepts
+            wins += accepts * (playout_tricks(world) == r.team)
+        return wins / weighed if weighed > 0 else 0.0
+
     def _calls_truco(self, r: Reading) -> bool:
-        return self._draws(self._win_chance(r), self.temperament.truco_call_bar, CHANCE_MIX)
+        """By the chance of winning the hand around the temperament's bar (:data:`TRUCO_CALL_BAR` for
+        ``medium``), lowered by the rivals' fold equity (:meth:`_truco_call_bar`)."""
+        return self._draws(self._win_chance(r), self._truco_call_bar(r), CHANCE_MIX)
+
+    def _rivals_fold_rate(self, r: Reading) -> float:
+        """How much more often than the prior expects the rivals refuse a truco whatever their cards: the book's
+        share of "no whatever the cards" in their ``truco answer`` less the prior's (the least of the rivals',
+        since either may answer); 0 for a bot that keeps no book or a rival who refuses by his cards."""
+        reader = self._reader
+        if reader is None:
+            return 0.0
+        rivals = [seat for seat, team in enumerate(r.teams) if team != r.team]
+        folds = min(reader.book.modes(seat, "truco answer").no for seat in rivals)
+        return max(0.0, folds - PRIOR_MEAN[1])
+
+    def _truco_call_bar(self, r: Reading) -> float:
+        """:data:`TRUCO_CALL_BAR` lowered by what the rivals' folds give away (issue 32: the rival who refuses
+        every truco without two top cards beat ``medium``, whose call weighed only its chance of the hand).
+
+        Calling the next word at a hand worth ``w`` against a rival who folds with the extra rate ``f`` wins
+        ``w`` when he folds and plays for ``w + 1`` when he accepts; not calling plays for ``w``. With ``q`` the
+        hand's margin ``2p - 1``, the call is worth it when ``f w + (1 - f)(w + 1) q > w q``: from
+        ``q > -f w / ((1 - f)(w + 1) - w)``, and always once ``(1 - f)(w + 1) <= w``. The bar drops by how far
+        that moves the break-even chance below 0.5; with ``f = 0`` it is the temperament's bar itself."""
+        bar = self.temperament.truco_call_bar
+        fold = self._rivals_fold_rate(r)
+        if fold <= 0.0:
+            return bar
+        worth = r.worth
+        stake = (1.0 - fold) * (worth + 1) - worth
+        break_even = 0.0 if stake <= 0 else max(0.0, (1.0 - fold * worth / stake) / 2)
+        return bar - (0.5 - break_even)
 
 
 class QuickMediumBot(MediumBot):
@@ -475,6 +565,8 @@ class QuickMediumBot(MediumBot):
     """
 
     samples = SAMPLES // 4
+    raise_samples = SAMPLES // 4
+    """Its raises on as few worlds as its other truco choices: a play-out asks at every answer it gives."""
     bidding = None  # type: ignore[assignment]
     """No posterior inside the play-outs: drawing it doubled ``hard``'s decision (304 ms against 134, the
     median of 73 decisions); ``hard`` draws its own sampled states from medium's posterior."""

@@ -56,6 +56,33 @@ def truco_rate(bar: float) -> float:
     return sum(logistic(power, bar, STRENGTH_SPREAD) for _, power in hands) / len(hands)
 
 
+@cache
+def envido_rate_given(bar: float, known: tuple[Card, ...], bound: int | None) -> float:
+    """How often the rule calls at ``bar`` with a hand that holds the ``known`` cards (those the rival played)
+    and, when a "son buenas" bounded it, a tanto of at most ``bound``: the rule's chance averaged over the
+    hands still possible. A record's likelihood is linear in that chance, so the average is exactly what the
+    hidden rest of the hand says (the rate over a random hand when nothing is known)."""
+    rest = [card for card in RANK if card not in known]
+    tantos = (tanto((*known, *more)) for more in itertools.combinations(rest, 3 - len(known)))
+    weights = [logistic(points, bar, TANTO_SPREAD) for points in tantos if bound is None or points <= bound]
+    return sum(weights) / len(weights) if weights else envido_rate(bar)
+
+
+def _tanto_bounds(events: Sequence[Event], teams: Sequence[int]) -> dict[int, int]:
+    """The seats that said "son buenas" to an envido and the best tanto the other side had sung before: theirs
+    is at most that (the sides sing in turn; a tie goes to the seat nearer the mano, who sang it)."""
+    bounds: dict[int, int] = {}
+    sung: list[tuple[int, int]] = []
+    for event in events:
+        if event.kind == "tanto":
+            sung.append((event.seat, int(event.detail)))
+        elif event.kind == "son_buenas" and event.detail == "envido":
+            theirs = [value for seat, value in sung if teams[seat] != teams[event.seat]]
+            if theirs:
+                bounds[event.seat] = max(theirs)
+    return bounds
+
+
 def _known_cards(events: Sequence[Event]) -> dict[int, list[Card]]:
     """Each seat's cards that came to light in the hand: those it played, then those it showed."""
     known: dict[int, list[Card]] = {}
@@ -75,7 +102,7 @@ def _sung_tantos(events: Sequence[Event]) -> dict[int, int]:
     """The tantos said after an accepted envido, and those shown at the hand's end.
 
     The envido is sung in turn, so a seat may say no number: a "son buenas" (``son_buenas``) only bounds its
-    tanto and a silent seat tells nothing; both are read as unknown here, as a hand never shown."""
+    tanto (:func:`_tanto_bounds`) and a silent seat tells nothing; neither is here."""
     sung: dict[int, int] = {}
     for event in events:
         if event.kind == "tanto":
@@ -93,10 +120,23 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
     sung = _sung_tantos(events)
     full = {s: cards for s, cards in known.items() if len(cards) == 3}
 
+    bounds = _tanto_bounds(events, teams)
+
     def tanto_of(rival: int) -> int | None:
         if rival in sung:
             return sung[rival]
         return tanto(full[rival]) if rival in full else None
+
+    def envido_honest(rival: int, bar: float) -> float | None:
+        """The rule's chance of yes at ``bar`` for the rival's tanto: known, or averaged over the hands his cards
+        played and a "son buenas" leave possible, or unknown."""
+        points = tanto_of(rival)
+        if points is not None:
+            return logistic(points, bar, TANTO_SPREAD)
+        seen = tuple(known.get(rival, ()))
+        if not seen and rival not in bounds:
+            return None
+        return envido_rate_given(bar, seen, bounds.get(rival))
 
     def strength(rival: int, played: int, tricks: list[int]) -> float | None:
         cards = full.get(rival)
@@ -120,9 +160,7 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
         if kind == "envido":
             if rival:
                 bar = ENVIDO_BARS.get(event.detail, ENVIDO_BARS["envido"])
-                points = tanto_of(who)
-                honest = None if points is None else logistic(points, bar, TANTO_SPREAD)
-                out.append(Observed(who, "envido", True, honest, envido_rate(bar)))
+                out.append(Observed(who, "envido", True, envido_honest(who, bar), envido_rate(bar)))
             envido_closed = True
             if "envido" in pending:
                 pending.remove("envido")
@@ -150,8 +188,7 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
             if rival and call in ("envido", "truco"):
                 said_yes = kind == "quiero"
                 if call == "envido":
-                    points = tanto_of(who)
-                    honest = None if points is None else logistic(points, ENVIDO_ACCEPT_BAR, TANTO_SPREAD)
+                    honest = envido_honest(who, ENVIDO_ACCEPT_BAR)
                     out.append(Observed(who, "envido answer", said_yes, honest, envido_rate(ENVIDO_ACCEPT_BAR)))
                 else:
                     power = strength(who, played.get(who, 0), tricks)
@@ -160,10 +197,8 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
         elif kind == "play":
             if rival and not pending:
                 if two and not envido_closed and played.get(who, 0) == 0 and not tricks:
-                    points = tanto_of(who)
                     bar = ENVIDO_BARS["envido"]
-                    honest = None if points is None else logistic(points, bar, TANTO_SPREAD)
-                    out.append(Observed(who, "envido", False, honest, envido_rate(bar)))
+                    out.append(Observed(who, "envido", False, envido_honest(who, bar), envido_rate(bar)))
                 if level < len(TRUCO_WORDS) and holder in (-1, teams[who]):
                     bar = TRUCO_BARS[TRUCO_WORDS[level]]
                     power = strength(who, played.get(who, 0), tricks)

@@ -22,7 +22,10 @@ def test_registered_as_tresillo_with_the_alias_julepe_and_two_bot_levels() -> No
     registry = build_registry(pm, failures)
     assert registry.game("julepe") is registry.game("tresillo")
     assert {"easy", "medium"} <= set(registry.bots["tresillo"])
-    assert "Julepe" in GAME.title
+    assert GAME.title == "Three-card julepe (tresillo)"  # the English message id, said in the reader's language
+    from cartas.core.i18n import speaking
+    with speaking("es"):
+        assert "Julepe" in GAME.title_text()
 
 
 def test_option_defaults() -> None:

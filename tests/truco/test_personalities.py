@@ -84,7 +84,9 @@ def test_the_gambler_opens_the_envido_with_less_and_the_cautious_one_needs_more(
 
 
 def test_the_gambler_raises_a_truco_more() -> None:
-    state = start(["2O", "3C", "11B"], ["4E", "5E", "6C"], dealer=0)
+    """A middling hand against a called truco (the raise is weighed where the rival accepts, so 2O 3C 11B, this
+    test's first hand, no longer raises for ``medium`` or the cautious one at all): 12, 26 and 53 of 60 seeds."""
+    state = start(["7O", "3C", "11B"], ["4E", "5E", "6C"], dealer=0)
     state.apply("truco", 1)
     raises = {bot: count(bot, state, lambda said: said == "retruco") for bot in (MediumBot, Cautious, Gambler)}
     assert raises[Cautious] < raises[MediumBot] < raises[Gambler]
