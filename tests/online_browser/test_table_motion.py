@@ -142,8 +142,9 @@ def test_a_finished_trick_is_gathered_to_its_winner(server: str, browser: Browse
         for _ in range(40):
             if page.evaluate(winners_js):
                 break
-            if not click_something(page):
-                page.wait_for_timeout(150)
+            # After a card, let its frames arrive before looking again: with the bot answering at once, a second
+            # card clicked before the trick's frame came could end the hand and clear its log unseen.
+            page.wait_for_timeout(300 if click_something(page) else 150)
         winners = page.evaluate(winners_js)
         assert winners, "the first trick did not end"
         winner = winners[0]
