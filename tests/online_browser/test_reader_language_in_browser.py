@@ -114,9 +114,17 @@ def test_paulista_is_drawn_with_the_french_deck_in_portuguese(server: str, brows
 
 
 def test_the_spanish_deck_stays_an_option(server: str, browser: Any) -> None:
+    """And its cards are named in the reader's language: "ás de paus" for a Brazilian, "ace of clubs" for an
+    English reader (they were Spanish for everyone)."""
     made = paulista_against_a_bot(server, deck="spanish")
     page = open_seat(browser, server, made, "pt-BR", WIDTHS["desktop"])
     assert page.locator("#hand svg.card[data-deck='spanish']").count() == 3
+    for language, of, suits in (("pt-BR", " de ", ("ouros", "copas", "espadas", "paus")),
+                                ("en", " of ", ("coins", "cups", "swords", "clubs"))):
+        page.select_option("select.lang", language)
+        wait_until_spoken(page, language)
+        names = [card.get_attribute("aria-label") or "" for card in page.locator("#hand svg.card").all()]
+        assert len(names) == 3 and all(of in name and name.split(of)[-1] in suits for name in names), names
     page.context.close()
 
 

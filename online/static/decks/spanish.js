@@ -9,13 +9,24 @@ export const SUITS = {
   E: { name: "espadas", colour: "#1f4e9c" },
   B: { name: "bastos", colour: "#2e6b2f" },
 };
-const FIGURES = { 10: "sota", 11: "caballo", 12: "rey" };
+// The names in each page language, as the core's catalogs say them (cartas.core.i18n.spoken.card_name), without
+// the article: "as de espadas", "o ás de paus" is "ás de paus", "ace of swords".
+const NAMES = {
+  es: { suits: { O: "oros", C: "copas", E: "espadas", B: "bastos" }, of: "de", joker: "comodín",
+        figures: { 1: "as", 10: "sota", 11: "caballo", 12: "rey" } },
+  pt: { suits: { O: "ouros", C: "copas", E: "espadas", B: "paus" }, of: "de", joker: "coringa",
+        figures: { 1: "ás", 10: "valete", 11: "cavalo", 12: "rei" } },
+  en: { suits: { O: "coins", C: "cups", E: "swords", B: "clubs" }, of: "of", joker: "joker",
+        figures: { 1: "ace", 10: "jack", 11: "knight", 12: "king" } },
+};
 
-/** How players name the card: "as de espadas", "rey de copas", "comodín". */
-export function cardName(card) {
-  if (card.joker) return "comodín";
-  const rank = card.rank === 1 ? "as" : FIGURES[card.rank] || String(card.rank);
-  return `${rank} de ${SUITS[card.suit].name}`;
+/** How players name the card in the page's language: "as de espadas", "rei de copas", "ace of swords". */
+export function cardName(card, language = document.documentElement.lang) {
+  const code = String(language || "es").toLowerCase().split("-")[0];
+  const names = NAMES[code] || NAMES.en;
+  if (card.joker) return names.joker;
+  const rank = names.figures[card.rank] || String(card.rank);
+  return `${rank} ${names.of} ${names.suits[card.suit]}`;
 }
 
 /** The card as written in the Spanish deck: the project's own notation ("10O"). */
