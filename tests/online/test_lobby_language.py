@@ -135,7 +135,7 @@ def test_each_game_title_is_sent_in_every_site_language(server: Server) -> None:
     """The lobby's game list, the open tables and a table's info carry ``titles`` per language; the pages show
     the reader's (``gameTitle`` in i18n.js); ``title`` stays the game's own English title."""
     games = {game["name"]: game for game in server.client.get("/api/games").json()}
-    assert set(games) == set(TITLES)
+    assert set(TITLES) <= set(games)  # the built-in games (an installed plugin adds its own, as in CI's wheel venv)
     for name, (es, es_ar, pt, en) in TITLES.items():
         assert games[name]["titles"] == {"es": es, "es-AR": es_ar, "pt-BR": pt, "en": en}, name
         assert games[name]["title"] == en

@@ -9,6 +9,8 @@ export const SUITS = {
   E: { name: "espadas", colour: "#1f4e9c" },
   B: { name: "bastos", colour: "#2e6b2f" },
 };
+const FIGURES = { 10: "sota", 11: "caballo", 12: "rey" }; // printed on the figures, as on the real deck
+
 // The names in each page language, as the core's catalogs say them (cartas.core.i18n.spoken.card_name), without
 // the article: "as de espadas", "o ás de paus" is "ás de paus", "ace of swords".
 const NAMES = {
