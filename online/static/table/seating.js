@@ -37,6 +37,9 @@ function levels(state) {
   return game && Array.isArray(game.levels) && game.levels.length ? game.levels : ["random", "easy", "medium", "hard"];
 }
 
+/** The level the host picked for each empty seat, until a bot sits there. */
+const pickedLevels = new Map();
+
 function levelSelect(state, current, id) {
   const game = tableGame(state);
   return h("select", { id, "aria-label": t("level") },
@@ -68,12 +71,16 @@ export function seatingList(ctx, info, controls) {
     if (controls) {
       const tools = h("span", { class: "tools" });
       if (seat.kind === "empty" || seat.kind === "bot") {
-        const select = levelSelect(state, seat.level || "medium", `level-${seat.seat}`);
+        // An empty seat keeps the level the host picked for it while frames redraw the list (a presence or a
+        // seat frame arriving between the pick and the tap used to put it back to medium).
+        const picked = seat.kind === "empty" ? pickedLevels.get(seat.seat) : undefined;
+        const select = levelSelect(state, picked || seat.level || "medium", `level-${seat.seat}`);
         if (seat.kind === "bot") select.addEventListener("change", () => seating(ctx, { op: "bot", seat: seat.seat, level: select.value }));
+        else select.addEventListener("change", () => pickedLevels.set(seat.seat, select.value));
         tools.append(select);
         if (seat.kind === "empty") {
           tools.append(h("button", { type: "button", class: "add-bot", text: t("add_bot"),
-            onclick: () => seating(ctx, { op: "bot", seat: seat.seat, level: select.value }) }));
+            onclick: () => { pickedLevels.delete(seat.seat); seating(ctx, { op: "bot", seat: seat.seat, level: select.value }); } }));
         }
       }
       if (seat.kind !== "empty" && seat.seat !== info.host_seat) {
