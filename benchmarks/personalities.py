@@ -15,12 +15,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import os
 import sys
 import tempfile
 from pathlib import Path
 
+from cartas.core.arena.ratings import wilson_interval
 from cartas.core.arena.runner import bot_seed
 from cartas.core.bots.personality import Personality
 from cartas.core.match import run_match
@@ -60,15 +60,6 @@ def play(game: str, deals: int, points: int, seed: int, out: Path) -> None:
                     handle.write(json.dumps(line) + "\n")
 
 
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of a win rate (draws count a half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
-
 
 def tally(out: Path) -> dict[str, dict[str, float]]:
     """Each personality's points and matches over the deals it played from both seats."""
@@ -97,7 +88,8 @@ def write(game: str, out: Path) -> Path:
         "note": "whole duplicate deals only, each played from both seats; written by benchmarks/personalities.py",
         "levels": {level: {"won": entry["won"], "matches": int(entry["matches"]),
                            "rate": round(entry["won"] / entry["matches"], 3),
-                           "interval": [round(bound, 3) for bound in wilson(entry["won"], int(entry["matches"]))]}
+                           "interval": [round(bound, 3)
+                                        for bound in wilson_interval(entry["won"], int(entry["matches"]))]}
                    for level, entry in sorted(totals.items())},
     }
     handle, temporary = tempfile.mkstemp(dir=target.parent, suffix=".tmp")

@@ -16,13 +16,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import math
 import sys
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from always import HABITS, AlwaysBot  # noqa: E402
 
+from cartas.core.arena.ratings import wilson_interval  # noqa: E402
 from cartas.core.arena.runner import bot_seed  # noqa: E402
 from cartas.core.bots.base import Agent  # noqa: E402
 from cartas.core.match import run_match  # noqa: E402
@@ -34,15 +34,6 @@ def make(spec: str, game: str, seed: int) -> Agent:
         return AlwaysBot(spec, seed)
     return get_registry().bot(game, spec)(seed)
 
-
-def wilson(wins: float, n: int, z: float = 1.96) -> tuple[float, float]:
-    """The Wilson 95% interval of a win rate (draws count a half)."""
-    if n == 0:
-        return 0.0, 1.0
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return centre - half, centre + half
 
 
 def play(bot: str, rival: str, games: int, points: int, seed: int, out: Path, game: str) -> None:
@@ -81,7 +72,7 @@ def summary(paths: list[Path]) -> None:
             continue
         n = len(rows)
         wins = sum(r["score"] for r in rows)
-        low, high = wilson(wins, n)
+        low, high = wilson_interval(wins, n)
         first = rows[0]
         print(f"{first['game']} to {first['points']}: {first['bot']} vs {first['rival']}: {wins:g} of {n} "
               f"= {100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]  ({path.name})")
