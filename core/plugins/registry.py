@@ -26,6 +26,9 @@ if TYPE_CHECKING:
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
 """What a game's name and a bot level look like: lower-case ASCII, digits and ``_``, at most 32 characters."""
 
+LADDER: tuple[str, ...] = ("easy", "medium", "hard", "search")
+"""The levels of the strength ladder, weakest first: pickers list them before personalities and ``random``."""
+
 
 def check_game_name(name: object) -> str:
     """``name`` if it is a safe game name (it becomes part of save file names), else a :class:`PluginError`."""
@@ -143,9 +146,17 @@ class Registry:
         return self.games[key]
 
     def bot_levels(self, game_name: str) -> list[str]:
-        """Bot levels that can play ``game_name``: its own, then those that play every game."""
+        """Bot levels that can play ``game_name``, in the order a picker lists them: the strength ladder
+        (:data:`LADDER`: easy, medium, hard, search) first, then the game's other levels (its personalities, a
+        plugin's own) in the order they were registered, then those that play every game, ``random`` last.
+
+        A person choosing an opponent reads the ladder top to bottom; registration order had put the
+        personalities between ``medium`` and ``hard`` and ``random`` before ``hard``."""
         own = list(self.bots.get(game_name, {}))
-        return own + [level for level in self.bots.get("*", {}) if level not in own]
+        found = own + [level for level in self.bots.get("*", {}) if level not in own]
+        ladder = [level for level in LADDER if level in found]
+        rest = [level for level in found if level not in LADDER and level != "random"]
+        return ladder + rest + (["random"] if "random" in found else [])
 
     def level_label(self, game_name: str, level: str) -> str:
         """``level`` as people read it for ``game_name``: a personality's title with its measured strength ("El

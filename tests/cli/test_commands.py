@@ -22,14 +22,14 @@ def test_list_shows_players_aliases_bots_and_options(run: Callable[..., Result])
     assert "alta · Alta (test game)" in out
     assert "players: 2, 3, 4" in out
     assert "aliases: high" in out
-    assert "bots: easy, hard, random" in out
+    assert "bots: easy, hard, search, random" in out
     assert "points = 3   (allowed: 3, 5)" in out
 
 
 def test_list_json(run: Callable[..., Result]) -> None:
     games = json.loads(run("list", "--json").output)
     # alta's own levels come first; the core's default plugins may add levels that play every game after them.
-    assert games[0].pop("bots")[:3] == ["easy", "hard", "random"]
+    assert games[0].pop("bots") == ["easy", "hard", "search", "random"]
     assert games == [{
         "name": "alta", "title": "Alta (test game)", "players": [2, 3, 4], "aliases": ["high"],
         "options": [

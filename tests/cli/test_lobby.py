@@ -177,7 +177,7 @@ def test_interactive_defaults_line_by_line(run: Callable[..., Result], saves: Ca
     out = result.output
     assert result.exit_code == 0, out
     assert "Number of players (2, 3, 4) [2]: 4" in out
-    assert re.search(r"Bot level \(easy, hard, random[^)]*\) \[easy\]: \n", out)
+    assert re.search(r"Bot level \(easy, hard, search, random\) \[easy\]: \n", out)
     assert "Seats: 1,3 against 2,4\nPlayers: 1 you · 2 easy · 3 easy · 4 easy" in out
     assert "Teams (players by name or number, / between teams) [1,3/2,4]: " in out
     assert "Seat order, from seat 1 (partners alternate) [1,2,3,4]: " in out

@@ -15,7 +15,7 @@ def test_the_lobby_lists_the_personalities_and_seats_one(home: Path) -> None:
                                 input="2\n\nmentiroso\n1\nquit\n", catch_exceptions=False)
     out = result.output
     assert "  mentiroso: El Mentiroso" in out and "  prudente: El Prudente" in out and "  jugador: El Jugador" in out
-    assert "Nivel de los bots (fácil, medio, prudente, mentiroso, jugador," in out
+    assert "Nivel de los bots (fácil, medio, difícil, búsqueda, prudente, mentiroso, jugador," in out
     assert "En la mesa: Vos · Bot 2 (mentiroso)" in out
 
 

@@ -15,7 +15,7 @@ from cartas.core import seating
 from cartas.core.seating import HUMAN, Participant
 from cartas_tiny import GAME as ALTA
 
-LEVELS = ("easy", "hard", "random", "search")
+LEVELS = ("easy", "hard", "search", "random")
 FOUR = (0, 1, 0, 1)
 BOTS = ("--bots", "easy,hard,random")
 

@@ -56,7 +56,7 @@ def test_the_lobby_asks_what_the_flags_leave_out(subprocess_env: dict[str, str],
     child.sendline("6")
     child.expect("Error: '6' is not one of '3', '5'.")
     child.sendline("5")
-    child.expect(r"Bot level \(easy, hard, random[^)]*\) \[easy\]: ")
+    child.expect(r"Bot level \(easy, hard, search, random\) \[easy\]: ")
     child.sendline("")
     child.expect("Seats: 1,3 against 2,4")
     child.expect("Players: 1 you · 2 easy · 3 easy · 4 easy")

@@ -187,8 +187,16 @@ def test_bots_resolve_the_games_own_level_before_the_one_for_every_game() -> Non
     assert registry.bot("mine", "random") is RandomBot
     assert registry.bot_levels("mine")[:2] == ["easy", "hard"]
     assert "random" in registry.bot_levels("mine")
-    with pytest.raises(PluginError, match="no bot 'expert' for other; levels: random"):
+    with pytest.raises(PluginError, match="no bot 'expert' for other; levels: hard, search, random"):
         registry_of().bot("other", "expert")
+
+
+def test_levels_are_listed_as_a_ladder_then_the_others_then_random() -> None:
+    """A picker reads easy to hard first; personalities and a plugin's own levels after, ``random`` last."""
+    registry = registry_of(point("bots", BotsPlugin(
+        ("mine", "liar", EasyBot), ("mine", "medium", EasyBot), ("mine", "easy", EasyBot), ("mine", "gambler", EasyBot),
+    )))
+    assert registry.bot_levels("mine") == ["easy", "medium", "hard", "search", "liar", "gambler", "random"]
 
 
 def test_a_bot_that_is_not_callable_is_refused() -> None:
@@ -311,7 +319,7 @@ def test_hook_describe_bots(make_game: MakeGame) -> None:
     listed = described_games(pm)
     assert listed is not None
     assert listed == registered_games(build_registry(pm, failures))
-    assert [entry.bots for entry in listed if entry.summary.name == "fast"] == [("pro", "easy", "random", "hard", "search")]
+    assert [entry.bots for entry in listed if entry.summary.name == "fast"] == [("easy", "hard", "search", "pro", "random")]
 
 
 def test_a_plugin_that_registers_without_describing_is_listed_from_the_registry(make_game: MakeGame) -> None:
@@ -331,7 +339,7 @@ def test_a_description_the_registry_would_refuse_sends_the_list_to_the_registry(
     ok = make_plugin_manager([point("one", first), point("hard", BotsOnly("one", "hard"))])  # a third-party game's own
     assert [entry.bots for entry in described_games(ok[0]) or []] == [
         entry.bots for entry in registered_games(build_registry(*ok))
-    ] == [("easy", "hard", "random", "search")]
+    ] == [("easy", "hard", "search", "random")]
 
 
 class BotsOnly:
@@ -364,7 +372,7 @@ def test_the_built_in_descriptions_are_the_real_games_and_bots() -> None:
             "truco", "Argentine truco", (2, 4, 6), ("truco_argentino", "argentino"), listed[3].summary.options,
             "cartas.games.truco.i18n",
         ),
-        ("easy", "medium", "prudente", "mentiroso", "jugador", "random", "hard", "search"),  # truco's personalities
+        ("easy", "medium", "hard", "search", "prudente", "mentiroso", "jugador", "random"),  # truco's personalities
     )
     assert listed[3].summary.options[1] == OptionSummary("points", "30", "15, 30")
 
