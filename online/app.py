@@ -66,8 +66,6 @@ from cartas.online.views import dumps
 log = logging.getLogger("cartas.online")
 
 STATIC = Path(__file__).parent / "static"
-PAGES = ("index.html", "table.html", "match.html", "account.html", "quickplay.html", "leaderboard.html", "profile.html")
-"""The site's pages, served with the shared head (cartas.online.pages)."""
 MAX_FRAME = 4096
 """The largest websocket frame or HTTP body accepted from a browser: a move or a chat line is far smaller."""
 HELLO_TIMEOUT = 15.0
@@ -608,7 +606,7 @@ def create_app(
             return JSONResponse({"status": "not ready", "reason": problem}, status_code=503)
         return JSONResponse({"status": "ready"})
 
-    pages = Pages(STATIC, PAGES)  # every page with the shared <head> filled in, once (cartas.online.pages)
+    pages = Pages(STATIC)  # every page made from the one skeleton, once (cartas.online.pages)
 
     async def lobby_page(request: Request) -> Response:
         return pages.response("index.html", request)

@@ -1,21 +1,23 @@
-"""The site's pages share one <head> (static/head.html), filled in by the server when it starts
-(cartas.online.pages): every page has it once and the marker never reaches the browser; a page keeps its ETag
-(a 304 for a browser that has it), its Last-Modified and the Content-Security-Policy."""
+"""The site's pages are made from one skeleton (static/page.html) by the server when it starts
+(cartas.online.pages): every page has the head once, then its own scripts, the bar and its ``<main>``; a page
+keeps its ETag (a 304 for a browser that has it), its Last-Modified and the Content-Security-Policy."""
 
 from __future__ import annotations
 
 import re
 from pathlib import Path
 
-import pytest
 from online_helpers import Server
 from starlette.requests import Request
 
-from cartas.online.app import PAGES, STATIC
-from cartas.online.pages import HEAD_MARKER, Pages
+from cartas.online.app import STATIC
+from cartas.online.pages import SITE_PAGES, PageSpec, Pages
 
-ADDRESSES = {"/": "lobby.js", "/t/ABCDEF": "table.js", "/t/ABCDEF/match": "match.js", "/account": "account.js",
-             "/play": "quickplay.js", "/leaderboard": "leaderboard.js", "/u/ana": "profile.js"}
+ADDRESSES = {"/": "index.html", "/t/ABCDEF": "table.html", "/t/ABCDEF/match": "match.html",
+             "/account": "account.html", "/play": "quickplay.html", "/leaderboard": "leaderboard.html",
+             "/u/ana": "profile.html"}
+HEAD = ['<meta charset="utf-8">', '<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">',
+        "<title>cartas</title>"]
 
 
 def head_of(html: str) -> str:
@@ -24,19 +26,30 @@ def head_of(html: str) -> str:
     return found.group(1)
 
 
-def test_every_page_has_the_shared_head_once_then_its_own_script(server: Server) -> None:
-    shared = (STATIC / "head.html").read_text(encoding="utf-8").strip().splitlines()
-    assert len(shared) == 8 and shared[0] == '<meta charset="utf-8">'
-    for address, script in ADDRESSES.items():
+def test_every_address_answers_its_page_with_the_head_first_then_its_scripts(server: Server) -> None:
+    assert set(ADDRESSES.values()) == set(SITE_PAGES)
+    for address, name in ADDRESSES.items():
+        spec = SITE_PAGES[name]
         answer = server.client.get(address)
         assert answer.status_code == 200 and answer.headers["content-type"].startswith("text/html"), address
         head = head_of(answer.text)
         lines = [line.strip() for line in head.strip().splitlines()]
-        assert lines[:8] == shared, address  # first, so the charset is in the first 1024 bytes
-        assert HEAD_MARKER not in answer.text and answer.text.count("<title>") == 1, address
-        assert f'<script type="module" src="/static/{script}"></script>' in lines[8:], address
+        assert lines[:3] == HEAD, address  # first, so the charset is in the first 1024 bytes
+        assert answer.text.count("<title>") == 1 and "${" not in answer.text, address
+        for script in spec.scripts:
+            assert f'<script type="module" src="/static/{script}"></script>' in lines[3:], address
+        assert f'<main id="app" class="{spec.main}">' in answer.text, address
+        assert answer.text.count('<span id="lang-slot"></span>') == 1, address
         assert "default-src 'self'" in answer.headers["content-security-policy"]
         assert "<style" not in head and "<script>" not in head  # nothing inline the policy would refuse
+
+
+def test_the_table_page_has_its_connection_light_and_the_lobby_its_account_links(server: Server) -> None:
+    table = server.client.get("/t/ABCDEF").text
+    assert '<span id="conn" class="conn" data-state="connecting"></span>' in table and "account.css" not in table
+    lobby = server.client.get("/").text
+    assert 'id="play-link" href="/play"' in lobby and 'id="account-link" href="/account"' in lobby
+    assert 'id="conn"' not in lobby and 'id="title"' not in lobby
 
 
 def test_a_page_answers_304_to_its_etag_and_changes_etag_with_its_words(server: Server) -> None:
@@ -53,18 +66,23 @@ def request() -> Request:
     return Request({"type": "http", "method": "GET", "path": "/", "headers": []})
 
 
-def test_a_missing_page_or_head_is_a_404_that_says_so_and_a_page_without_the_marker_is_refused(tmp_path: Path) -> None:
-    assert Pages(tmp_path).response("index.html", request()).status_code == 404
-    (tmp_path / "index.html").write_text("<head>\n  <!-- shared head -->\n</head>", encoding="utf-8")
-    assert Pages(tmp_path).response("index.html", request()).status_code == 404  # no head.html
-    (tmp_path / "head.html").write_text('<meta charset="utf-8">\n<title>t</title>\n', encoding="utf-8")
-    filled = Pages(tmp_path, ("index.html",)).response("index.html", request())
-    assert filled.body == b'<head>\n  <meta charset="utf-8">\n  <title>t</title>\n</head>'
-    (tmp_path / "bare.html").write_text("<head></head>", encoding="utf-8")
-    with pytest.raises(ValueError, match="bare.html must have the marker"):
-        Pages(tmp_path, ("bare.html",))
+def test_without_the_skeleton_every_page_is_a_404_that_says_so(tmp_path: Path) -> None:
+    answer = Pages(tmp_path).response("index.html", request())
+    assert answer.status_code == 404 and b"web client is not installed" in answer.body
 
 
-def test_every_page_listed_is_in_static_with_the_marker_once() -> None:
-    for name in PAGES:
-        assert (STATIC / name).read_text(encoding="utf-8").count(HEAD_MARKER) == 1, name
+def test_a_spec_fills_the_skeleton_and_leaves_no_blank_line_for_an_empty_bar(tmp_path: Path) -> None:
+    (tmp_path / "page.html").write_text("<head>\n  ${loads}\n</head>\n<header>\n  ${bar}\n</header>\n"
+                                        '<main class="${main}"></main>\n', encoding="utf-8")
+    spec = PageSpec(("a.js",), "plain", styles=("a.css",))
+    page = Pages(tmp_path, {"a.html": spec}).response("a.html", request())
+    assert page.body == (b'<head>\n  <link rel="stylesheet" href="/static/a.css">\n'
+                         b'  <script type="module" src="/static/a.js"></script>\n</head>\n<header>\n</header>\n'
+                         b'<main class="plain"></main>\n')
+    assert Pages(tmp_path, {"a.html": spec}).response("b.html", request()).status_code == 404
+
+
+def test_every_file_a_page_loads_is_in_static() -> None:
+    for name, spec in SITE_PAGES.items():
+        for file in spec.scripts + spec.styles:
+            assert (STATIC / file).is_file(), (name, file)
