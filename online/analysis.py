@@ -36,6 +36,7 @@ from cartas.core.analysis import (
 )
 from cartas.core.analysis.report import MARK_WORDS
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import mark
 from cartas.core.plugins.registry import Registry
 from cartas.core.record import MatchRecord
 from cartas.online import bots as bot_pool
@@ -155,7 +156,7 @@ class Analyses:
     def start(self, key: Key, record: MatchRecord, seat: int) -> Run:
         """Start the analysis of ``key`` (the caller checked it is neither cached nor running)."""
         if len(self.running) >= MAX_RUNNING:
-            raise Refused(503, "the server is busy analysing other matches; try again in a minute")
+            raise Refused(503, _("the server is busy analysing other matches; try again in a minute"))
         run = Run()
         self.running[key] = run
 
@@ -164,7 +165,7 @@ class Analyses:
             error = None if task.cancelled() else task.exception()
             if error is not None:
                 log.error("the analysis of table %s seat %d failed: %r", key[0], seat, error)
-                self.failed[key] = "the analysis failed; asking again starts it again"
+                self.failed[key] = mark("the analysis failed; asking again starts it again")
 
         run.task = asyncio.get_running_loop().create_task(self._run(key, record, seat, run), name=f"analysis {key[0]}")
         run.task.add_done_callback(finished)
@@ -178,12 +179,12 @@ class Analyses:
         when a run failed. ``may_start()`` is asked before a run starts: None, or the response refusing it (the
         address's rate limit)."""
         if not record.finished:
-            raise Refused(409, "the match is not over: only a finished match is analysed")
+            raise Refused(409, _("the match is not over: only a finished match is analysed"))
         game = self.registry.game(record.game)
         seats = game.options(record.options).players
         given = query.get("seat", "")
         if not (given.isascii() and given.isdigit() and len(given) < 4 and 0 <= int(given) < seats):
-            raise Refused(400, f"seat must be a seat number, 0 to {seats - 1}")
+            raise Refused(400, _("{field} must be a seat index from 0 to {last}", field="seat", last=seats - 1))
         seat = int(given)
         key = self.key(code, record, seat)
         found = self.cached(key)
@@ -192,12 +193,12 @@ class Analyses:
             return JSONResponse(document(self.registry, record, found, language))
         failure = self.failed.pop(key, None)
         if failure is not None:
-            return JSONResponse({"status": "failed", "error": failure}, status_code=500)
+            return JSONResponse({"status": "failed", "error": _(failure)}, status_code=500)
         run = self.running.get(key)
         if run is None:
             if query.get("start") == "0":
                 return JSONResponse(
-                    {"status": "none", "error": "this seat's analysis has not been asked for yet"}, status_code=404
+                    {"status": "none", "error": _("this seat's analysis has not been asked for yet")}, status_code=404
                 )
             refusal = may_start()
             if refusal is not None:

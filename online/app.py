@@ -147,6 +147,7 @@ TOO_MANY: dict[str, str] = {
     "new tables": mark("too many new tables from your address; try again in {wait} s"),
     "joins": mark("too many joins from your address; try again in {wait} s"),
     "reports": mark("too many reports from your address; try again in {wait} s"),
+    "analyses": mark("too many analyses from your address; try again in {wait} s"),
 }
 """The refusal of each limited request, in the reader's language (:func:`too_many`)."""
 
@@ -154,7 +155,7 @@ TOO_MANY: dict[str, str] = {
 def too_many(what: str, bucket: Bucket) -> JSONResponse:
     wait = max(1, int(bucket.retry_after() + 0.999))
     message = TOO_MANY.get(what)
-    text = _(message, wait=wait) if message else f"too many {what} from your address; try again in {wait} s"
+    text = _(message if message else mark("too many requests from your address; try again in {wait} s"), wait=wait)
     return JSONResponse({"error": text}, status_code=429, headers={"retry-after": str(wait)})
 
 
@@ -163,15 +164,15 @@ def page_request(request: Request) -> tuple[int, tuple[str, str] | None]:
     try:
         limit = int(request.query_params.get("limit", PAGE))
     except ValueError:
-        raise Refused(400, f"limit must be a whole number from 1 to {MAX_PAGE}") from None
+        raise Refused(400, _("limit must be a whole number from 1 to {high}", high=MAX_PAGE)) from None
     if not 1 <= limit <= MAX_PAGE:
-        raise Refused(400, f"limit must be a whole number from 1 to {MAX_PAGE}")
+        raise Refused(400, _("limit must be a whole number from 1 to {high}", high=MAX_PAGE))
     cursor = request.query_params.get("cursor")
     if cursor is None:
         return limit, None
     created, sep, code = cursor.partition("_")
     if not sep or len(cursor) > 64 or not code.isalnum():
-        raise Refused(400, "cursor must be the value of the previous page's next link")
+        raise Refused(400, _("cursor must be the value of the previous page's next link"))
     return limit, (created, code)
 
 
@@ -189,9 +190,9 @@ async def json_body(request: Request, timeout: float = BODY_TIMEOUT) -> dict[str
             async for chunk in request.stream():
                 body += chunk
                 if len(body) > MAX_FRAME:
-                    raise Refused(413, f"the request body is longer than {MAX_FRAME} bytes")
+                    raise Refused(413, _("the request body is longer than {limit} bytes", limit=MAX_FRAME))
     except TimeoutError:
-        raise Refused(408, f"the request body was not all sent within {timeout:g} s") from None
+        raise Refused(408, _("the request body was not all sent within {seconds} s", seconds=f"{timeout:g}")) from None
     if not body.strip():
         return {}
     try:
@@ -199,7 +200,7 @@ async def json_body(request: Request, timeout: float = BODY_TIMEOUT) -> dict[str
     except WireError as problem:
         raise Refused(400, str(problem)) from None
     if not isinstance(data, dict):
-        raise Refused(400, "the request body must be a JSON object")
+        raise Refused(400, _("the request body must be a JSON object"))
     return data
 
 
@@ -458,12 +459,12 @@ def create_app(
         async def handle(request: Request) -> Any:
             logged_in = await current(accounts(), request)
             if logged_in is None:
-                raise Refused(401, "log in with the account that took the seat")
+                raise Refused(401, _("log in with the account that took the seat"))
             table = await table_or_404(request.path_params["code"])
             mine = await accounts().tokens_of(table.code, logged_in[0])
             seat = next((row.seat for row in table.seats if row.token_hash in mine), None)
             if seat is None:
-                raise Refused(404, "your account holds no seat at this table")
+                raise Refused(404, _("your account holds no seat at this table"))
             old = table.seats[seat].token_hash
             given = await table.call(table.reissue, seat)
             await accounts().moved_seat(table.code, str(old), hash_token(given["token"]))
@@ -476,9 +477,9 @@ def create_app(
             game = request.query_params.get("game", "")
             fmt = request.query_params.get("format", "1v1")
             if game not in {g["name"] for g in hub().games()}:
-                raise Refused(400, "game must be the name of an installed game (GET /api/games)")
+                raise Refused(400, _("game must be the name of an installed game (GET /api/games)"))
             if fmt not in ("1v1", "2v2"):
-                raise Refused(400, "format must be 1v1 or 2v2")
+                raise Refused(400, _("format must be 1v1 or 2v2"))
             return {"game": game, "format": fmt, "players": await best_rated(accounts().db, game, fmt)}
 
         return await guarded(request, handle)
@@ -487,7 +488,7 @@ def create_app(
         async def handle(request: Request) -> Any:
             logged_in = await current(accounts(), request)
             if logged_in is None:
-                raise Refused(401, "log in first (this needs an account)")
+                raise Refused(401, _("log in first (this needs an account)"))
             account = logged_in[0].id
             db = accounts().db
             return {"ratings": await ratings_of(db, account), "matches": await matches_of(db, account)}
@@ -502,10 +503,11 @@ def create_app(
             body = await json_body(request, body_timeout)
             seat = body.get("seat")
             if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-                raise Refused(400, f"seat must be a number from 0 to {len(table.seats) - 1}")
+                raise Refused(400, _("{field} must be a seat index from 0 to {last}", field="seat",
+                                     last=len(table.seats) - 1))
             row = table.seats[seat]
             if row.kind != "human":
-                raise Refused(409, "only a person can be reported")
+                raise Refused(409, _("only a person can be reported"))
             owners = await accounts().seat_tokens(table.code)
             owner = owners.get(row.token_hash or "")
             reported = row.name or f"seat {seat}"
@@ -562,7 +564,7 @@ def create_app(
             try:
                 seat = None if asked in (None, "") else int(asked)
             except ValueError:
-                raise Refused(400, "seat must be a whole number") from None
+                raise Refused(400, _("{field} must be a whole number", field="seat")) from None
             return {"steps": await table.call(table.steps, bearer(request), seat), "seat": seat}
 
         return await guarded(request, handle)
@@ -571,7 +573,8 @@ def create_app(
         try:
             window = float(request.query_params.get("window", "0")) or None
         except ValueError:
-            return error(400, "window must be a number of seconds")
+            with speaking(request_language(request.headers)):
+                return error(400, _("{field} must be a number of seconds", field="window"))
         tables = hub().tables.values()
         return JSONResponse({
             "tables": sum(table.row.status == "playing" for table in tables),
@@ -616,7 +619,8 @@ def create_app(
         (``Game.deck_files``), at one address the pages load whatever the deck is."""
         path = deck_file(games, request.path_params["name"])
         if path is None:
-            return PlainTextResponse("no such deck", status_code=404)
+            with speaking(request_language(request.headers)):
+                return PlainTextResponse(_("no such deck"), status_code=404)
         return FileResponse(path, media_type="text/javascript")
 
     async def table_page(request: Request) -> Response:
@@ -636,7 +640,9 @@ def create_app(
     async def websocket(socket: WebSocket) -> None:
         key = client_key(socket.scope)
         if not limiter.socket_opened(key):
-            await socket.send_denial_response(error(429, "too many connections from your address"))
+            with speaking(request_language(socket.headers)):
+                denial = error(429, _("too many connections from your address"))
+            await socket.send_denial_response(denial)
             return
         try:
             await serve_socket(socket, hub(), limiter, key)
@@ -854,7 +860,7 @@ async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = No
                 if chat.take():
                     table.post(table.say, connection, frame.get("text"), frame.get("name"))
                 else:
-                    connection.send(dumps({"type": "error", "message": "too many chat lines from your address"}))
+                    table.tell(connection, mark("too many chat lines from your address"))
             elif kind == "lang":
                 table.post(table.set_language, connection, frame.get("lang"))
             else:

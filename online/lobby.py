@@ -96,7 +96,8 @@ def _reseat(seats: Sequence[SeatRow], order: Sequence[int]) -> list[SeatRow]:
 
 def _by_teams(seats: Sequence[SeatRow], spec: str, game: Game, teams: Sequence[int] | None) -> list[int]:
     if teams is None:
-        raise SeatingError(f"{game.name} with {len(seats)} players has no teams: every player for himself")
+        raise SeatingError(_("{game} with {count} players has no teams: every player for himself", game=game.name,
+                             count=len(seats)))
     people = participants(seats)
     # The API's specs are for programs: players by number from 0, as the JSON's seats (the pages send names).
     return seat_groups(parse_teams(spec, people, game, teams, first=0), people, teams, first=0)
@@ -111,15 +112,16 @@ def _by_order(seats: Sequence[SeatRow], spec: str, teams: Sequence[int] | None) 
 
 def _seat(value: Any, n: int, what: str = "seat") -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise LobbyError(f"{what} must be a seat number from 0 to {n - 1}")
+        raise LobbyError(_("{field} must be a seat index from 0 to {last}", field=what, last=n - 1))
     if not 0 <= value < n:
-        raise LobbyError(f"{what} {value} is not a seat; seats are 0 to {n - 1}")
+        raise LobbyError(_("{field} {value} is not a seat index; seat indexes are 0 to {last}", field=what, value=value,
+                            last=n - 1))
     return value
 
 
 def _text(value: Any, what: str) -> str:
     if not isinstance(value, str) or not value.strip() or len(value) > 200:
-        raise LobbyError(f"{what} must be text such as Ana,Beto/Caro,medium")
+        raise LobbyError(_("{field} must be text such as {example}", field=what, example="Ana,Beto/Caro,medium"))
     return value
 
 
@@ -161,7 +163,8 @@ def apply_op(
         elif kind == "order":
             order = _by_order(seats, _text(op.get("order"), "order"), teams)
         else:
-            raise LobbyError("op must be one of bot, empty, move, rotate, swap, teams, order")
+            raise LobbyError(_("{field} must be one of {values}", field="op",
+                                values="bot, empty, move, rotate, swap, teams, order"))
     except SeatingError as error:
         raise LobbyError(str(error)) from None
     return _reseat(seats, order)

@@ -50,16 +50,16 @@ def clean_detail(text: Any) -> str:
     if text is None:
         return ""
     if not isinstance(text, str):
-        raise Refused(400, "a report's text must be a line of text")
+        raise Refused(400, _("a report's text must be a line of text"))
     line = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
     if len(line) > MAX_DETAIL:
-        raise Refused(400, f"a report's text has at most {MAX_DETAIL} characters")
+        raise Refused(400, _("a report's text has at most {count} characters", count=MAX_DETAIL))
     return line
 
 
 def check_mute(target: Any) -> str:
     if not isinstance(target, str) or not MUTE.fullmatch(target):
-        raise Refused(400, "a mute is u:USERNAME (an account) or n:TABLE:NAME (a guest at one table)")
+        raise Refused(400, _("a mute is u:USERNAME (an account) or n:TABLE:NAME (a guest at one table)"))
     return target
 
 
@@ -96,7 +96,7 @@ class Moderation:
         if target in listed:
             return listed
         if len(listed) >= MAX_MUTES:
-            raise Refused(409, f"at most {MAX_MUTES} people muted; unmute someone first")
+            raise Refused(409, _("at most {count} people muted; unmute someone first", count=MAX_MUTES))
         await self.db().run("INSERT INTO mutes (account, target, at) VALUES (?, ?, ?)", (account, target, now_iso()))
         return sorted([*listed, target])
 
@@ -113,20 +113,20 @@ class Moderation:
         player at the same table."""
         if reason not in REASONS:  # the first form of the API: the reason in words, no text (still accepted)
             if not isinstance(reason, str) or not reason.strip() or detail is not None:
-                raise Refused(400, f"reason must be one of {', '.join(REASONS)}")
+                raise Refused(400, _("reason must be one of {reasons}", reasons=", ".join(REASONS)))
             reason, detail = clean_detail(reason), None
         text = clean_detail(detail)
         if reason == "other" and not text:
-            raise Refused(400, "say in a few words what happened (the reason is 'other')")
+            raise Refused(400, _("say in a few words what happened (the reason is 'other')"))
         earlier = await self.db().rows(
             "SELECT id FROM reports WHERE reporter = ? AND code = ? AND seat = ?", (reporter, code, seat)
         )
         if earlier:
-            raise Refused(409, "you already reported this player at this table")
+            raise Refused(409, _("you already reported this player at this table"))
         bucket = self.reports.bucket(reporter_key)
         if not bucket.take():
             wait = max(1, int(bucket.retry_after() + 0.999))
-            raise Refused(429, f"too many reports; try again in {wait} s")
+            raise Refused(429, _("too many reports; try again in {wait} s", wait=wait))
         made = secrets.token_hex(6)
         await self.db().run(
             "INSERT INTO reports (id, reporter, code, seat, reported, reason, detail, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",

@@ -22,6 +22,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cartas.core.errors import CartasError
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.finish import mark_rated
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import current
@@ -78,7 +79,7 @@ def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Ca
                         raise
                     continue
             else:
-                raise Refused(409, "no name was free for a person in the group")
+                raise Refused(409, _("no name was free for a person in the group"))
             seats[index] = (code, int(joined["seat"]), str(joined["token"]))
         for row in list(table.seats):
             if row.kind == "empty":
@@ -140,24 +141,26 @@ def quickplay_routes(
                 raise Refused(400, str(error)) from None
             players, options = data.get("players"), data.get("options") or {}
             if not isinstance(options, dict) or "players" in options:
-                raise Refused(400, "options must be an object without players, such as {\"points\": 15}")
+                raise Refused(400, _("options must be an object without players, such as {example}",
+                                     example='{"points": 15}'))
             if isinstance(players, bool) or not isinstance(players, int):
-                raise Refused(400, "players must be a whole number")
+                raise Refused(400, _("{field} must be a whole number", field="players"))
             try:
                 checked = game.options({**options, "players": players})
             except CartasError as error:
                 raise Refused(400, str(error)) from None
             bots_after = data.get("bots_after")
             if bots_after is not None and (isinstance(bots_after, bool) or not isinstance(bots_after, int | float)):
-                raise Refused(400, "bots_after must be a number of seconds, or null for people only")
+                raise Refused(400, _("{field} must be a number of seconds, or null for people only",
+                                     field="bots_after"))
             teams = game.teams(checked)
             fmt = format_of(players, teams)
             partner = data.get("partner")
             if partner is not None and partner is not False:  # a party: the friend accepts, then both queue
                 if fmt != "2v2":
-                    raise Refused(400, "partners queue together only for a game of two teams of two")
+                    raise Refused(400, _("partners queue together only for a game of two teams of two"))
                 if not invites.take(client_key(request)):
-                    raise Refused(429, "too many invitations from your address; try again in a minute")
+                    raise Refused(429, _("too many invitations from your address; try again in a minute"))
                 invitee = await invited_account(partner, account)
                 made = await Parties(queue()).create(game.name, options, players, name, account, bots_after, invitee)
                 return JSONResponse(made, status_code=201)
@@ -179,19 +182,19 @@ def quickplay_routes(
         if partner is True:
             return None
         if not isinstance(partner, str) or not partner.strip():
-            raise Refused(400, "partner must be true (an invitation link) or a username")
+            raise Refused(400, _("partner must be true (an invitation link) or a username"))
         found = await accounts().by_name(partner.strip().lower())
         if found is None or found.disabled:
-            raise Refused(404, f"no player with the username {partner.strip()[:24]!r}")
+            raise Refused(404, _("no player with the username {name}", name=repr(partner.strip()[:24])))
         if found.id == own:
-            raise Refused(400, "you cannot be your own partner")
+            raise Refused(400, _("you cannot be your own partner"))
         return found.id
 
     async def poll(request: Request) -> Response:
         async def handle(request: Request) -> Any:
             ticket = bearer(request)
             if not ticket:
-                raise Refused(401, "this needs the ticket (Authorization: Bearer TICKET)")
+                raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
             try:
                 return await queue().poll(ticket)
             except Refused as refusal:
@@ -206,7 +209,7 @@ def quickplay_routes(
         async def handle(request: Request) -> Any:
             ticket = bearer(request)
             if not ticket:
-                raise Refused(401, "this needs the ticket (Authorization: Bearer TICKET)")
+                raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
             if not await Parties(queue()).leave(ticket):
                 await queue().leave(ticket)
             return {"ok": True}

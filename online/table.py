@@ -573,7 +573,7 @@ class LiveTable:
         if token is not None:
             seat = self._seat_of(token) if isinstance(token, str) else None
             if seat is None:
-                connection.send(dumps({"type": "error", "message": "this token holds no seat at this table"}))
+                self.tell(connection, mark("this token holds no seat at this table"))
                 connection.close(CLOSE_BAD_TOKEN)
                 return
         if connection.language == table_language(self.game):
@@ -627,7 +627,7 @@ class LiveTable:
         snapshot: the view and this hand's events), the others nothing."""
         language = site_language(tag)
         if language is None:
-            connection.send(dumps({"type": "error", "message": f"unknown language {str(tag)[:20]!r}"}))
+            self.tell(connection, mark("unknown language {tag}"), tag=repr(str(tag)[:20]))
             return
         connection.language = None if language == table_language(self.game) else language
         connection.send(dumps(self.snapshot(connection.seat, connection.language)))
@@ -698,6 +698,10 @@ class LiveTable:
         """``message`` (marked for the framework's catalog) in the language ``connection`` reads."""
         with speaking(connection.language or table_language(self.game)):
             return FRAMEWORK(message, **values)
+
+    def tell(self, connection: Connection, message: str, /, **values: object) -> None:
+        """Send ``connection`` an error frame: ``message`` (marked for the framework's catalog) in its language."""
+        connection.send(dumps({"type": "error", "message": self._say(connection, message, **values)}))
 
     def _refuse_move(self, connection: Connection, message: str, **values: object) -> None:
         """Tell ``connection`` why its move was refused, in its language (``message`` is marked for the
@@ -890,18 +894,18 @@ class LiveTable:
         """A chat line from ``connection``: a seat speaks under its seat's name; a spectator under the name it
         gives (``spectator_name``, cleaned as a seat's name is), else "spectator"; the frame's null seat marks it."""
         if not isinstance(text, str) or not text.strip():
-            connection.send(dumps({"type": "error", "message": "a chat line needs some text"}))
+            self.tell(connection, mark("a chat line needs some text"))
             return
         if connection.seat is None and not self.row.spectator_chat:
-            connection.send(dumps({"type": "error", "message": "spectators cannot chat at this table"}))
+            self.tell(connection, mark("spectators cannot chat at this table"))
             return
         text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
         if len(text) > self.settings.chat_max:
-            connection.send(dumps({"type": "error", "message": f"a chat line has at most {self.settings.chat_max} characters"}))
+            self.tell(connection, mark("a chat line has at most {count} characters"), count=self.settings.chat_max)
             return
         if not connection.chat_allowed(self.settings.chat_limit, self.settings.chat_window):
             limit, window = self.settings.chat_limit, self.settings.chat_window
-            connection.send(dumps({"type": "error", "message": f"at most {limit} chat lines every {window:g} seconds"}))
+            self.tell(connection, mark("at most {count} chat lines every {seconds} seconds"), count=limit, seconds=f"{window:g}")
             return
         seat = connection.seat
         name = (display_name(self.seats[seat]) if seat is not None else _spectator(spectator_name)) or "spectator"

@@ -109,7 +109,7 @@ def test_host_operations_are_refused_with_the_seating_rules_messages(server: Ser
     assert refusal({"op": "bot", "seat": 1, "level": "medium"}) == "seat 2 is taken by Beto; empty it first"
     assert refusal({"op": "bot", "seat": 2, "level": "genius"}).startswith("no bot level 'genius'; levels: easy")
     assert refusal({"op": "empty", "seat": 0}) == "the host's own seat cannot be emptied"
-    assert refusal({"op": "move", "seat": 0, "to": 9}) == "to 9 is not a seat; seats are 0 to 3"
+    assert refusal({"op": "move", "seat": 0, "to": 9}) == "to 9 is not a seat index; seat indexes are 0 to 3"
     assert refusal({"op": "dance"}) == "op must be one of bot, empty, move, rotate, swap, teams, order"
     info = server.client.get(f"/api/tables/{code}").json()
     assert [s["name"] for s in info["seats"]] == ["Ana", "Beto", None, None]
