@@ -87,7 +87,7 @@ def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Ca
                     table.seating, host_token, {"op": "bot", "seat": row.seat, "level": table.row.bot_level}
                 )
         await table.call(table.start, host_token)
-        for person, (_, _, token) in zip(group, seats, strict=True):
+        for person, (_code, _seat, token) in zip(group, seats, strict=True):
             if person.account is not None:
                 await accounts().claim_seat(code, hash_token(token), person.account)
         return seats
@@ -105,7 +105,7 @@ async def keep_pairing(queue: QuickPlay, every: float = PAIR_EVERY) -> None:
 
 
 def bearer(request: Request) -> str | None:
-    scheme, _, token = request.headers.get("authorization", "").partition(" ")
+    scheme, _sep, token = request.headers.get("authorization", "").partition(" ")
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 

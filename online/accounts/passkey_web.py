@@ -17,6 +17,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.service import Accounts
 from cartas.online.accounts.web import Body, Key, me, required, set_cookie
 from cartas.online.table import Refused
@@ -26,7 +27,7 @@ def passkeys_module() -> ModuleType:
     try:
         return importlib.import_module("cartas.online.accounts.passkeys")
     except ImportError:
-        raise Refused(501, "passkeys need the webauthn package on the server (pip install webauthn)") from None
+        raise Refused(501, _("passkeys need the webauthn package on the server (pip install webauthn)")) from None
 
 
 def passkey_routes(

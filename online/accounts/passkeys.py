@@ -45,6 +45,7 @@ from webauthn.helpers.structs import (
     UserVerificationRequirement,
 )
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.service import WRONG_COST, Account, Accounts, now_iso, wait
 from cartas.online.origin import normal_origin, own_origins
 from cartas.online.table import Refused
@@ -95,23 +96,23 @@ class Passkey:
 
 def refused_passkey(problem: Exception) -> Refused:
     text = " ".join(str(problem).split())[:200]
-    return Refused(401, f"the passkey was not accepted ({text})")
+    return Refused(401, _("the passkey was not accepted ({why})", why=text))
 
 
 def clean_passkey_name(name: Any, default: str) -> str:
     if name is None or name == "":
         return default
     if not isinstance(name, str):
-        raise Refused(400, "a passkey's name is text")
+        raise Refused(400, _("a passkey's name is text"))
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
     if not text or len(text) > MAX_NAME:
-        raise Refused(400, f"a passkey's name has 1 to {MAX_NAME} characters")
+        raise Refused(400, _("a passkey's name has 1 to {count} characters", count=MAX_NAME))
     return text
 
 
 def credential_id(credential: Any) -> str:
     if not isinstance(credential, dict) or not isinstance(credential.get("id"), str) or len(credential["id"]) > 1400:
-        raise Refused(400, "a passkey answer is the browser's credential as JSON")
+        raise Refused(400, _("a passkey answer is the browser's credential as JSON"))
     return str(credential["id"])
 
 
@@ -139,7 +140,7 @@ class Passkeys:
 
     async def take_challenge(self, ticket: Any, kind: str, session: str | None) -> bytes:
         """The challenge of ``ticket``, deleted as it is read: whoever deletes it is its only user."""
-        gone = Refused(400, "this passkey challenge was used already or has expired; try again")
+        gone = Refused(400, _("this passkey challenge was used already or has expired; try again"))
         if not isinstance(ticket, str) or len(ticket) > 64:
             raise gone
         db = self.accounts.db
@@ -166,7 +167,7 @@ class Passkeys:
         """The options for ``navigator.credentials.create``, and the ticket naming their challenge."""
         existing = await self.listing(account)
         if len(existing) >= MAX_PASSKEYS:
-            raise Refused(409, f"an account has at most {MAX_PASSKEYS} passkeys; remove one first")
+            raise Refused(409, _("an account has at most {count} passkeys; remove one first", count=MAX_PASSKEYS))
         options = generate_registration_options(
             rp_id=rp.id, rp_name=RP_NAME, user_name=account.username, user_id=account.id.encode(),
             user_display_name=account.display, timeout=int(self.challenge_seconds * 1000),
@@ -207,14 +208,14 @@ class Passkeys:
             )
         except Exception as problem:  # the primary key: this authenticator's credential is kept already
             if "unique" in str(problem).lower() or "duplicate" in str(problem).lower():
-                raise Refused(409, "this passkey is kept already") from None
+                raise Refused(409, _("this passkey is kept already")) from None
             raise
         return Passkey(key_id, shown, transports, created, None)
 
     async def remove(self, account: Account, key_id: str) -> None:
         changed = await self.accounts.db.run("DELETE FROM passkeys WHERE id = ? AND account = ?", (key_id, account.id))
         if not changed:
-            raise Refused(404, "no such passkey")
+            raise Refused(404, _("no such passkey"))
 
     # --- logging in ------------------------------------------------------------------------------------
 
@@ -223,7 +224,7 @@ class Passkeys:
         bucket = self.accounts.by_address.bucket(address)
         bucket.take(0)
         if not bucket.take():
-            raise Refused(429, f"too many logins from your address; try again in {wait(bucket.retry_after())} s")
+            raise Refused(429, _("too many logins from your address; try again in {wait} s", wait=wait(bucket.retry_after())))
         options = generate_authentication_options(
             rp_id=rp.id, timeout=int(self.challenge_seconds * 1000),
             user_verification=UserVerificationRequirement.PREFERRED,
@@ -242,12 +243,13 @@ class Passkeys:
             (key_id,),
         )
         if not rows:
-            raise Refused(401, "this passkey is not known here (it may have been removed); log in with your password")
+            raise Refused(401, _("this passkey is not known here (it may have been removed); log in with your password"))
         public_key, count, account_id, username, disabled = rows[0]
         by_name = self.accounts.by_username.bucket(str(username))
         by_name.take(0)
         if not by_name.take():
-            raise Refused(429, f"too many logins as {username!r}; try again in {wait(by_name.retry_after())} s")
+            raise Refused(429, _("too many logins as {name}; try again in {wait} s", name=repr(username),
+                                 wait=wait(by_name.retry_after())))
         response = credential.get("response")
         handle = response.get("userHandle") if isinstance(response, dict) else None
         try:
@@ -262,7 +264,7 @@ class Passkeys:
             by_name.take(min(WRONG_COST, by_name.tokens))
             raise refused_passkey(problem) from None
         if disabled:
-            raise Refused(403, "this account is disabled; ask the server's operator")
+            raise Refused(403, _("this account is disabled; ask the server's operator"))
         await self.accounts.db.run(
             "UPDATE passkeys SET sign_count = ?, used = ? WHERE id = ?", (verified.new_sign_count, now_iso(), key_id)
         )

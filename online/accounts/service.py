@@ -22,6 +22,7 @@ import unicodedata
 from dataclasses import dataclass, field
 from typing import Any
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.db import Runner
 from cartas.online.accounts.passwords import hash_password, needs_rehash, verify_password
 from cartas.online.limits import Clock, KeyedBuckets, Rate
@@ -83,18 +84,18 @@ def now_iso() -> str:
 def clean_username(name: Any) -> str:
     """A username as stored: lower case, 3 to 24 of a-z, 0-9, ``_``, ``.`` and ``-``."""
     if not isinstance(name, str):
-        raise Refused(400, "a username is needed")
+        raise Refused(400, _("a username is needed"))
     cleaned: str = unicodedata.normalize("NFKC", name).strip().lower()
     if not USERNAME.fullmatch(cleaned):
-        raise Refused(400, "a username is 3 to 24 letters a-z, digits, '_', '.' or '-'")
+        raise Refused(400, _("a username is 3 to 24 letters a-z, digits, '_', '.' or '-'"))
     return cleaned
 
 
 def check_password(password: Any) -> str:
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-        raise Refused(400, f"a password has at least {MIN_PASSWORD} characters")
+        raise Refused(400, _("a password has at least {count} characters", count=MIN_PASSWORD))
     if len(password) > MAX_PASSWORD:
-        raise Refused(400, f"a password has at most {MAX_PASSWORD} characters")
+        raise Refused(400, _("a password has at most {count} characters", count=MAX_PASSWORD))
     return password
 
 
@@ -107,7 +108,7 @@ def clean_display(name: Any) -> str:
 
 def one_of(what: str, value: Any, allowed: tuple[str, ...]) -> str:
     if value not in allowed:
-        raise Refused(400, f"{what} must be one of {', '.join(allowed)}")
+        raise Refused(400, _("{field} must be one of {values}", field=what, values=", ".join(allowed)))
     return str(value)
 
 
@@ -144,9 +145,9 @@ class Accounts:
         check_password(password)
         shown = clean_display(display if display else name)
         if not self.by_address.take(address):
-            raise Refused(429, "too many sign-ups and logins from your address; try again in a minute")
+            raise Refused(429, _("too many sign-ups and logins from your address; try again in a minute"))
         if await self.by_name(name) is not None:
-            raise Refused(409, f"the username {name!r} is taken")
+            raise Refused(409, _("the username {name} is taken", name=repr(name)))
         hashed = await hash_password(password, self.gate)
         account_id = secrets.token_hex(8)
         try:
@@ -156,7 +157,7 @@ class Accounts:
             )
         except Exception as problem:  # the UNIQUE constraint: taken between the check and the insert
             if "unique" in str(problem).lower():
-                raise Refused(409, f"the username {name!r} is taken") from None
+                raise Refused(409, _("the username {name} is taken", name=repr(name))) from None
             raise
         account = await self.by_id(account_id)
         assert account is not None
@@ -165,7 +166,7 @@ class Accounts:
     async def log_in(self, username: Any, password: Any, address: str) -> Account:
         """The account whose password this is; 429 past the rate limits, 401 for a wrong name or password."""
         if not isinstance(username, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
-            raise Refused(400, "a login needs a username and a password")
+            raise Refused(400, _("a login needs a username and a password"))
         name = unicodedata.normalize("NFKC", username).strip().lower()[:64]
         by_name = self.by_username.bucket(name)
         by_address = self.by_address.bucket(address)
@@ -173,17 +174,18 @@ class Accounts:
             by_name.take(0)
             by_address.take(0)  # refill to now, so retry_after is right
         if not by_address.take():
-            raise Refused(429, f"too many logins from your address; try again in {wait(by_address.retry_after())} s")
+            raise Refused(429, _("too many logins from your address; try again in {wait} s", wait=wait(by_address.retry_after())))
         if not by_name.take():
-            raise Refused(429, f"too many logins as {name!r}; try again in {wait(by_name.retry_after())} s")
+            raise Refused(429, _("too many logins as {name}; try again in {wait} s", name=repr(name),
+                                 wait=wait(by_name.retry_after())))
         rows = await self.db.rows("SELECT id, password, disabled FROM accounts WHERE username = ?", (name,))
         stored = rows[0][1] if rows else None
         if not await verify_password(stored, password, self.gate):
             by_name.take(min(WRONG_COST, by_name.tokens))
-            raise Refused(401, "wrong username or password")
+            raise Refused(401, _("wrong username or password"))
         account_id = rows[0][0]
         if rows[0][2]:
-            raise Refused(403, "this account is disabled; ask the server's operator")
+            raise Refused(403, _("this account is disabled; ask the server's operator"))
         if needs_rehash(stored or ""):
             rehashed = await hash_password(password, self.gate)
             await self.db.run("UPDATE accounts SET password = ? WHERE id = ?", (rehashed, account_id))
@@ -195,7 +197,8 @@ class Accounts:
         """Change the display name, language, deck or avatar (only the keys given); nothing if any is bad."""
         unknown = set(changes) - {"display", "language", "deck", "avatar"}
         if unknown:
-            raise Refused(400, f"a profile has no {sorted(unknown)[0]!r}; it has display, language, deck, avatar")
+            raise Refused(400, _("a profile has no {field}; it has {fields}", field=repr(sorted(unknown)[0]),
+                                 fields="display, language, deck, avatar"))
         values = {
             "display": clean_display(changes["display"]) if "display" in changes else account.display,
             "language": one_of("language", changes.get("language", account.language), LANGUAGES),
@@ -214,7 +217,7 @@ class Accounts:
         """A new password, given the current one; every other session is logged out."""
         rows = await self.db.rows("SELECT password FROM accounts WHERE id = ?", (account.id,))
         if not isinstance(old, str) or not await verify_password(rows[0][0], old, self.gate):
-            raise Refused(403, "the current password is wrong")
+            raise Refused(403, _("the current password is wrong"))
         hashed = await hash_password(check_password(new), self.gate)
         await self.db.run("UPDATE accounts SET password = ? WHERE id = ?", (hashed, account.id))
 
@@ -269,7 +272,7 @@ class Accounts:
             (session, account.id),
         )
         if not changed:
-            raise Refused(404, f"no open session {session!r}")
+            raise Refused(404, _("no open session {session}", session=repr(session)))
 
     async def revoke_all(self, account_id: str) -> None:
         await self.db.run("UPDATE account_sessions SET revoked = 1 WHERE account = ?", (account_id,))
@@ -283,7 +286,7 @@ class Accounts:
         """Disable an account (and log out all its sessions) or enable it again."""
         account = await self.by_name(clean_username(username))
         if account is None:
-            raise Refused(404, f"no account {username!r}")
+            raise Refused(404, _("no account {username}", username=repr(username)))
         await self.db.run("UPDATE accounts SET disabled = ? WHERE id = ?", (int(disabled), account.id))
         if disabled:
             await self.revoke_all(account.id)
@@ -295,7 +298,7 @@ class Accounts:
         """Set a new password (a random one when None) and log out every session; the new password."""
         account = await self.by_name(clean_username(username))
         if account is None:
-            raise Refused(404, f"no account {username!r}")
+            raise Refused(404, _("no account {username}", username=repr(username)))
         password = check_password(password) if password is not None else secrets.token_urlsafe(12)
         hashed = await hash_password(password, self.gate)
         await self.db.run("UPDATE accounts SET password = ? WHERE id = ?", (hashed, account.id))
@@ -353,10 +356,10 @@ MAX_REASON = 300
 async def add_report(db: Runner, reporter: str, code: str, seat: int, reported: str, reason: Any) -> str:
     """Keep a report of the player at ``seat`` of table ``code`` for the operator (``cartas users reports``)."""
     if not isinstance(reason, str) or not reason.strip():
-        raise Refused(400, "a report needs a reason (a few words)")
+        raise Refused(400, _("a report needs a reason (a few words)"))
     text = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
     if len(text) > MAX_REASON:
-        raise Refused(400, f"a reason has at most {MAX_REASON} characters")
+        raise Refused(400, _("a reason has at most {count} characters", count=MAX_REASON))
     report = secrets.token_hex(6)
     await db.run(
         "INSERT INTO reports (id, reporter, code, seat, reported, reason, at) VALUES (?, ?, ?, ?, ?, ?, ?)",

@@ -16,6 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
+from cartas.core.i18n import FRAMEWORK as _
 from cartas.online.accounts.service import AVATARS, DECKS, LANGUAGES, Account, Accounts
 from cartas.online.table import Refused
 
@@ -53,7 +54,7 @@ async def current(accounts: Accounts, request: Request) -> tuple[Account, str] |
 async def required(accounts: Accounts, request: Request) -> tuple[Account, str]:
     found = await current(accounts, request)
     if found is None:
-        raise Refused(401, "log in first (this needs an account)")
+        raise Refused(401, _("log in first (this needs an account)"))
     return found
 
 

@@ -249,7 +249,7 @@ def test_names_are_normalised_and_unique_at_a_table(server: Server) -> None:
 
 def test_spectators_chat_only_where_the_host_allows_it(server: Server) -> None:
     code, _ = started_with_bots(server, "truco", players=2, points=15)
-    watcher = server.connect(code, None)
+    watcher = server.connect(code, None, lang="en")  # a truco table speaks Spanish to a hello without lang
     watcher.until("snapshot")
     watcher.send({"type": "chat", "text": "hola"})
     assert watcher.until("error")["message"] == "spectators cannot chat at this table"

@@ -161,3 +161,92 @@ def test_the_match_page_refusal_and_a_partys_refusal_follow_the_reader(server: S
         assert refusal(server.client.get(steps, headers={"X-Cartas-Language": language})) == (409, words)
     assert refusal(server.client.get("/api/users/nobody", headers={"X-Cartas-Language": "pt-BR"})) == (
         404, "esse jogador não existe")
+
+
+def two_seats_one_bot(server: Server) -> dict[str, str]:
+    """A truco table for two, not started: Ana hosting in seat 1, a bot in seat 2."""
+    created = server.create("truco", "Ana", players=2, points=15)
+    server.bots(created["code"], created["host_token"], [1], "easy")
+    return {"code": created["code"], "host": created["host_token"]}
+
+
+# Each refusal: how it is asked for (method, path, JSON body or raw bytes, whether the host's token goes along),
+# its status, and its line in es-AR then pt-BR. Every one of them was an English-only literal until 2026-11-26.
+REFUSALS: dict[str, tuple[str, str, object, bool, int, str, str]] = {
+    "page limit": ("GET", "/api/tables?limit=0", None, False, 400,
+                   "limit debe ser un número entero de 1 a 200",
+                   "limit deve ser um número inteiro de 1 a 200"),
+    "page cursor": ("GET", "/api/tables?cursor=nonsense", None, False, 400,
+                    "cursor debe ser el valor del enlace next de la página anterior",
+                    "cursor deve ser o valor do link next da página anterior"),
+    "body not an object": ("POST", "/api/tables", b"[1, 2]", False, 400,
+                           "el cuerpo de la petición debe ser un objeto JSON",
+                           "o corpo da requisição deve ser um objeto JSON"),
+    "leaderboard format": ("GET", "/api/leaderboard?game=truco&format=3v3", None, False, 400,
+                           "format debe ser 1v1 o 2v2", "format deve ser 1v1 ou 2v2"),
+    "matches need an account": ("GET", "/api/account/matches", None, False, 401,
+                                "iniciá sesión primero (esto necesita una cuenta)",
+                                "entre na sua conta primeiro (isto precisa de uma conta)"),
+    "report seat index": ("POST", "/api/tables/{code}/report", {"seat": 7, "reason": "cheating"}, False, 400,
+                          "seat debe ser un índice de asiento de 0 a 1",
+                          "seat deve ser um índice de assento de 0 a 1"),
+    "report a bot": ("POST", "/api/tables/{code}/report", {"seat": 1, "reason": "cheating"}, False, 409,
+                     "solo se puede denunciar a una persona", "só uma pessoa pode ser denunciada"),
+    "steps seat": ("GET", "/api/tables/{code}/steps?seat=first", None, False, 400,
+                   "seat debe ser un número entero", "seat deve ser um número inteiro"),
+    "report text too long": ("POST", "/api/tables/{code}/report", {"seat": 0, "reason": "insults", "text": "x" * 301},
+                             False, 400, "el texto de una denuncia tiene como máximo 300 caracteres",
+                             "o texto de uma denúncia tem no máximo 300 caracteres"),
+    "seating move out of the table": ("POST", "/api/tables/{code}/seating", {"op": "move", "seat": 0, "to": 5}, True,
+                                      400, "to 5 no es un índice de asiento; los índices van de 0 a 1",
+                                      "to 5 não é um índice de assento; os índices vão de 0 a 1"),
+    "seating op": ("POST", "/api/tables/{code}/seating", {"op": "dance"}, True, 400,
+                   "op debe ser uno de bot, empty, move, rotate, swap, teams, order",
+                   "op deve ser um de bot, empty, move, rotate, swap, teams, order"),
+    "quick play players": ("POST", "/api/quickplay", {"name": "Caro", "game": "truco", "players": "two"}, False, 400,
+                           "players debe ser un número entero", "players deve ser um número inteiro"),
+    "quick play ticket": ("GET", "/api/quickplay", None, False, 401,
+                          "esto necesita el ticket (Authorization: Bearer TICKET)",
+                          "isto precisa do ticket (Authorization: Bearer TICKET)"),
+    "short password": ("POST", "/api/account/signup", {"username": "caro", "password": "abc"}, False, 400,
+                       "una contraseña tiene al menos 8 caracteres", "uma senha tem pelo menos 8 caracteres"),
+    "login without a password": ("POST", "/api/account/login", {"username": "nobody"}, False, 400,
+                                 "para entrar hacen falta un usuario y una contraseña",
+                                 "para entrar são precisos um usuário e uma senha"),
+}
+
+
+@pytest.mark.parametrize("case", list(REFUSALS))
+def test_the_servers_refusals_are_in_the_readers_language(server: Server, case: str) -> None:
+    """A representative line of each module that answered in English only (app, lobby, analysis, quick play,
+    accounts), asked over HTTP in es-AR and pt-BR: the exact line, the same status, and the English still the
+    answer to a reader who asks for none."""
+    method, path, body, as_host, status, es_ar, pt_br = REFUSALS[case]
+    table = two_seats_one_bot(server)
+    url = path.format(code=table["code"])
+    answers = {}
+    for language in ("es-AR", "pt-BR", None):
+        headers = {"X-Cartas-Language": language} if language else {}
+        if as_host:
+            headers["Authorization"] = f"Bearer {table['host']}"
+        if isinstance(body, bytes):
+            response = server.client.request(method, url, content=body, headers=headers)
+        else:
+            response = server.client.request(method, url, json=body, headers=headers)
+        answers[language] = refusal(response)
+    assert answers["es-AR"] == (status, es_ar)
+    assert answers["pt-BR"] == (status, pt_br)
+    assert answers[None][0] == status and answers[None][1] not in (es_ar, pt_br)
+
+
+def test_a_chat_refusal_is_in_the_connections_language(server: Server) -> None:
+    """The websocket's refusals are the connection's words too: its hello's ``lang``, else the table's."""
+    table = two_seats_one_bot(server)
+    server.table(table["code"]).row.spectator_chat = False
+    for lang, words in (("pt-BR", "nesta mesa quem assiste não pode usar o chat"),
+                        ("es-AR", "en esta mesa quien mira no puede chatear"),
+                        ("en", "spectators cannot chat at this table")):
+        watcher = server.connect(table["code"], None, lang=lang)
+        watcher.drain()
+        watcher.send({"type": "chat", "text": "hola"})
+        assert watcher.until("error")["message"] == words

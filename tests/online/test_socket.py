@@ -49,7 +49,8 @@ def test_a_wrong_or_foreign_token_is_refused_and_the_socket_closed(server: Serve
     other = server.create("truco", "Zoe", players=2)
     for token in ("nope", other["token"], 12):
         player = server.connect(code, token)  # type: ignore[arg-type]
-        assert player.until("error")["message"] == "this token holds no seat at this table"
+        # no lang in the hello: the table's language, as every refusal on the socket
+        assert player.until("error")["message"] == "este token no tiene asiento en esta mesa"
         assert player.receive(2) is None and player.closed == 4401
 
 
@@ -285,12 +286,12 @@ def test_chat_is_sent_as_typed_limited_and_rate_limited(server: Server) -> None:
     line = beto.until("chat")
     assert line["text"] == "<script>alert('hola')</script>" and line["name"] == "Ana" and line["seat"] == 0
     ana.send({"type": "chat", "text": "x" * 301})
-    assert ana.until("error")["message"] == "a chat line has at most 300 characters"
+    assert ana.until("error")["message"] == "una línea de chat tiene como máximo 300 caracteres"  # the table's language
     for n in range(4):
         ana.send({"type": "chat", "text": f"{n}"})
         ana.until("chat")
     ana.send({"type": "chat", "text": "one too many"})
-    assert ana.until("error")["message"] == "at most 5 chat lines every 10 seconds"
+    assert ana.until("error")["message"] == "como máximo 5 líneas de chat cada 10 segundos"
     stored = [row.text for row in server.hub().store.sync.chat(code, 50)]
     assert stored == ["<script>alert('hola')</script>", "0", "1", "2", "3"]
 
