@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 
 from pydantic import BaseModel
 
+from cartas.core.i18n import FRAMEWORK as _
+
 Clock = Callable[[], float]
 MAX_KEYS = 10_000
 """Keys (client addresses) remembered per kind of limit; the least recently used is forgotten past this, so
@@ -184,5 +186,6 @@ def unbounded_option(options: BaseModel) -> str | None:
             continue
         value = getattr(options, name)
         if isinstance(value, int | float) and abs(value) > OPTION_CEILING:
-            return f"option {name}={value} is over {OPTION_CEILING}, the most this server takes for it"
+            return _("option {name}={value} is over {ceiling}, the most this server takes for it", name=name, value=value,
+                     ceiling=OPTION_CEILING)
     return None
