@@ -386,3 +386,31 @@ def test_a_client_that_asks_for_batches_gets_a_moves_frames_in_one_message_each_
     assert seen == alone and len(seen) >= 2
     assert "\n".join(plain.messages[-len(alone):]) == batched.messages[-1]
     assert all("\n" not in message for message in plain.messages)
+
+
+def test_over_a_whole_match_a_batched_watcher_reads_every_frame_a_plain_one_does(server: Server) -> None:
+    import hashlib
+    import random
+
+    code, created = one_person(server, players=2, points=15)
+    plain, batched = server.connect(code, None), server.connect(code, None, batch=True)
+    ana = server.connect(code, created["token"], batch=True)
+    rng = random.Random(7)
+    moves = 0
+    while ana.last("result") is None and moves < 400:
+        frame = ana.receive()
+        assert frame is not None, "the match stalled"
+        view, ana.view = ana.view, None
+        if view is not None and view["view"]["legal"]:
+            ana.send({"type": "move", "action": rng.randrange(len(view["view"]["legal"])), "v": view["v"]})
+            moves += 1
+    for watcher in (plain, batched):
+        watcher.drain(0.3)
+    assert any(frame["type"] == "result" for frame in plain.frames)
+
+    def digest(messages: list[str]) -> str:
+        return hashlib.sha256("\n".join(messages).encode()).hexdigest()
+
+    # the same frames, byte for byte and in order, in fewer messages
+    assert digest(batched.messages) == digest(plain.messages)
+    assert len(batched.messages) < len(plain.messages) / 2
