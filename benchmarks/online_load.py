@@ -8,7 +8,9 @@ sending it to the last of the table's clients receiving its view: two loopback h
 scheduling more, so it grows when this one process runs too many clients),
 the server's CPU per move, and its memory per table (resident memory with the tables connected, over the
 same server idle, per table). A spectator pings the server every 0.6 s throughout: the round trip of a ping
-bounds how long the event loop was busy elsewhere (its lag).
+bounds how long the event loop was busy elsewhere (its lag). The clients ask for a burst's frames in one message,
+as the browser does (``"batch": true``; ``--one-frame-per-message`` measures clients that do not). The server's
+CPU is also split into user and kernel time (the socket calls are the kernel's).
 
     python benchmarks/online_load.py --tables 100 --seconds 30 --think 1.0
     python benchmarks/online_load.py --tables 4 --bots search      # one person and 3 search bots per table
