@@ -8,7 +8,9 @@ sending it to the last of the table's clients receiving its view: two loopback h
 scheduling more, so it grows when this one process runs too many clients),
 the server's CPU per move, and its memory per table (resident memory with the tables connected, over the
 same server idle, per table). A spectator pings the server every 0.6 s throughout: the round trip of a ping
-bounds how long the event loop was busy elsewhere (its lag).
+bounds how long the event loop was busy elsewhere (its lag). The clients ask for a burst's frames in one message,
+as the browser does (``"batch": true``; ``--one-frame-per-message`` measures clients that do not). The server's
+CPU is also split into user and kernel time (the socket calls are the kernel's).
 
     python benchmarks/online_load.py --tables 100 --seconds 30 --think 1.0
     python benchmarks/online_load.py --tables 4 --bots search      # one person and 3 search bots per table
@@ -31,7 +33,7 @@ text). Run it with the pure and with the compiled build's python to compare them
 ``--compare PYTHON`` does both in one run, alternating this python (the pure build) with PYTHON (a compiled
 build's venv) round by round, and prints the ratio of their CPU per move: the servers' (with ``--tables``,
 ``--seconds``...), or the views' with ``--views``. ``--python`` runs the servers with another python, and
-``--profile FILE`` runs the first one under cProfile:
+``--profile FILE`` profiles the first one (cProfile, in CPU time, the measured seconds only):
 
     python benchmarks/online_load.py --compare ~/.cache/cartas/compiled/bin/python --tables 20 --seconds 20
     python benchmarks/online_load.py --tables 20 --seconds 10 --profile /tmp/serve.prof
@@ -47,6 +49,7 @@ import json
 import os
 import random
 import re
+import signal
 import socket
 import statistics
 import subprocess
@@ -72,8 +75,13 @@ def free_port() -> int:
 
 
 def cpu_seconds(pid: int) -> float:
+    return sum(user_system_seconds(pid))
+
+
+def user_system_seconds(pid: int) -> tuple[float, float]:
+    """The CPU seconds ``pid`` has spent in its own code and in the kernel (socket writes are mostly the latter)."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / TICKS
+    return int(fields[11]) / TICKS, int(fields[12]) / TICKS
 
 
 def postgres_cpu_seconds(data: Path) -> float:
@@ -124,6 +132,9 @@ def client_address(number: int) -> dict[str, str]:
     return {"X-Forwarded-For": f"198.18.{number // 250}.{number % 250 + 1}"}
 
 
+BATCH = True
+"""The clients ask for a burst's frames in one message, as the browser does (``--one-frame-per-message``: not)."""
+
 PING_EVERY = 0.6
 """Seconds between the probe's pings: a connection may send 2 frames a second once its burst is spent."""
 
@@ -131,11 +142,11 @@ PING_EVERY = 0.6
 async def ping_probe(url: str, stats: Stats, stop: asyncio.Event) -> None:
     """A spectator that pings every ``PING_EVERY`` s; the round trips while measuring go to ``stats.pings`` (ms)."""
     async with websockets.connect(url, max_size=2**22, additional_headers=client_address(59_999)) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": None, "v": None}))
+        await ws.send(json.dumps({"type": "hello", "token": None, "v": None, "batch": BATCH}))
         while not stop.is_set():
             sent = time.perf_counter()
             await ws.send('{"type":"ping"}')
-            while json.loads(await ws.recv())["type"] != "pong":
+            while not any(json.loads(text)["type"] == "pong" for text in (await ws.recv()).split("\n")):
                 pass
             if stats.measuring:
                 stats.pings.append((time.perf_counter() - sent) * 1000)
@@ -152,52 +163,61 @@ async def seat_client(
     alone with bots answers whenever asked, since bots wait for a person who may act."""
     rng = random.Random(token)
     async with websockets.connect(url, max_size=2**20, additional_headers=headers) as ws:
-        await ws.send(json.dumps({"type": "hello", "token": token, "v": None}))
+        await ws.send(json.dumps({"type": "hello", "token": token, "v": None, "batch": BATCH}))
         pending: tuple[int, float] | None = None
         while not stop.is_set():
             try:
-                text = await asyncio.wait_for(ws.recv(), 1.0)
+                message = await asyncio.wait_for(ws.recv(), 1.0)
             except TimeoutError:
                 continue
             now = time.perf_counter()
-            head = VIEW_HEAD.match(text)
-            if head is not None and '"legal":[]' in text:  # a view without moves for us: note it, skip parsing
-                stats.views.setdefault((code, int(head.group(1))), []).append(now)
-                continue
-            frame = json.loads(text)
-            kind = frame["type"]
-            if kind == "ack" and pending is not None:
-                if stats.measuring:
-                    stats.sent[(code, pending[0])] = pending[1]
-                    stats.acked[(code, pending[0])] = frame["v"]
-                    stats.moves += 1
-                    stats.by_table[code] = stats.by_table.get(code, 0) + 1
-                pending = None
-            elif kind == "error":
-                stats.errors += 1
-                pending = None
-            elif kind in ("view", "snapshot") and frame.get("view"):
-                if kind == "view":
-                    stats.views.setdefault((code, frame["v"]), []).append(now)
-                view = frame["view"]
-                asked = view["observation"]["to_act"]
-                mine = view["you"] in asked if alone else asked[:1] == [view["you"]]
-                if view["legal"] and mine and pending is None:
-                    await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
-                    if stop.is_set():
-                        break
-                    pending = (frame["v"], time.perf_counter())
-                    choice = rng.randrange(len(view["legal"]))
-                    await ws.send(json.dumps({"type": "move", "action": choice, "v": frame["v"]}))
+            for text in message.split("\n"):  # one frame a line (the hello asked for batch)
+                head = VIEW_HEAD.match(text)
+                if head is not None and '"legal":[]' in text:  # a view without moves for us: note it, skip parsing
+                    stats.views.setdefault((code, int(head.group(1))), []).append(now)
+                    continue
+                frame = json.loads(text)
+                kind = frame["type"]
+                if kind == "ack" and pending is not None:
+                    if stats.measuring:
+                        stats.sent[(code, pending[0])] = pending[1]
+                        stats.acked[(code, pending[0])] = frame["v"]
+                        stats.moves += 1
+                        stats.by_table[code] = stats.by_table.get(code, 0) + 1
+                    pending = None
+                elif kind == "error":
+                    stats.errors += 1
+                    pending = None
+                elif kind in ("view", "snapshot") and frame.get("view"):
+                    if kind == "view":
+                        stats.views.setdefault((code, frame["v"]), []).append(now)
+                    view = frame["view"]
+                    asked = view["observation"]["to_act"]
+                    mine = view["you"] in asked if alone else asked[:1] == [view["you"]]
+                    if view["legal"] and mine and pending is None:
+                        await asyncio.sleep(rng.uniform(0.5, 1.5) * think)
+                        if stop.is_set():
+                            return
+                        pending = (frame["v"], time.perf_counter())
+                        choice = rng.randrange(len(view["legal"]))
+                        await ws.send(json.dumps({"type": "move", "action": choice, "v": frame["v"]}))
 
 
 PROFILED = """\
-import cProfile, signal, sys
-signal.signal(signal.SIGTERM, lambda *_: sys.exit(0))
-sys.argv = ["cProfile", "-o", sys.argv[1], "-m", "cartas.cli.main", *sys.argv[2:]]
-cProfile.main()
+import cProfile, runpy, signal, sys, time
+out = sys.argv[1]
+sys.argv = ["cartas", *sys.argv[2:]]
+profile = cProfile.Profile(time.process_time)
+def stop(*_):
+    profile.disable()
+    profile.dump_stats(out)
+signal.signal(signal.SIGUSR1, lambda *_: profile.enable())
+signal.signal(signal.SIGUSR2, stop)
+runpy.run_module("cartas.cli.main", run_name="__main__")
 """
-"""A server under cProfile, its statistics written when it stops (``--profile``)."""
+"""A server that profiles itself in CPU time between SIGUSR1 and SIGUSR2, which the benchmark sends at the start
+and the end of the measured time, and then writes its statistics (``--profile``): the server's start, the
+tables' making and the warm-up are left out."""
 
 
 async def make_table(client: httpx.AsyncClient, bots: str | None) -> tuple[str, list[str]]:
@@ -233,7 +253,7 @@ async def run(
     processes = []
     for n, port in enumerate(ports):
         env = dict(os.environ, CARTAS_HOME=str(folder / str(n)))
-        # uvicorn raises the stop signal again once it has shut down; under cProfile it must end the run instead
+        # the first server profiles the measured time only, in CPU time (PROFILED)
         profiling = ["-c", PROFILED, str(profile)] if profile is not None and n == 0 else ["-m", "cartas.cli.main"]
         processes.append(subprocess.Popen(
             [python or sys.executable, *profiling, "serve", "--port", str(port),
@@ -275,13 +295,19 @@ async def run(
         await asyncio.sleep(warmup)
         loaded_rss = rss()
         each0 = [cpu_seconds(process.pid) for process in processes]
+        split0 = user_system_seconds(processes[0].pid)
         pg0 = postgres_cpu_seconds(pg_data) if pg_data else 0.0
+        if profile is not None:
+            processes[0].send_signal(signal.SIGUSR1)
         cpu0, t0, clients0 = cpu(), time.perf_counter(), time.process_time()
         stats.measuring = True
         await asyncio.sleep(seconds)
         stats.measuring = False
         cpu1, t1, clients1 = cpu(), time.perf_counter(), time.process_time()
+        if profile is not None:
+            processes[0].send_signal(signal.SIGUSR2)
         each1 = [cpu_seconds(process.pid) for process in processes]
+        split1 = user_system_seconds(processes[0].pid)
         pg1 = postgres_cpu_seconds(pg_data) if pg_data else 0.0
         async with httpx.AsyncClient(base_url=bases[0], timeout=30) as client:
             inside = (await client.get("/api/metrics", params={"window": str(t1 - t0)})).json()
@@ -325,6 +351,9 @@ async def run(
     print(f"server CPU {busy:.2f} s = {busy / elapsed * 100:.1f}% of a core; "
           f"{busy / max(stats.moves, 1) * 1000:.2f} ms per person's move"
           + (" (the bots' moves are applied here too; their thinking runs in the pool's workers)" if bots else ""))
+    user, system = (split1[0] - split0[0], split1[1] - split0[1])
+    print(f"first process: user {user / max(stats.moves, 1) * 1000:.2f} ms, system (kernel) "
+          f"{system / max(stats.moves, 1) * 1000:.2f} ms per move")
     clients_busy = (clients1 - clients0) / elapsed * 100
     print(f"the clients (this one process) used {clients_busy:.0f}% of a core"
           + (": they, not the server, may be what bounds the moves/s" if clients_busy > 80 else ""))
@@ -357,6 +386,8 @@ async def run(
         "moves_per_s": stats.moves / elapsed, "p50": pct(50), "p95": pct(95), "p99": pct(99),
         "server_cpu": busy / elapsed * 100, "clients_cpu": clients_busy,
         "cpu_ms_per_move": busy / max(stats.moves, 1) * 1000,
+        "user_ms_per_move": user / max(stats.moves, 1) * 1000,
+        "system_ms_per_move": system / max(stats.moves, 1) * 1000,
         "takeover": takeover[0] if takeover is not None else float("nan"),
         "lost": takeover[2] if takeover is not None else float("nan"),
     }
@@ -488,7 +519,11 @@ def main() -> None:
                         help="this python against PYTHON (a compiled build's), alternating: the servers' CPU per "
                              "move, or the views' with --views")
     parser.add_argument("--rounds", type=int, default=3, help="--compare's rounds")
+    parser.add_argument("--one-frame-per-message", action="store_true",
+                        help="the clients do not ask for batches (the protocol before they could)")
     args = parser.parse_args()
+    global BATCH
+    BATCH = not args.one_frame_per_message
     if args.compare:
         compare(args.compare, args.rounds, args.views, args)
         return

@@ -169,12 +169,14 @@ DRAW_TIMING_JS = """
       // Added before the page's own listener, so it runs first: the time is the frame's arrival.
       this.addEventListener('message', (event) => {
         const at = performance.now();
-        try {
-          const frame = JSON.parse(event.data);
-          const played = frame.type === 'event' && frame.kind === 'play' && frame.detail;
-          if (played) waiting.set(String(frame.detail), { at, view: null });
-          if (frame.type === 'view') for (const entry of waiting.values()) if (entry.view === null) entry.view = at;
-        } catch (_) { /* not JSON: not a move */ }
+        for (const line of String(event.data).split('\n')) {  // the page asks for batches: a frame a line
+          try {
+            const frame = JSON.parse(line);
+            const played = frame.type === 'event' && frame.kind === 'play' && frame.detail;
+            if (played) waiting.set(String(frame.detail), { at, view: null });
+            if (frame.type === 'view') for (const entry of waiting.values()) if (entry.view === null) entry.view = at;
+          } catch (_) { /* not JSON: not a move */ }
+        }
       });
     }
   };

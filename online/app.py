@@ -48,6 +48,7 @@ from cartas.online.timeouts import BODY_TIMEOUT
 from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
 from cartas.online.labels import all_labels, site_language
 from cartas.online.logs import RequestIds
+from cartas.online.loop_info import describe_loop
 from cartas.online.measured_store import MeasuredStore
 from cartas.online.moderation import Moderation
 from cartas.online.people_web import people_routes
@@ -303,11 +304,12 @@ def create_app(
         settings.on_finished = lambda table: on_finished(accounts(), table)
         settings.rated = lambda code: rated_table(accounts(), code)  # what a timeout costs (cartas.online.clock)
         state["quickplay"] = QuickPlay(accounts().db, group_seater(hub, accounts))
+        loop = asyncio.get_running_loop()
         log.info("cartas %s", build_info().describe())  # which build serves: docs/compiled.md
+        log.info("event loop: %s", describe_loop(loop))
         rebuilt = await state["hub"].start_up()
         if rebuilt:
             log.info("rebuilt %d table(s) in play from the database", rebuilt)
-        loop = asyncio.get_running_loop()
         watcher = loop.create_task(settings.metrics.watch_loop())
         checkpoints = loop.create_task(checkpoint_every(store, CHECKPOINT_EVERY))
         leases = loop.create_task(state["hub"].keep_leases())
@@ -838,6 +840,7 @@ async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = No
     reasons = {CLOSE_TOO_MANY: SPENT}
     connection = Connection(socket.send_text, lambda code: socket.close(code, reasons.get(code)))
     connection.language = site_language(hello.get("lang"))
+    connection.batched = hello.get("batch") is True
     await table.call(table.connect, connection, hello.get("token"), hello.get("v"))
     table.active_at = time.time()
     try:

@@ -92,7 +92,8 @@ class RequestIds:
             await send(message)
 
         try:
-            await self.app(scope, receive, send_with_id)
+            # A websocket's messages carry no headers to add: its frames (a dozen a move) go straight out.
+            await self.app(scope, receive, send_with_id if scope["type"] == "http" else send)
         finally:
             REQUEST.reset(token)
 

@@ -36,6 +36,32 @@ export class TableSocket {
     this.onState(state);
   }
 
+  /** Handle one frame's text; false once the connection is being dropped (a gap in the versions). */
+  receive(ws, text) {
+    let frame;
+    try { frame = JSON.parse(text); } catch (_) { return true; }
+    if (!frame || typeof frame !== "object") return true;
+    if (frame.type === "welcome") {
+      this.attempt = 0;
+      this.setState("online");
+    }
+    if (frame.type === "replaced") {
+      this.stop("replaced");
+    }
+    if (frame.type === "snapshot" && typeof frame.v === "number") {
+      this.version = frame.v;
+    } else if (isVersioned(frame) && typeof frame.v === "number") {
+      if (this.version !== null && frame.v <= this.version) return true; // already seen (a replay overlapping)
+      if (this.version !== null && frame.v > this.version + 1) {
+        ws.close(); // a gap: reconnect and ask for what we missed from the last version we hold
+        return false;
+      }
+      this.version = frame.v;
+    }
+    this.onFrame(frame);
+    return true;
+  }
+
   connect() {
     if (this.stopped) return;
     clearTimeout(this.timer);
@@ -43,31 +69,15 @@ export class TableSocket {
     const ws = new WebSocket(this.url());
     this.ws = ws;
     ws.addEventListener("open", () => {
-      ws.send(JSON.stringify({ type: "hello", token: this.token() || null, v: this.version, lang: this.lang() || null }));
+      ws.send(JSON.stringify({
+        type: "hello", token: this.token() || null, v: this.version, lang: this.lang() || null, batch: true,
+      }));
     });
     ws.addEventListener("message", (message) => {
-      if (ws !== this.ws) return;
-      let frame;
-      try { frame = JSON.parse(message.data); } catch (_) { return; }
-      if (!frame || typeof frame !== "object") return;
-      if (frame.type === "welcome") {
-        this.attempt = 0;
-        this.setState("online");
+      // One frame, or (the hello asks for batch) the frames the server had ready at once, one a line.
+      for (const line of String(message.data).split("\n")) {
+        if (ws !== this.ws || !this.receive(ws, line)) return;
       }
-      if (frame.type === "replaced") {
-        this.stop("replaced");
-      }
-      if (frame.type === "snapshot" && typeof frame.v === "number") {
-        this.version = frame.v;
-      } else if (isVersioned(frame) && typeof frame.v === "number") {
-        if (this.version !== null && frame.v <= this.version) return; // already seen (a replay overlapping)
-        if (this.version !== null && frame.v > this.version + 1) {
-          ws.close(); // a gap: reconnect and ask for what we missed from the last version we hold
-          return;
-        }
-        this.version = frame.v;
-      }
-      this.onFrame(frame);
     });
     ws.addEventListener("close", (event) => {
       if (ws !== this.ws) return;

@@ -23,11 +23,16 @@ class Player:
         self.closed: int | None = None
         self.view: dict[str, Any] | None = None
         """The latest view frame (a snapshot's view counts) not yet taken by :meth:`my_turn`."""
+        self.messages: list[str] = []
+        """Every websocket message received, as its text (a batch holds several frames, one a line)."""
+        self._lines: list[str] = []
 
-    def hello(self, token: str | None, v: int | None = None, lang: str | None = None) -> Player:
+    def hello(self, token: str | None, v: int | None = None, lang: str | None = None, batch: bool = False) -> Player:
         frame: dict[str, Any] = {"type": "hello", "token": token, "v": v}
         if lang is not None:
             frame["lang"] = lang
+        if batch:
+            frame["batch"] = True
         self.send(frame)
         return self
 
@@ -44,13 +49,16 @@ class Player:
                 return await self.session._send_rx.receive()
             return None
 
-        message = self.session.portal.call(get)
-        if message is None:
-            return None
-        if message["type"] == "websocket.close":
-            self.closed = message.get("code", 1000)
-            return None
-        frame: dict[str, Any] = json.loads(message["text"])
+        if not self._lines:
+            message = self.session.portal.call(get)
+            if message is None:
+                return None
+            if message["type"] == "websocket.close":
+                self.closed = message.get("code", 1000)
+                return None
+            self.messages.append(message["text"])
+            self._lines = message["text"].split("\n")
+        frame: dict[str, Any] = json.loads(self._lines.pop(0))
         self.frames.append(frame)
         if frame["type"] == "view" or (frame["type"] == "snapshot" and frame["view"] is not None):
             self.view = {"type": "view", "v": frame["v"], "view": frame["view"]}
@@ -126,11 +134,13 @@ class Server:
             response = self.host(code, host_token, body={"op": "bot", "seat": seat, "level": level})
             assert response.status_code == 200, response.text
 
-    def connect(self, code: str, token: str | None = None, v: int | None = None, lang: str | None = None) -> Player:
+    def connect(
+        self, code: str, token: str | None = None, v: int | None = None, lang: str | None = None, batch: bool = False
+    ) -> Player:
         session = self.client.websocket_connect(f"/ws/{code}")
         session.__enter__()
         self._sockets.append(session)
-        return Player(session).hello(token, v, lang)
+        return Player(session).hello(token, v, lang, batch)
 
     def close_all(self) -> None:
         for session in self._sockets:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import time
 
 from online_helpers import Player, Server
@@ -361,3 +362,56 @@ def test_a_flood_of_frames_spends_the_budget_and_the_connection_is_closed_with_4
         {"type": "error", "message": "too many frames: the connection is closed; reconnect in a few seconds"}
     ]
     assert ana.closed == 4429
+
+
+def test_a_client_that_asks_for_batches_gets_a_moves_frames_in_one_message_each_as_sent_alone(server: Server) -> None:
+    code, _, tokens = four_people(server)
+    plain, batched = server.connect(code, None), server.connect(code, None, batch=True)
+    for watcher in (plain, batched):
+        watcher.until("snapshot")
+    seat = server.table(code).state.to_act[0]
+    mover = server.connect(code, tokens[seat], batch=True)
+    view = mover.my_turn()
+    for connection in (mover, plain, batched):
+        connection.drain(0.2)  # the mover's presence
+    before = len(mover.messages)
+    mover.send({"type": "move", "action": 0, "v": view["v"]})
+    frames = mover.drain(0.3)
+    kinds = [frame["type"] for frame in frames]
+    assert kinds[0] == "ack" and "event" in kinds and kinds[-1] == "view"
+    # the mover's ack, the move's events and its view came in one message, a frame a line
+    assert mover.messages[before].split("\n")[:len(kinds)] == [json.dumps(f, ensure_ascii=False, separators=(",", ":"))
+                                                            for f in frames]
+    # a spectator that asked reads the very frames, the same text, as one that did not
+    seen, alone = batched.drain(0.3), plain.drain(0.3)
+    assert seen == alone and len(seen) >= 2
+    assert "\n".join(plain.messages[-len(alone):]) == batched.messages[-1]
+    assert all("\n" not in message for message in plain.messages)
+
+
+def test_over_a_whole_match_a_batched_watcher_reads_every_frame_a_plain_one_does(server: Server) -> None:
+    import hashlib
+    import random
+
+    code, created = one_person(server, players=2, points=15)
+    plain, batched = server.connect(code, None), server.connect(code, None, batch=True)
+    ana = server.connect(code, created["token"], batch=True)
+    rng = random.Random(7)
+    moves = 0
+    while ana.last("result") is None and moves < 400:
+        frame = ana.receive()
+        assert frame is not None, "the match stalled"
+        view, ana.view = ana.view, None
+        if view is not None and view["view"]["legal"]:
+            ana.send({"type": "move", "action": rng.randrange(len(view["view"]["legal"])), "v": view["v"]})
+            moves += 1
+    for watcher in (plain, batched):
+        watcher.drain(0.3)
+    assert any(frame["type"] == "result" for frame in plain.frames)
+
+    def digest(messages: list[str]) -> str:
+        return hashlib.sha256("\n".join(messages).encode()).hexdigest()
+
+    # the same frames, byte for byte and in order, in fewer messages
+    assert digest(batched.messages) == digest(plain.messages)
+    assert len(batched.messages) < len(plain.messages) / 2

@@ -43,14 +43,16 @@ class HoldAfterPlay:
         server.on_message(self.from_server)
 
     def from_server(self, message: str | bytes) -> None:
-        text = message if isinstance(message, str) else message.decode()
-        if self.card is not None:
-            self.held.append(text)
-            return
-        frame = json.loads(text)
-        self.page_side.send(text)
-        if frame.get("type") == "event" and frame.get("kind") == "play" and frame.get("seat") == self.seat:
-            self.card = str(frame["detail"])
+        # the page asks for batches: a message holds the frames the server had ready, one a line; each is passed
+        # on as a message of its own, so the frames after the play can be held back
+        for text in (message if isinstance(message, str) else message.decode()).split("\n"):
+            if self.card is not None:
+                self.held.append(text)
+                continue
+            frame = json.loads(text)
+            self.page_side.send(text)
+            if frame.get("type") == "event" and frame.get("kind") == "play" and frame.get("seat") == self.seat:
+                self.card = str(frame["detail"])
 
     def release(self) -> None:
         for text in self.held:
