@@ -26,7 +26,7 @@ COPY interop ./interop
 # The project itself from this folder, its dependencies within pyproject.toml's ranges (DL3013 is about pinning
 # packages from the index by name).
 # hadolint ignore=DL3013
-RUN pip install ".[online,online-pg]"
+RUN pip install ".[online,online-pg,fast]"
 
 USER 10001:10001
 WORKDIR /data
