@@ -20,7 +20,7 @@ def test_the_image_is_slim_python_runs_as_a_user_and_checks_healthz() -> None:
     assert "FROM python:3.11-slim" in lines
     user = next(line.split()[1] for line in lines if line.startswith("USER "))
     assert not user.startswith(("0", "root"))
-    assert any(line.startswith("RUN pip install") and ".[online,online-pg]" in line for line in lines)
+    assert any(line.startswith("RUN pip install") and ".[online,online-pg,fast]" in line for line in lines)
     health = next(i for i, line in enumerate(lines) if line.startswith("HEALTHCHECK"))
     assert "/healthz" in lines[health + 1]
     entry = next(line for line in lines if line.startswith("ENTRYPOINT"))
