@@ -341,9 +341,16 @@ class MediumBot(EasyBot):
             if not str(action).startswith("seña") and str(action) not in ("falta envido", "mazo")
         ]
 
+    choice_settled: bool = False
+    """Whether the last choice was a truco called on the rivals' folds (:meth:`_truco_call_bar` below the
+    temperament's bar): the core's ``hard`` then plays it without play-outs (:mod:`cartas.core.bots.rollout`).
+    Its play-outs' rivals read no book and answer by their cards, so against a rival who folds a truco without
+    two top cards they find the call a loss; issue 32 asks ``hard`` to beat that rival as ``medium`` does."""
+
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
         rivals (a bot that reads no calls, as the play-outs' own, keeps none)."""
+        self.choice_settled = False
         if self.bidding is not None:
             if self._reader is None:
                 self.use_reader(self.rival_reader())
@@ -526,8 +533,12 @@ class MediumBot(EasyBot):
 
     def _calls_truco(self, r: Reading) -> bool:
         """By the chance of winning the hand around the temperament's bar (:data:`TRUCO_CALL_BAR` for
-        ``medium``), lowered by the rivals' fold equity (:meth:`_truco_call_bar`)."""
-        return self._draws(self._win_chance(r), self._truco_call_bar(r), CHANCE_MIX)
+        ``medium``), lowered by the rivals' fold equity (:meth:`_truco_call_bar`). A call made on a lowered bar
+        is :attr:`choice_settled`: the core's ``hard`` plays it as it is."""
+        bar = self._truco_call_bar(r)
+        called = self._draws(self._win_chance(r), bar, CHANCE_MIX)
+        self.choice_settled = called and bar < self.temperament.truco_call_bar
+        return called
 
     def _rivals_fold_rate(self, r: Reading) -> float:
         """The share of the trucos the card rule would accept that the rivals refuse, before their side has won

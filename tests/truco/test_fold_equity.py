@@ -206,3 +206,25 @@ def test_twelve_hands_of_a_rival_who_answers_by_the_rule_leave_the_fold_rate_at_
     assert bot._reader.book.shortfall(1, FOLD_KEY) == 0.0
     view = first_turn(["2B", "12E", "6C"])
     assert calls(view, bot._reader) == calls(view, TrucoRivalReader())
+
+
+def test_hard_plays_medium_s_call_on_the_folds_as_it_is() -> None:
+    """``hard`` checks ``medium``'s choice with play-outs whose rivals read no book and answer by their cards, so
+    they find a truco with trash a loss; a call ``medium`` made on the rival's folds is played without them
+    (``choice_settled``). With a fresh book ``hard`` plays trash out as before (no call from 8 seeds): the rule's 8% bluff, if drawn, is played out."""
+    from cartas.core.bots.rollout import RolloutBot
+
+    view = first_turn(TRASH)
+
+    def hard(seed: int) -> RolloutBot:
+        return RolloutBot(seed, base=MediumBot)  # what the registry's ``hard`` builds for truco
+
+    read_calls = fresh_calls = 0
+    for seed in range(8):
+        bot = hard(seed)
+        bot._prepare("truco")
+        bot._reader = folder(12)
+        read_calls += str(bot.choose(view)) == "truco" and bot.last_samples == 0
+        fresh = hard(seed)
+        fresh_calls += str(fresh.choose(view)) == "truco"
+    assert read_calls >= 7 and fresh_calls == 0, (read_calls, fresh_calls)
