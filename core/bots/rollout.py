@@ -51,7 +51,9 @@ compares those and the base bot's own choice, and spends its budget on more stat
 a ``rollout_settled(view)`` attribute (a :data:`Settled`) names the decisions whose own choice is played without
 play-outs: where the outcome turns on cards alone and the base bot has weighed it directly, eight play-outs of a
 whole hand only add the tricks' noise (truco's ``hard`` once accepted a falta envido worth the match with a tanto
-of 25 that ``medium`` refused, on its eight play-outs' luck).
+of 25 that ``medium`` refused, on its eight play-outs' luck). A base bot may also settle the choice it just made:
+its ``choice_settled`` attribute true after ``choose`` (truco's ``medium`` when it called truco on a rival's folds
+read in its book, which the play-outs' rivals, reading no book, would not make).
 """
 
 from __future__ import annotations
@@ -248,7 +250,8 @@ class RolloutBot:
             if lend is not None:
                 lend(reader)
         default = base_bot.choose(view)
-        if self.samples == 0 or self._settled is not None and self._settled(view):
+        settled = self._settled is not None and self._settled(view) or getattr(base_bot, "choice_settled", False)
+        if self.samples == 0 or settled:
             self.last_samples = 0
             return default, {}
         candidates = self._candidates(view, legal)

@@ -16,11 +16,11 @@ from typing import ClassVar
 
 from cartas.core import PARDA, Action, Card, Observation, best_of_three, trick_winner_by_rank
 from cartas.core.bots import (
-    PRIOR_MEAN, BotFactory, Decision, Posterior, SeatView, bidding_weight, logistic, posterior_for,
+    BotFactory, Decision, Posterior, SeatView, bidding_weight, logistic, posterior_for,
 )
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
-from cartas.games.truco.rivals import TrucoRivalReader
+from cartas.games.truco.rivals import FOLD_KEY, TrucoRivalReader
 from cartas.games.truco.senas import CARD_SIGN
 from cartas.games.truco.state import RANK, TrucoState
 from cartas.games.truco.temperament import MEDIUM, Temperament
@@ -50,6 +50,10 @@ over a plain acceptance, and on 16 worlds the chance of 10E 2E 1O against a retr
 TRUCO_CALL_BAR = MEDIUM.truco_call_bar
 """The chance of winning the hand around which ``medium`` calls the next truco word against a rival who folds no
 more than the prior expects (above the 0.5 that breaks even, for the rivals who answer with a raise)."""
+
+ALWAYS_CALL = -1.0
+"""The call bar where calling pays whatever the hand's chance (a rival who folds enough): a chance of 0 is 25
+:data:`CHANCE_MIX` above it, so the call is drawn all but always."""
 
 TOP = {"ancho_espada": 1.0, "ancho_basto": 1.0, "siete_espada": 1.0, "siete_oro": 0.9, "tres": 0.6, "dos": 0.5}
 """What a partner's seña adds to the team's strength, in the units of :func:`card_power`."""
@@ -337,9 +341,16 @@ class MediumBot(EasyBot):
             if not str(action).startswith("seña") and str(action) not in ("falta envido", "mazo")
         ]
 
+    choice_settled: bool = False
+    """Whether the last choice was a truco called on the rivals' folds (:meth:`_truco_call_bar` below the
+    temperament's bar): the core's ``hard`` then plays it without play-outs (:mod:`cartas.core.bots.rollout`).
+    Its play-outs' rivals read no book and answer by their cards, so against a rival who folds a truco without
+    two top cards they find the call a loss; issue 32 asks ``hard`` to beat that rival as ``medium`` does."""
+
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
         rivals (a bot that reads no calls, as the play-outs' own, keeps none)."""
+        self.choice_settled = False
         if self.bidding is not None:
             if self._reader is None:
                 self.use_reader(self.rival_reader())
@@ -522,25 +533,38 @@ class MediumBot(EasyBot):
 
     def _calls_truco(self, r: Reading) -> bool:
         """By the chance of winning the hand around the temperament's bar (:data:`TRUCO_CALL_BAR` for
-        ``medium``), lowered by the rivals' fold equity (:meth:`_truco_call_bar`)."""
-        return self._draws(self._win_chance(r), self._truco_call_bar(r), CHANCE_MIX)
+        ``medium``), lowered by the rivals' fold equity (:meth:`_truco_call_bar`). A call made on a lowered bar
+        is :attr:`choice_settled`: the core's ``hard`` plays it as it is."""
+        bar = self._truco_call_bar(r)
+        called = self._draws(self._win_chance(r), bar, CHANCE_MIX)
+        self.choice_settled = called and bar < self.temperament.truco_call_bar
+        return called
 
     def _rivals_fold_rate(self, r: Reading) -> float:
-        """How much more often than the prior expects the rivals refuse a truco whatever their cards: the book's
-        share of "no whatever the cards" in their ``truco answer`` less the prior's (the least of the rivals',
-        since either may answer); 0 for a bot that keeps no book or a rival who refuses by his cards."""
+        """The share of the trucos the card rule would accept that the rivals refuse, before their side has won
+        a trick (the book's cautious tally, :meth:`cartas.core.bots.RivalBook.shortfall` of
+        :data:`~cartas.games.truco.rivals.FOLD_KEY`; the least of the rivals', since either may answer); 0 for
+        a bot that keeps no book, a rival who folds no more than the rule, and once the rivals have won a trick
+        (then the refuse-without-top-cards rival accepts everything: the fold equity is before).
+
+        The rule's own folds are not counted: with 8 top cards of 40, a rival who refuses every truco without
+        two of them folds nine first-trick trucos in ten, and each refusal looks "by the cards" one by one
+        (the mixture's ``π_no`` barely moved, and that rival beat ``medium``, issue 32); the tally weighs his
+        refusals against the yeses the rule expected over his hands still possible."""
         reader = self._reader
         if reader is None:
             return 0.0
         rivals = [seat for seat, team in enumerate(r.teams) if team != r.team]
-        folds = min(reader.book.modes(seat, "truco answer").no for seat in rivals)
-        return max(0.0, folds - PRIOR_MEAN[1])
+        if any(result == 1 - r.team for result in r.results):
+            return 0.0
+        return min(reader.book.shortfall(seat, FOLD_KEY) for seat in rivals)
 
     def _truco_call_bar(self, r: Reading) -> float:
         """:data:`TRUCO_CALL_BAR` lowered by what the rivals' folds give away (issue 32: the rival who refuses
         every truco without two top cards beat ``medium``, whose call weighed only its chance of the hand).
 
-        Calling the next word at a hand worth ``w`` against a rival who folds with the extra rate ``f`` wins
+        Calling the next word at a hand worth ``w`` against a rival who folds ``f`` of the hands the rule would
+        accept (:meth:`_rivals_fold_rate`) wins
         ``w`` when he folds and plays for ``w + 1`` when he accepts; not calling plays for ``w``. With ``q`` the
         hand's margin ``2p - 1``, the call is worth it when ``f w + (1 - f)(w + 1) q > w q``: from
         ``q > -f w / ((1 - f)(w + 1) - w)``, and always once ``(1 - f)(w + 1) <= w``. The bar drops by how far
@@ -551,8 +575,10 @@ class MediumBot(EasyBot):
             return bar
         worth = r.worth
         stake = (1.0 - fold) * (worth + 1) - worth
-        break_even = 0.0 if stake <= 0 else max(0.0, (1.0 - fold * worth / stake) / 2)
-        return bar - (0.5 - break_even)
+        if stake <= 0:
+            return ALWAYS_CALL
+        break_even = (1.0 - fold * worth / stake) / 2
+        return max(ALWAYS_CALL, bar - (0.5 - break_even))
 
 
 class QuickMediumBot(MediumBot):

@@ -12,6 +12,10 @@ Read from the hand's events the seat saw, in order:
   called; his strength then (:func:`~cartas.games.truco.bidding.strength_at`'s measure) when all his cards came
   to light.
 - ``envido answer`` and ``truco answer``: each ``quiero`` and ``no quiero`` (a raise counts as a call, not here).
+- ``truco answer without a trick`` (:data:`FOLD_KEY`): each answer to a truco word this seat's side said while the
+  rival's side had won no trick, a raise counted as a yes, with the rule's chance of yes averaged over his hands
+  still possible (:func:`truco_accept_given`): the book's tally of how much more than the rule he folds there,
+  where calling truco wins points from a folder (``medium``'s fold equity).
 
 The rule each is measured against is :class:`~cartas.games.truco.bidding.TrucoBidding`'s, without its floor of
 bluffs: the book's habits take the floor's place.
@@ -34,6 +38,9 @@ from cartas.games.truco.envido import tanto
 from cartas.games.truco.state import RANK, TrucoState
 
 TRUCO_WORDS = ("truco", "retruco", "vale cuatro")
+
+FOLD_KEY = "truco answer without a trick"
+"""The book's key for a rival's answers to this side's truco words before his side has won a trick."""
 
 
 @cache
@@ -66,6 +73,37 @@ def envido_rate_given(bar: float, known: tuple[Card, ...], bound: int | None) ->
     tantos = (tanto((*known, *more)) for more in itertools.combinations(rest, 3 - len(known)))
     weights = [logistic(points, bar, TANTO_SPREAD) for points in tantos if bound is None or points <= bound]
     return sum(weights) / len(weights) if weights else envido_rate(bar)
+
+
+@cache
+def _power_of(card: Card) -> float:
+    return card_power(card)
+
+
+def truco_accept_given(held: tuple[Card, ...], excluded: frozenset[Card], unseen: int, tricks: float) -> float:
+    """The rule's chance of accepting a truco (:data:`TRUCO_ACCEPT_BAR`) for a rival who still held the ``held``
+    cards that came to light and ``unseen`` more, drawn from the cards not ``excluded`` (those seen elsewhere
+    and his own), with ``tricks`` added to his strength for the tricks his side won or lost: the rule's chance
+    averaged over the hands still possible, as :func:`envido_rate_given` for the envido."""
+    base = tricks + sum(_power_of(card) for card in held)
+    if unseen == 0:
+        return logistic(base, TRUCO_ACCEPT_BAR, STRENGTH_SPREAD)
+    return _accept_over(round(base, 9), tuple(sorted(RANK[card] for card in RANK if card not in excluded)), unseen)
+
+
+@cache
+def _accept_over(base: float, ranks: tuple[int, ...], unseen: int) -> float:
+    """:func:`truco_accept_given` over every ``unseen``-card draw from cards of these ranks (cached by ranks:
+    only a card's rank counts towards its power)."""
+    powers = [_RANK_POWER[rank] for rank in ranks]
+    total = count = 0.0
+    for more in itertools.combinations(powers, unseen):
+        total += logistic(base + sum(more), TRUCO_ACCEPT_BAR, STRENGTH_SPREAD)
+        count += 1
+    return total / count
+
+
+_RANK_POWER = {RANK[card]: card_power(card) for card in RANK}
 
 
 def _tanto_bounds(events: Sequence[Event], teams: Sequence[int]) -> dict[int, int]:
@@ -154,9 +192,26 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
     level = 0  # truco words said
     holder = -1  # the team that may say the next truco word (-1: either, before any truco)
     pending: list[str] = []
+    seen_elsewhere = frozenset(card for s, cards in known.items() if teams[s] == team for card in cards)
+
+    def fold_observation(rival: int, said_yes: bool) -> Observed:
+        """His answer to this side's truco word, against the rule's chance over his hands still possible."""
+        cards = known.get(rival, [])
+        count = played.get(rival, 0)
+        tricks_adjust = sum(1.0 if winner == teams[rival] else -0.8 for winner in tricks)
+        expected = truco_accept_given(
+            tuple(cards[count:]), seen_elsewhere | frozenset(cards), 3 - len(cards), tricks_adjust)
+        power = strength(rival, count, tricks)
+        honest = None if power is None else logistic(power, TRUCO_ACCEPT_BAR, STRENGTH_SPREAD)
+        return Observed(rival, FOLD_KEY, said_yes, honest, truco_rate(TRUCO_ACCEPT_BAR), expected)
+
     for event in events:
         kind, who = event.kind, event.seat
         rival = who >= 0 and teams[who] != team
+        facing = pending[-1] if pending else None
+        if rival and facing == "truco" and holder == teams[who] and teams[who] not in tricks:
+            if kind in ("truco", "quiero", "no_quiero"):
+                out.append(fold_observation(who, kind != "no_quiero"))
         if kind == "envido":
             if rival:
                 bar = ENVIDO_BARS.get(event.detail, ENVIDO_BARS["envido"])

@@ -46,6 +46,16 @@ PRIOR_WEIGHT = 5.0
 Five: ten envidos of an always-envido rival take the mean tanto his next one speaks for from 25.3 to about 18.7
 (17.4 for a random hand); at 12.5 it stayed above 20."""
 
+SHORTFALL_PRIOR = 0.5
+"""Yeses the rule expected that the tally of a rival's shortfall counts before any is seen (the Gamma prior's
+weight, mean 1: at first he says yes as the rule does). Two: seventeen first-trick trucos refused without a
+card shown (the rule expected about five yeses) read as a shortfall of 0.36 at :data:`SHORTFALL_Z`."""
+
+SHORTFALL_Z = 0.5
+"""Standard errors the tally's ratio of yeses to the rule's is taken above its mean (a one-sided 95% bound):
+a shortfall is read only where the rival's refusals are past what the luck of an honest rival's cards
+explains, so against an honest rival it stays 0 and the bot plays as it did."""
+
 GRID = 40
 """Steps a side of the grid the posterior is kept on: 820 points (a few thousand flops per observation)."""
 
@@ -61,6 +71,11 @@ class Observed(NamedTuple):
     """``P(yes)`` under the game's rule for the cards the rival held then, when they came to light; else ``None``."""
     base_rate: float
     """``P(yes)`` under the game's rule for a random hand: what an unseen hand says."""
+    expected: float | None = None
+    """``P(yes)`` under the game's rule averaged over the rival's hands still possible given all that came to
+    light (the cards he played and showed, the tricks): what the rule expected of him there, for the book's
+    tally of his yeses against the rule's (:meth:`Tendency.shortfall`). ``None``: ``honest`` when known, else
+    ``base_rate``."""
 
 
 class Modes(NamedTuple):
@@ -124,11 +139,14 @@ class Tendency:
     logs: list[float] = field(default_factory=lambda: list(PRIOR_LOGS))
     seen: int = 0
     said_yes: int = 0
+    expected_yes: float = 0.0
+    """The yeses the game's rule expected over the opportunities read (each one's :attr:`Observed.expected`)."""
     _modes: Modes | None = None
 
-    def record(self, said_yes: bool, honest: float | None, base_rate: float) -> None:
+    def record(self, said_yes: bool, honest: float | None, base_rate: float, expected: float | None = None) -> None:
         """Update the posterior with one opportunity (see :class:`Observed`)."""
         h = base_rate if honest is None else honest
+        self.expected_yes += h if expected is None else expected
         logs = self.logs
         for index, (p_yes, p_no, p_cards) in enumerate(GRID_POINTS):
             chance = p_yes + p_cards * h if said_yes else p_no + p_cards * (1.0 - h)
@@ -136,6 +154,21 @@ class Tendency:
         self.seen += 1
         self.said_yes += said_yes
         self._modes = None
+
+    def shortfall(self) -> float:
+        """The share of the yeses the game's rule expects that this rival withholds, read cautiously: 0 for a
+        rival who says yes as often as the rule, near 1 for one who refuses everything.
+
+        His yeses are taken as a Poisson count at a rate ``λ`` times the rule's, ``λ`` with a Gamma prior of mean 1
+        and weight :data:`SHORTFALL_PRIOR` (Bayesian counts: the posterior is Gamma with shape ``prior + yes`` and
+        rate ``prior + expected``); the shortfall is ``1 - λ`` at the posterior's upper bound, its mean plus
+        :data:`SHORTFALL_Z` standard errors, and never below 0. Unlike the mixture's ``π_no``, it counts a
+        refusal where the rule expected one at its expected weight, so a rival whose refusals look "by the
+        cards" one by one (he holds no great hand when he folds, as most hands are not) but who folds far more
+        often than the rule expects is read as the folder he is."""
+        shape = SHORTFALL_PRIOR + self.said_yes
+        upper = (shape + SHORTFALL_Z * math.sqrt(shape)) / (SHORTFALL_PRIOR + self.expected_yes)
+        return max(0.0, 1.0 - upper)
 
     def modes(self) -> Modes:
         """The posterior means (cached until the next record)."""
@@ -155,12 +188,17 @@ class RivalBook:
         tendency = self.tendencies.get(key)
         if tendency is None:
             tendency = self.tendencies[key] = Tendency()
-        tendency.record(observed.said_yes, observed.honest, observed.base_rate)
+        tendency.record(observed.said_yes, observed.honest, observed.base_rate, observed.expected)
 
     def modes(self, seat: int, key: str) -> Modes:
         """The rival's habits for ``key``: the posterior means, or the prior's for a rival not yet seen."""
         tendency = self.tendencies.get((seat, key))
         return PRIOR_MODES if tendency is None else tendency.modes()
+
+    def shortfall(self, seat: int, key: str) -> float:
+        """The share of the rule's yeses the rival withholds for ``key`` (:meth:`Tendency.shortfall`); 0 unseen."""
+        tendency = self.tendencies.get((seat, key))
+        return 0.0 if tendency is None else tendency.shortfall()
 
     def likelihood(self, seat: int, key: str, said_yes: bool, honest: float) -> float:
         """``P(the rival's decision | cards for which the game's rule says yes with probability honest)``."""
