@@ -146,3 +146,19 @@ def test_quick_medium_plays_the_heuristic_card_without_sampling(monkeypatch: pyt
     observation = view.observation()
     cards = [a for a in view.legal_actions() if not isinstance(a, Word)]
     assert QuickMediumBot(1).choose(view) == bots._heuristic_card(view, observation, cards)
+
+
+def test_the_cached_strengths_are_those_of_the_rank_tables() -> None:
+    """``common_strength`` and ``is_manilha`` read the game's tables from a cache (for ``hard``'s time); they
+    answer as the table itself does, for every table, and for a table the cache has never seen."""
+    from cartas.core import Card
+    from cartas.games.truco_paulista.bots import SUITS, common_strength, is_manilha
+    from cartas.games.truco_paulista.cards import COMMON_ORDER, FIXED_TABLE, VIRA_TABLES
+
+    for table in (*VIRA_TABLES.values(), FIXED_TABLE, dict(VIRA_TABLES[7])):
+        threes = max(table[Card(3, suit)] for suit in SUITS)
+        for rank in COMMON_ORDER:
+            assert common_strength(table, rank) == min(table[Card(rank, suit)] for suit in SUITS)
+        for card in table:
+            assert is_manilha(table, card) == (table[card] > threes)
+    assert common_strength(VIRA_TABLES[7], 2) == common_strength(dict(VIRA_TABLES[7]), 2)
