@@ -13,7 +13,8 @@ A rival that is not a habit (``medium``, ``easy``) is the registered level. ``--
 rivals (:data:`RIVALS`: truco paulista's :mod:`always_paulista`, julepe's :mod:`always_julepe`); ``--points`` is
 truco's match length and is passed only to a game with a ``points`` option (paulista plays to 12, julepe its
 default 20 deals). A game of more than two sides (julepe's four seats) is seated as ``cartas arena`` seats two
-bots: each deal once per rotation of the lineup around the sides, the bot's score its seats' share of the win::
+bots, each deal once per distinct lineup of its rotation (julepe: the bot in seats 0 and 2, then in 1 and 3),
+the bot's score its seats' share of the win::
 
     python benchmarks/bots/habits_arena.py hard juego --game tresillo --games 100 --seed 3200 --out runs/j.jsonl
 """
