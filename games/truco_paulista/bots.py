@@ -43,9 +43,14 @@ def ranks_of(observation: Observation) -> dict[Card, int]:
 
 
 def _strengths(ranks: Mapping[Card, int]) -> tuple[dict[int, int], int]:
-    """Each rank's common strength in ``ranks`` (the weakest card of the rank), and the strongest three's."""
+    """Each rank's common strength in ``ranks`` (the weakest card of the rank), and the strongest common card's:
+    common cards of a rank tie, manilhas never do, so it is the best strength two cards share. (It was the best
+    three's, which with a vira of 2, the treses being manilhas, is the zap's: no card was then a manilha.)"""
+    shared: dict[int, int] = {}
+    for strength in ranks.values():
+        shared[strength] = shared.get(strength, 0) + 1
     return ({rank: min(ranks[Card(rank, suit)] for suit in SUITS) for rank in COMMON_ORDER},
-            max(ranks[Card(3, suit)] for suit in SUITS))
+            max(strength for strength, cards in shared.items() if cards > 1))
 
 
 _TABLE_STRENGTHS: dict[int, tuple[Mapping[Card, int], tuple[dict[int, int], int]]] = {
@@ -69,6 +74,7 @@ def common_strength(ranks: Mapping[Card, int], rank: int) -> int:
 
 
 def is_manilha(ranks: Mapping[Card, int], card: Card) -> bool:
+    """Whether ``card`` is a manilha: stronger than every common card."""
     return ranks[card] > _strengths_of(ranks)[1]
 
 
