@@ -9,53 +9,82 @@ result to ``OUT`` as it ends, so a run cut short still counts every match it fin
     python benchmarks/bots/habits_arena.py hard medium --games 100 --points 30 --seed 3200 --out runs/hard_medium.jsonl
     python benchmarks/bots/habits_arena.py --summary runs/*.jsonl
 
-A rival that is not a habit (``medium``, ``easy``) is the registered level.
+A rival that is not a habit (``medium``, ``easy``) is the registered level. ``--game`` plays another game's
+rivals (:data:`RIVALS`: truco paulista's :mod:`always_paulista`, julepe's :mod:`always_julepe`); ``--points`` is
+truco's match length and is passed only to a game with a ``points`` option (paulista plays to 12, julepe its
+default 20 deals). A game of more than two sides (julepe's four seats) is seated as ``cartas arena`` seats two
+bots, each deal once per distinct lineup of its rotation (julepe: the bot in seats 0 and 2, then in 1 and 3),
+the bot's score its seats' share of the win::
+
+    python benchmarks/bots/habits_arena.py hard juego --game tresillo --games 100 --seed 3200 --out runs/j.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from always import HABITS, AlwaysBot  # noqa: E402
+from always_julepe import HABITS as JULEPE_HABITS, JulepeAlwaysBot  # noqa: E402
+from always_paulista import HABITS as PAULISTA_HABITS, PaulistaAlwaysBot  # noqa: E402
 
 from cartas.core.arena.ratings import wilson_interval  # noqa: E402
-from cartas.core.arena.runner import bot_seed  # noqa: E402
+from cartas.core.arena.runner import bot_seed, schedule, sides_of  # noqa: E402
 from cartas.core.bots.base import Agent  # noqa: E402
 from cartas.core.match import run_match  # noqa: E402
 from cartas.core.plugins.manager import get_registry  # noqa: E402
 
 
-def make(spec: str, game: str, seed: int) -> Agent:
-    if spec in HABITS:
-        return AlwaysBot(spec, seed)
-    return get_registry().bot(game, spec)(seed)
+RIVALS: dict[str, tuple[tuple[str, ...], Callable[[str, int], Agent]]] = {
+    "truco": (HABITS, AlwaysBot),
+    "truco_paulista": (PAULISTA_HABITS, PaulistaAlwaysBot),
+    "tresillo": (JULEPE_HABITS, JulepeAlwaysBot),
+}
+"""Each game's always-X rivals: their habits, and the bot of a habit (habit, seed)."""
 
+
+def make(spec: str, game: str, seed: int) -> Agent:
+    habits, rival_bot = RIVALS.get(game, ((), AlwaysBot))
+    if spec in habits:
+        return rival_bot(spec, seed)
+    return get_registry().bot(game, spec)(seed)
 
 
 def play(bot: str, rival: str, games: int, points: int, seed: int, out: Path, game: str) -> None:
     registry = get_registry()
     chosen = registry.game(game)
-    options = chosen.options({"points": points} if points else {})
+    has_points = "points" in type(chosen.options({})).model_fields
+    options = chosen.options({"points": points} if points and has_points else {})
+    sides = sides_of(chosen, options)
     lines = out.read_text().splitlines() if out.exists() else []
     done = {(row["deal"], row["bot_seat"]) for row in map(json.loads, lines)}
+    # Each deal once per distinct lineup of the arena's rotation: truco's two seats, the bot at seat 0 then at
+    # seat 1 (``bot_seat``), as before. Julepe's four seats hold the two bots alternately, and the arena's third
+    # and fourth rotations repeat the first two, so each deal is played twice (``bot_seat`` is the turn), the
+    # bot's score its seats' share of the win.
+    lineups = list(dict.fromkeys(plan.lineup for plan in schedule(2, len(sides), len(sides), seed)))
     index = 0
-    for deal in range((games + 1) // 2):
-        for bot_seat in (0, 1):
+    for deal in range(math.ceil(games / len(lineups))):
+        for turn, lineup in enumerate(lineups):
             index += 1
-            if (deal, bot_seat) in done:
+            if (deal, turn) in done:
                 continue
             state = chosen.start(options, seed=seed + deal)
-            specs = {bot_seat: bot, 1 - bot_seat: rival}
-            agents = {seat: make(specs[seat], game, bot_seed(seed, index, seat)) for seat in (0, 1)}
+            agents = {seat: make(bot if lineup[side] == 0 else rival, game, bot_seed(seed, index, seat))
+                      for side, seats in enumerate(sides) for seat in seats}
             result = run_match(state, agents)
-            winners = list(result.winners)
-            score = 1.0 if winners == [bot_seat] else 0.0 if winners == [1 - bot_seat] else 0.5
-            line = {"deal": deal, "bot_seat": bot_seat, "bot": bot, "rival": rival, "points": points,
-                    "game": game, "score": score, "scores": list(state.scores())}
+            won = [side for side, seats in enumerate(sides) if any(seat in result.winners for seat in seats)]
+            score = float(sum(1.0 / len(won) for side in won if lineup[side] == 0)) if won else 0.5
+            line = {"deal": deal, "bot_seat": turn, "bot": bot, "rival": rival,
+                    "points": points if has_points else None, "game": game, "score": score,
+                    "scores": list(state.scores())}
+            if len(lineups) != 2:
+                line["per_deal"] = len(lineups)
             with out.open("a") as handle:
                 handle.write(json.dumps(line) + "\n")
 
@@ -67,14 +96,16 @@ def summary(paths: list[Path]) -> None:
         sides: dict[int, int] = {}
         for row in rows:
             sides[row["deal"]] = sides.get(row["deal"], 0) + 1
-        rows = [row for row in rows if sides[row["deal"]] == 2]  # whole deals only: both sides played
+        # whole deals only: every side played (two for truco's rows, which do not say)
+        rows = [row for row in rows if sides[row["deal"]] == row.get("per_deal", 2)]
         if not rows:
             continue
         n = len(rows)
         wins = sum(r["score"] for r in rows)
         low, high = wilson_interval(wins, n)
         first = rows[0]
-        print(f"{first['game']} to {first['points']}: {first['bot']} vs {first['rival']}: {wins:g} of {n} "
+        length = f" to {first['points']}" if first.get("points") else ""
+        print(f"{first['game']}{length}: {first['bot']} vs {first['rival']}: {wins:g} of {n} "
               f"= {100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]  ({path.name})")
 
 

@@ -38,6 +38,13 @@ class NarrowMediumBot(MediumBot):
     chinchón decision of ``hard`` took up to 0.7 s under load, and the play-outs found a third or fourth candidate
     clearly better about as often as chance would (docstring of :mod:`.bots`)."""
 
+    rollout_samples = 2
+    """Sampled states a decision (``medium``'s three, less one): with three, the slowest decisions (a draw early
+    in a round, whose play-outs by ``medium`` are long) took 300 ms of CPU, at issue 32's bar. On the same 214
+    decisions (three matches, deal 600 on), two states cut the CPU p99 from 252 to 204 ms and chose as three did
+    in 157: exactly as often as three states chose alike under another bot seed (157), so the cut moves ``hard``
+    no further from itself than its own luck does (docs/bots.md)."""
+
 
 def narrow_shortlist(view: SeatView) -> list[Action]:
     """:func:`shortlist` with only the first :attr:`NarrowMediumBot.SEARCHED` plain discards (the rollout bot adds
@@ -54,8 +61,9 @@ NarrowMediumBot.shortlist = staticmethod(narrow_shortlist)
 
 
 class ChinchonHardBot(HardBot):
-    """Chinchón's ``hard``: the core's rollouts of ``medium`` over :func:`narrow_shortlist`, three sampled states a
-    decision as before, so a decision plays out three candidates at most instead of five."""
+    """Chinchón's ``hard``: the core's rollouts of ``medium`` over :func:`narrow_shortlist`, two sampled states a
+    decision (:attr:`NarrowMediumBot.rollout_samples`), so a decision plays out three candidates at most instead
+    of five."""
 
     def _build(self, game_name: str) -> Engine:
         if game_name != "chinchon":

@@ -98,3 +98,18 @@ def test_chinchons_hard_is_deterministic_for_a_seed_and_searches_at_most_three_c
         assert first == second
         state.apply(first, seat)
     assert bots[0].search_counts.searched > 0
+
+
+def test_chinchons_hard_plays_out_two_sampled_states_a_decision() -> None:
+    """Issue 32 item 7: three states put its slowest decisions at the 300 ms bar; ``medium`` keeps its three for
+    ``hint``'s and the core's other users."""
+    state = ChinchonGame().start({"players": 2}, seed=11)
+    bot = ChinchonHardBot(1)
+    for _ in range(10):
+        seat = state.to_act[0]
+        view = SeatView(state, seat)
+        state.apply(bot.choose(view), seat)
+    counts = bot.search_counts
+    assert counts.searched > 0
+    assert counts.samples == 2 * counts.searched
+    assert NarrowMediumBot.rollout_samples == 2 and MediumBot.rollout_samples == 3

@@ -88,6 +88,13 @@ def test_medium_goes_in_with_a_hand_easy_passes(stacked: Any) -> None:
     assert EasyBot(0).choose(view) == "paso" and MediumBot(0).choose(view) == "juego"
 
 
+def test_medium_obliges_with_a_sota_at_four_players(stacked: Any) -> None:
+    """Issue 32: ``medium`` lost 46.9% of 1,200 matches to itself obliging with every figure at four players."""
+    state = stacked("1O 3C 5E / 6B 7B 2E / 1C 4E 2B / 4O 5O 6O", "10C", dealer=3)
+    assert MediumBot(0).choose(SeatView(state, 3)) == "obligo"
+    assert EasyBot(0).choose(SeatView(state, 3)) == "no obligo"
+
+
 def test_medium_obliges_with_the_caballo_and_easy_does_not(stacked: Any) -> None:
     state = stacked("1O 3C 5E / 6B 7B 2E / 1C 4E 2B", "11O")
     view = SeatView(state, 2)

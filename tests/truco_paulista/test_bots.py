@@ -146,3 +146,31 @@ def test_quick_medium_plays_the_heuristic_card_without_sampling(monkeypatch: pyt
     observation = view.observation()
     cards = [a for a in view.legal_actions() if not isinstance(a, Word)]
     assert QuickMediumBot(1).choose(view) == bots._heuristic_card(view, observation, cards)
+
+
+def test_the_cached_strengths_are_those_of_the_rank_tables() -> None:
+    """``common_strength`` and ``is_manilha`` read the game's tables from a cache (for ``hard``'s time); they
+    answer as the table itself does, for every table, and for a table the cache has never seen."""
+    from cartas.core import Card
+    from cartas.games.truco_paulista.bots import SUITS, common_strength, is_manilha
+    from cartas.games.truco_paulista.cards import COMMON_ORDER, FIXED_TABLE, VIRA_TABLES
+
+    for table in (*VIRA_TABLES.values(), FIXED_TABLE, dict(VIRA_TABLES[7]), dict(VIRA_TABLES[2])):
+        for rank in COMMON_ORDER:
+            assert common_strength(table, rank) == min(table[Card(rank, suit)] for suit in SUITS)
+    assert common_strength(VIRA_TABLES[7], 2) == common_strength(dict(VIRA_TABLES[7]), 2)
+
+
+@pytest.mark.parametrize("vira", [4, 5, 6, 7, 10, 11, 12, 1, 2, 3])
+def test_the_manilhas_are_the_four_cards_after_the_vira(vira: int) -> None:
+    """With a vira of 2 the treses are the manilhas; ``is_manilha`` used to name none then (it compared a card
+    with the best three, the zap itself), so ``easy`` played that mão as if it held no manilha."""
+    from cartas.core import Card
+    from cartas.games.truco_paulista.bots import is_manilha
+    from cartas.games.truco_paulista.cards import FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
+
+    table = VIRA_TABLES[vira]
+    rank = manilha_rank(Card(vira, "O"))
+    assert {card for card in table if is_manilha(table, card)} == {card for card in table if card.rank == rank}
+    assert {card for card in table if is_manilha(dict(table), card)} == {c for c in table if c.rank == rank}
+    assert {card for card in FIXED_TABLE if is_manilha(FIXED_TABLE, card)} == set(FIXED_MANILHAS)

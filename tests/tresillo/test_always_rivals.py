@@ -1,0 +1,90 @@
+"""The always-X rivals of julepe (benchmarks/bots/always_julepe.py, issue 32 item 3): ``medium`` with one habit,
+which it keeps wherever it applies, and ``medium`` itself everywhere else, in process and as a ``cmd:`` program."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import random
+import subprocess
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from cartas.core.bots.base import SeatView
+from cartas.games.tresillo.bots import MediumBot
+from cartas.games.tresillo.game import TresilloGame
+
+GAME = TresilloGame()
+FOLDER = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
+
+
+def _module() -> ModuleType:
+    """benchmarks/bots/always_julepe.py, loaded from its file (benchmarks is not a package)."""
+    spec = importlib.util.spec_from_file_location("always_julepe", FOLDER / "always_julepe.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+ALWAYS = _module()
+PAIRS = {"juego": ("juego", "paso"), "viuda": ("tomo viuda", "dejo viuda"), "obligo": ("obligo", "no obligo"),
+         "ciega": ("apuesta ciega", "apuesta normal")}
+
+
+@pytest.mark.parametrize("habit", ["juego", "viuda", "obligo", "ciega"])
+def test_each_rival_keeps_its_habit_and_plays_medium_elsewhere(habit: str) -> None:
+    word, other = PAIRS[habit]
+    kept = same = 0
+    for seed in range(4):
+        state = GAME.start({"players": 4, "deals": 20}, seed=seed)
+        rng = random.Random(seed)
+        rivals = {seat: ALWAYS.JulepeAlwaysBot(habit, seat) for seat in range(4)}
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = SeatView(state, seat)
+            legal = [str(action) for action in view.legal_actions()]
+            chosen = str(rivals[seat].choose(view))
+            if word in legal and other in legal:
+                assert chosen == word
+                kept += 1
+            else:
+                assert chosen == str(MediumBot(seat).choose(view))
+                same += 1
+            # the deal goes on at random, so every question is asked of the rival, whatever its habit
+            state.apply(view.legal_actions()[rng.randrange(len(legal))], seat)
+    assert kept >= 3 and same >= 100
+
+
+def test_through_json_the_rival_chooses_as_in_process() -> None:
+    """The program reads the observation JSON (:class:`JsonView`): the same choices as the view itself gives."""
+    for seed in range(4):
+        state = GAME.start({"players": 4, "deals": 4}, seed=seed)
+        rng = random.Random(seed)
+        while not state.is_over:
+            seat = state.to_act[0]
+            view = SeatView(state, seat)
+            observation = view.observation().model_dump(mode="json")
+            assert ALWAYS.decide("juego", observation) == str(ALWAYS.JulepeAlwaysBot("juego").choose(view))
+            legal = view.legal_actions()
+            state.apply(legal[rng.randrange(len(legal))], seat)
+
+
+def test_the_program_answers_a_decision_line() -> None:
+    state = GAME.start({"players": 4}, seed=2)
+    while "juego" not in [str(a) for a in state.legal_actions()]:
+        state.apply(state.legal_actions()[0])
+    view = SeatView(state, state.to_act[0])
+    observation = view.observation().model_dump(mode="json")
+    message = {"type": "decision", "id": 3, "observation": observation, "legal": observation["legal"]}
+    done = subprocess.run([sys.executable, str(FOLDER / "always_julepe.py"), "juego"], input=json.dumps(message),
+                          capture_output=True, text=True, timeout=60, check=True)
+    assert json.loads(done.stdout) == {"action": "juego", "id": 3}
+
+
+def test_an_unknown_habit_is_refused_at_once() -> None:
+    with pytest.raises(ValueError, match="unknown habit 'bluff'"):
+        ALWAYS.JulepeAlwaysBot("bluff")
