@@ -19,7 +19,6 @@ and in-process as ``AlwaysBot("envido", seed).choose(view)``.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from typing import Any
@@ -31,6 +30,7 @@ from cartas.games.truco.state import RANK
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the heuristic sits beside this file
 from calls_reader import TRUCO_WORDS, decide as heuristic  # noqa: E402
+from program import action_named, answer_decisions, checked_habit, habit_argument, observation_json  # noqa: E402
 
 HABITS = ("envido", "truco", "refuse", "bluff")
 TOP_RANK = RANK[Card(3, "O")]
@@ -64,28 +64,18 @@ class AlwaysBot:
     """The habit as an in-process bot (for tests and quick runs)."""
 
     def __init__(self, habit: str, seed: int = 0) -> None:
-        if habit not in HABITS:
-            raise ValueError(f"unknown habit {habit!r}: expected one of {', '.join(HABITS)}")
+        checked_habit(habit, HABITS)
         self.habit = habit
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        text = decide(self.habit, view.observation().model_dump(mode="json"))
-        return {str(action): action for action in view.legal_actions()}[text]
+        return action_named(view, decide(self.habit, observation_json(view)))
 
 
 def main() -> None:
     """Answer each ``decision`` line on stdin with one ``{"action": ...}`` line; the habit is the argument."""
-    habit = sys.argv[1] if len(sys.argv) > 1 else ""
-    if habit not in HABITS:
-        sys.exit(f"always.py: name a habit: {', '.join(HABITS)}")
-    for line in sys.stdin:
-        message = json.loads(line)
-        if message.get("type") != "decision":
-            continue
-        observation = message["observation"]
-        observation["legal"] = message["legal"]
-        print(json.dumps({"action": decide(habit, observation), "id": message["id"]}), flush=True)
+    habit = habit_argument("always.py", HABITS)
+    answer_decisions(lambda observation: decide(habit, observation))
 
 
 if __name__ == "__main__":

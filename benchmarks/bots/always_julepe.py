@@ -22,13 +22,15 @@ and in-process as ``JulepeAlwaysBot("juego", seed).choose(view)``.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
 from cartas.core import Action, Card, Observation
 from cartas.games.tresillo.actions import CIEGA, DEJO, JUEGO, NO_OBLIGO, NORMAL, OBLIGO, PASO, TOMO, parse_action
 from cartas.games.tresillo.bots import MediumBot
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the shared loop sits beside this file
+from program import answer_decisions, checked_habit, habit_argument  # noqa: E402
 
 HABITS = ("juego", "viuda", "obligo", "ciega")
 _HABIT_WORD = {"juego": (JUEGO, PASO), "viuda": (TOMO, DEJO), "obligo": (OBLIGO, NO_OBLIGO), "ciega": (CIEGA, NORMAL)}
@@ -56,9 +58,7 @@ class JulepeAlwaysBot:
     """The habit on julepe's ``medium``, in process (for tests and the arena); ``habit=None`` is ``medium``."""
 
     def __init__(self, habit: str | None, seed: int = 0) -> None:
-        if habit is not None and habit not in HABITS:
-            raise ValueError(f"unknown habit {habit!r}: expected one of {', '.join(HABITS)}")
-        self.habit = habit
+        self.habit = checked_habit(habit, HABITS)
         self.base = MediumBot(seed)
 
     def choose(self, view: Any) -> Action:
@@ -78,17 +78,9 @@ def decide(habit: str, observation: dict[str, Any], bot: JulepeAlwaysBot | None 
 
 def main() -> None:
     """Answer each ``decision`` line on stdin with one ``{"action": ...}`` line; the habit is the argument."""
-    habit = sys.argv[1] if len(sys.argv) > 1 else ""
-    if habit not in HABITS:
-        sys.exit(f"always_julepe.py: name a habit: {', '.join(HABITS)}")
+    habit = habit_argument("always_julepe.py", HABITS)
     bot = JulepeAlwaysBot(habit)
-    for line in sys.stdin:
-        message = json.loads(line)
-        if message.get("type") != "decision":
-            continue
-        observation = message["observation"]
-        observation["legal"] = message["legal"]
-        print(json.dumps({"action": decide(habit, observation, bot), "id": message["id"]}), flush=True)
+    answer_decisions(lambda observation: decide(habit, observation, bot))
 
 
 if __name__ == "__main__":

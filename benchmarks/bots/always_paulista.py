@@ -22,7 +22,6 @@ and in-process as ``PaulistaAlwaysBot("truco", seed).choose(view)``.
 
 from __future__ import annotations
 
-import json
 import random
 import sys
 from collections.abc import Mapping, Sequence
@@ -34,6 +33,9 @@ from cartas.core.state import Action
 from cartas.games.truco_paulista.bots import choose_card, is_manilha
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
 from cartas.games.truco_paulista.state import FACE_DOWN, TARGET
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the shared loop sits beside this file
+from program import action_named, answer_decisions, checked_habit, habit_argument, observation_json  # noqa: E402
 
 HABITS = ("truco", "refuse", "bluff", "onze")
 RAISE_WORDS = ("truco", "seis", "nove", "doze")
@@ -150,28 +152,17 @@ class PaulistaAlwaysBot:
     """The habit as an in-process bot (for tests and quick runs); ``habit=None`` is the plain heuristic."""
 
     def __init__(self, habit: str | None, seed: int = 0) -> None:
-        if habit is not None and habit not in HABITS:
-            raise ValueError(f"unknown habit {habit!r}: expected one of {', '.join(HABITS)}")
-        self.habit = habit
+        self.habit = checked_habit(habit, HABITS)
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        text = decide(self.habit, view.observation().model_dump(mode="json"))
-        return {str(action): action for action in view.legal_actions()}[text]
+        return action_named(view, decide(self.habit, observation_json(view)))
 
 
 def main() -> None:
     """Answer each ``decision`` line on stdin with one ``{"action": ...}`` line; the habit is the argument."""
-    habit = sys.argv[1] if len(sys.argv) > 1 else ""
-    if habit not in HABITS:
-        sys.exit(f"always_paulista.py: name a habit: {', '.join(HABITS)}")
-    for line in sys.stdin:
-        message = json.loads(line)
-        if message.get("type") != "decision":
-            continue
-        observation = message["observation"]
-        observation["legal"] = message["legal"]
-        print(json.dumps({"action": decide(habit, observation), "id": message["id"]}), flush=True)
+    habit = habit_argument("always_paulista.py", HABITS)
+    answer_decisions(lambda observation: decide(habit, observation))
 
 
 if __name__ == "__main__":

@@ -15,7 +15,6 @@ and in-process as ``CallsReaderBot(seed).choose(view)``.
 
 from __future__ import annotations
 
-import json
 import sys
 from typing import Any
 
@@ -23,6 +22,9 @@ from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.games.truco.bidding import card_power
 from cartas.games.truco.bots import pick_card
+
+sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the shared loop sits beside this file
+from program import action_named, answer_decisions, observation_json  # noqa: E402
 
 TRUCO_WORDS = ("truco", "retruco", "vale cuatro")
 
@@ -112,19 +114,12 @@ class CallsReaderBot:
         self.seed = seed
 
     def choose(self, view: SeatView) -> object:
-        text = decide(view.observation().model_dump(mode="json"))
-        return {str(action): action for action in view.legal_actions()}[text]
+        return action_named(view, decide(observation_json(view)))
 
 
 def main() -> None:
     """Answer each ``decision`` line on stdin with one ``{"action": ...}`` line."""
-    for line in sys.stdin:
-        message = json.loads(line)
-        if message.get("type") != "decision":
-            continue
-        observation = message["observation"]
-        observation["legal"] = message["legal"]
-        print(json.dumps({"action": decide(observation), "id": message["id"]}), flush=True)
+    answer_decisions(decide)
 
 
 if __name__ == "__main__":

@@ -3,25 +3,16 @@ option, julepe's four seats holding the two bots alternately, each distinct line
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
 from types import ModuleType
 
-FOLDER = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
+from benchmark_scripts import load_script
+
 
 
 def _module() -> ModuleType:
-    sys.path.insert(0, str(FOLDER))
-    try:
-        spec = importlib.util.spec_from_file_location("habits_arena", FOLDER / "habits_arena.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(FOLDER))
-    return module
+    return load_script("bots/habits_arena.py")
 
 
 ARENA = _module()

@@ -3,7 +3,6 @@ which it keeps wherever it applies, and ``medium`` itself everywhere else, in pr
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import random
 import subprocess
@@ -12,6 +11,7 @@ from pathlib import Path
 from types import ModuleType
 
 import pytest
+from benchmark_scripts import load_script
 
 from cartas.core.bots.base import SeatView
 from cartas.games.tresillo.bots import MediumBot
@@ -23,11 +23,7 @@ FOLDER = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
 
 def _module() -> ModuleType:
     """benchmarks/bots/always_julepe.py, loaded from its file (benchmarks is not a package)."""
-    spec = importlib.util.spec_from_file_location("always_julepe", FOLDER / "always_julepe.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bots/always_julepe.py")
 
 
 ALWAYS = _module()

@@ -8,12 +8,10 @@ moved, since each of his refusals looks like the rule's one by one."""
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
 
 import pytest
+from benchmark_scripts import load_script
 
 from cartas.core.bots.base import Agent, SeatView
 from cartas.core.bots.inference import Observed, Tendency
@@ -151,15 +149,7 @@ class ByTheRule(EasyBot):
 
 def _always_refuse(seed: int) -> Agent:
     """benchmarks/bots/always.py's ``refuse`` rival (benchmarks is not a package: loaded from its file)."""
-    folder_path = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
-    sys.path.insert(0, str(folder_path))
-    try:
-        spec = importlib.util.spec_from_file_location("always_bots", folder_path / "always.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(folder_path))
+    module = load_script("bots/always.py", "always_bots")
     bot: Agent = module.AlwaysBot("refuse", seed)
     return bot
 
@@ -211,7 +201,8 @@ def test_twelve_hands_of_a_rival_who_answers_by_the_rule_leave_the_fold_rate_at_
 def test_hard_plays_medium_s_call_on_the_folds_as_it_is() -> None:
     """``hard`` checks ``medium``'s choice with play-outs whose rivals read no book and answer by their cards, so
     they find a truco with trash a loss; a call ``medium`` made on the rival's folds is played without them
-    (``choice_settled``). With a fresh book ``hard`` plays trash out as before (no call from 8 seeds): the rule's 8% bluff, if drawn, is played out."""
+    (``choice_settled``). With a fresh book ``hard`` plays trash out as before (no call from 8 seeds): the rule's
+    8% bluff, if drawn, is played out."""
     from cartas.core.bots.rollout import RolloutBot
 
     view = first_turn(TRASH)

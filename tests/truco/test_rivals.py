@@ -8,6 +8,7 @@ import random
 from collections.abc import Callable
 
 import pytest
+from benchmark_scripts import load_script
 
 from cartas.core.bots.base import Agent, SeatView
 from cartas.core.bots.inference import Observed, RivalBook, Tendency, rival_decisions
@@ -235,20 +236,7 @@ def test_a_rival_not_yet_seen_is_read_as_before_for_a_falta_envido() -> None:
 
 def _always_module() -> object:
     """benchmarks/bots/always.py, loaded from its file (benchmarks is not a package)."""
-    import importlib.util
-    import sys
-    from pathlib import Path
-
-    folder = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
-    sys.path.insert(0, str(folder))
-    try:
-        spec = importlib.util.spec_from_file_location("always_bots", folder / "always.py")
-        assert spec is not None and spec.loader is not None
-        module = importlib.util.module_from_spec(spec)
-        spec.loader.exec_module(module)
-    finally:
-        sys.path.remove(str(folder))
-    return module
+    return load_script("bots/always.py", "always_bots")
 
 
 @pytest.mark.parametrize("habit", ["envido", "truco", "refuse", "bluff"])

@@ -3,7 +3,6 @@ matches, in process and as a ``cmd:`` program, and keeps its one habit at every 
 
 from __future__ import annotations
 
-import importlib.util
 import json
 import subprocess
 import sys
@@ -12,6 +11,7 @@ from types import ModuleType
 from typing import Any
 
 import pytest
+from benchmark_scripts import load_script
 
 from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
@@ -24,11 +24,7 @@ FOLDER = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
 
 def _module() -> ModuleType:
     """benchmarks/bots/always_paulista.py, loaded from its file (benchmarks is not a package)."""
-    spec = importlib.util.spec_from_file_location("always_paulista", FOLDER / "always_paulista.py")
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+    return load_script("bots/always_paulista.py")
 
 
 ALWAYS = _module()
