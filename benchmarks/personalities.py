@@ -60,7 +60,6 @@ def play(game: str, deals: int, points: int, seed: int, out: Path) -> None:
                     handle.write(json.dumps(line) + "\n")
 
 
-
 def tally(out: Path) -> dict[str, dict[str, float]]:
     """Each personality's points and matches over the deals it played from both seats."""
     rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]

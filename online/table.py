@@ -706,7 +706,7 @@ class LiveTable:
     def _refuse_move(self, connection: Connection, message: str, **values: object) -> None:
         """Tell ``connection`` why its move was refused, in its language (``message`` is marked for the
         framework's catalog, or an error's own text), and send it the table as it stands."""
-        connection.send(dumps({"type": "error", "message": self._say(connection, message, **values)}))
+        self.tell(connection, message, **values)
         if self.state is not None:
             connection.send(self._view_text(connection.seat, language=connection.language))
 
@@ -715,7 +715,7 @@ class LiveTable:
         seat = connection.seat
         state = self.state
         if seat is None:
-            connection.send(dumps({"type": "error", "message": self._say(connection, mark("spectators cannot move"))}))
+            self.tell(connection, mark("spectators cannot move"))
             return
         if state is None or self.row.status != "playing" or state.is_over:
             self._refuse_move(connection, mark("the match is not being played"))

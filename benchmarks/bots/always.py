@@ -19,7 +19,6 @@ and in-process as ``AlwaysBot("envido", seed).choose(view)``.
 
 from __future__ import annotations
 
-import random
 import sys
 from typing import Any
 
@@ -37,7 +36,7 @@ TOP_RANK = RANK[Card(3, "O")]
 """A top card: a tres or better (the treses, the sietes bravos, the anchos)."""
 
 
-def decide(habit: str, observation: dict[str, Any]) -> str:
+def decide(habit: str | None, observation: dict[str, Any]) -> str:
     """The action text for a truco observation (as JSON) by the heuristic with ``habit`` on top."""
     legal = set(observation["legal"])
     table = observation["table"]
@@ -61,12 +60,11 @@ def decide(habit: str, observation: dict[str, Any]) -> str:
 
 
 class AlwaysBot:
-    """The habit as an in-process bot (for tests and quick runs)."""
+    """The habit as an in-process bot (for tests and quick runs); ``habit=None`` is the plain heuristic. The seed
+    is the arena's factory argument: the habit and the heuristic draw nothing."""
 
-    def __init__(self, habit: str, seed: int = 0) -> None:
-        checked_habit(habit, HABITS)
-        self.habit = habit
-        self.rng = random.Random(seed)
+    def __init__(self, habit: str | None, seed: int = 0) -> None:
+        self.habit = checked_habit(habit, HABITS)
 
     def choose(self, view: SeatView) -> Action:
         return action_named(view, decide(self.habit, observation_json(view)))

@@ -22,7 +22,6 @@ and in-process as ``PaulistaAlwaysBot("truco", seed).choose(view)``.
 
 from __future__ import annotations
 
-import random
 import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
@@ -149,11 +148,11 @@ def decide(habit: str | None, observation: dict[str, Any]) -> str:
 
 
 class PaulistaAlwaysBot:
-    """The habit as an in-process bot (for tests and quick runs); ``habit=None`` is the plain heuristic."""
+    """The habit as an in-process bot (for tests and quick runs); ``habit=None`` is the plain heuristic. The seed
+    is the arena's factory argument: the habit and the heuristic draw nothing."""
 
     def __init__(self, habit: str | None, seed: int = 0) -> None:
         self.habit = checked_habit(habit, HABITS)
-        self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
         return action_named(view, decide(self.habit, observation_json(view)))

@@ -147,6 +147,7 @@ class MediumBot(EasyBot):
     seeds 3200 and 5200) against itself obliging with every figure, the only difference between the two."""
 
     SMALL_TABLE = 4
+    """The most players at which ``medium`` obliges from :attr:`OBLIGE_FROM_SMALL`."""
 
     bidding: ClassVar[JulepeBidding]
     """What the others' ``juego`` and ``paso`` say about their cards, for the core's ``hard`` bot."""

@@ -39,10 +39,6 @@ EQUITY_MIX = 0.001
 """Match equity over which ``medium``'s answer to an envido goes from refusing to accepting (0.004 let a tanto of
 28 refuse a plain envido at 10-27 on one seed in four)."""
 
-RAISE_BAR = MEDIUM.raise_bar
-"""The chance of winning the hand, where the rivals accept, around which ``medium`` raises a truco it was called
-(a retruco or a vale cuatro) rather than just accepting it."""
-
 RAISE_SAMPLES = 4
 """How many times :data:`SAMPLES` worlds ``medium`` weighs for a raise: the next word doubles what is at stake
 over a plain acceptance, and on 16 worlds the chance of 10E 2E 1O against a retruco ranged from 0.5 to 0.69."""
@@ -554,10 +550,9 @@ class MediumBot(EasyBot):
         reader = self._reader
         if reader is None:
             return 0.0
-        rivals = [seat for seat, team in enumerate(r.teams) if team != r.team]
         if any(result == 1 - r.team for result in r.results):
             return 0.0
-        return min(reader.book.shortfall(seat, FOLD_KEY) for seat in rivals)
+        return min(reader.book.shortfall(seat, FOLD_KEY) for seat, team in enumerate(r.teams) if team != r.team)
 
     def _truco_call_bar(self, r: Reading) -> float:
         """:data:`TRUCO_CALL_BAR` lowered by what the rivals' folds give away (issue 32: the rival who refuses

@@ -75,9 +75,8 @@ def envido_rate_given(bar: float, known: tuple[Card, ...], bound: int | None) ->
     return sum(weights) / len(weights) if weights else envido_rate(bar)
 
 
-@cache
-def _power_of(card: Card) -> float:
-    return card_power(card)
+_RANK_POWER = {RANK[card]: card_power(card) for card in RANK}
+"""A card's power by its rank (only the rank counts towards it)."""
 
 
 def truco_accept_given(held: tuple[Card, ...], excluded: frozenset[Card], unseen: int, tricks: float) -> float:
@@ -85,7 +84,7 @@ def truco_accept_given(held: tuple[Card, ...], excluded: frozenset[Card], unseen
     cards that came to light and ``unseen`` more, drawn from the cards not ``excluded`` (those seen elsewhere
     and his own), with ``tricks`` added to his strength for the tricks his side won or lost: the rule's chance
     averaged over the hands still possible, as :func:`envido_rate_given` for the envido."""
-    base = tricks + sum(_power_of(card) for card in held)
+    base = tricks + sum(_RANK_POWER[RANK[card]] for card in held)
     if unseen == 0:
         return logistic(base, TRUCO_ACCEPT_BAR, STRENGTH_SPREAD)
     return _accept_over(round(base, 9), tuple(sorted(RANK[card] for card in RANK if card not in excluded)), unseen)
@@ -101,9 +100,6 @@ def _accept_over(base: float, ranks: tuple[int, ...], unseen: int) -> float:
         total += logistic(base + sum(more), TRUCO_ACCEPT_BAR, STRENGTH_SPREAD)
         count += 1
     return total / count
-
-
-_RANK_POWER = {RANK[card]: card_power(card) for card in RANK}
 
 
 def _tanto_bounds(events: Sequence[Event], teams: Sequence[int]) -> dict[int, int]:

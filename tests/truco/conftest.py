@@ -11,6 +11,8 @@ from typing import Any
 
 import pytest
 
+from cartas.core.bots import Agent, SeatView
+from cartas.games.truco.bots import MediumBot
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState
 from cartas.testing import apply_moves, legal_texts
@@ -44,3 +46,24 @@ def run() -> Callable[..., None]:
 def legal() -> Callable[[TrucoState, int], list[str]]:
     """``legal(state, seat)``."""
     return legal_texts
+
+
+def _play_hands(rival: Agent, hands: int, seed: int) -> MediumBot:
+    """``medium`` at seat 0 against ``rival`` at seat 1 for ``hands`` finished hands of a match to 30, its book
+    read up to the last of them."""
+    state = GAME.start({"players": 2, "points": 30}, seed=seed)
+    bot = MediumBot(seed + 1)
+    agents: dict[int, Agent] = {0: bot, 1: rival}
+    while not state.is_over and state.hands_played < hands:
+        seat = state.to_act[0]
+        state.apply(agents[seat].choose(SeatView(state, seat)), seat)
+    assert not state.is_over, "the match ended before the hands the test reads"
+    assert bot._reader is not None
+    bot._reader.observe(SeatView(state, 0))
+    return bot
+
+
+@pytest.fixture
+def play_hands() -> Callable[[Agent, int, int], MediumBot]:
+    """``play_hands(rival, hands, seed)``: the ``medium`` that played them, for the rival-reading tests."""
+    return _play_hands

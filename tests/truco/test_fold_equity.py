@@ -9,6 +9,7 @@ moved, since each of his refusals looks like the rule's one by one."""
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 import pytest
 from benchmark_scripts import load_script
@@ -24,6 +25,8 @@ from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.rivals import FOLD_KEY, TrucoRivalReader, hand_observations, truco_rate
 
 GAME = TrucoGame()
+PlayHands = Callable[[Agent, int, int], MediumBot]
+"""The ``play_hands`` fixture (tests/truco/conftest.py)."""
 BASE_RATE = truco_rate(TRUCO_ACCEPT_BAR)
 SEEDS = range(60)
 TRASH = ["4E", "5O", "6C"]
@@ -154,22 +157,8 @@ def _always_refuse(seed: int) -> Agent:
     return bot
 
 
-def play_hands(rival: Agent, hands: int, seed: int) -> MediumBot:
-    """``medium`` at seat 0 against ``rival`` at seat 1 for ``hands`` finished hands of a match to 30."""
-    state = GAME.start({"players": 2, "points": 30}, seed=seed)
-    bot = MediumBot(seed + 1)
-    agents: dict[int, Agent] = {0: bot, 1: rival}
-    while not state.is_over and state.hands_played < hands:
-        seat = state.to_act[0]
-        state.apply(agents[seat].choose(SeatView(state, seat)), seat)
-    assert not state.is_over, "the match ended before the hands the test reads"
-    assert bot._reader is not None
-    bot._reader.observe(SeatView(state, 0))
-    return bot
-
-
 @pytest.mark.parametrize("seed", [32, 33])
-def test_twelve_hands_of_the_refuse_rival_make_medium_call_with_trash(seed: int) -> None:
+def test_twelve_hands_of_the_refuse_rival_make_medium_call_with_trash(seed: int, play_hands: PlayHands) -> None:
     """The issue's rival: after 12 hands (8 and 9 trucos answered, none accepted, where the card rule expected
     about 1.8 yeses) the shortfall is over 0.5 and ``medium`` calls truco with 4E 5O 6C as mano on nearly every
     bot seed; with a fresh book only its 8% bluff calls (2 of 60). Seeds 31 and 34 saw the rival accept once
@@ -185,7 +174,9 @@ def test_twelve_hands_of_the_refuse_rival_make_medium_call_with_trash(seed: int)
 
 
 @pytest.mark.parametrize("seed", [31, 32, 33, 35, 37])
-def test_twelve_hands_of_a_rival_who_answers_by_the_rule_leave_the_fold_rate_at_0(seed: int) -> None:
+def test_twelve_hands_of_a_rival_who_answers_by_the_rule_leave_the_fold_rate_at_0(
+    seed: int, play_hands: PlayHands,
+) -> None:
     """A rival who answers by the very rule the tally measures against: the fold rate stays 0 and the calls are
     the fresh book's. (Over seeds 31 to 42, 9 of 12 read 0; the others, where the rival refused 6 to 8 trucos
     in a row, read 0.07, 0.23 and 0.63: the caution is half a standard error, so the bot learns a real folder

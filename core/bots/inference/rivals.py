@@ -48,13 +48,15 @@ Five: ten envidos of an always-envido rival take the mean tanto his next one spe
 
 SHORTFALL_PRIOR = 0.5
 """Yeses the rule expected that the tally of a rival's shortfall counts before any is seen (the Gamma prior's
-weight, mean 1: at first he says yes as the rule does). Two: seventeen first-trick trucos refused without a
-card shown (the rule expected about five yeses) read as a shortfall of 0.36 at :data:`SHORTFALL_Z`."""
+weight, mean 1: at first he says yes as the rule does). A match shows only 1.5 to 4 expected yeses, so the
+prior is light: seventeen first-trick trucos refused where the rule expected about five yeses read as a
+shortfall of 0.84 at :data:`SHORTFALL_Z` (a weight of 2 at a one-sided 95% bound read 0.38)."""
 
 SHORTFALL_Z = 0.5
-"""Standard errors the tally's ratio of yeses to the rule's is taken above its mean (a one-sided 95% bound):
-a shortfall is read only where the rival's refusals are past what the luck of an honest rival's cards
-explains, so against an honest rival it stays 0 and the bot plays as it did."""
+"""Standard errors the tally's ratio of yeses to the rule's is taken above its mean: a shortfall is read only
+where the rival's refusals are past what most of an honest rival's luck with his cards explains, so against an
+honest rival it mostly stays 0 and the bot plays as it did (a 95% bound, 1.64 errors, read nothing until a
+match was nearly over)."""
 
 GRID = 40
 """Steps a side of the grid the posterior is kept on: 820 points (a few thousand flops per observation)."""
