@@ -22,14 +22,12 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
-from cartas.core.state import Action
 from cartas.games.truco.state import RANK
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the heuristic sits beside this file
 from calls_reader import TRUCO_WORDS, decide as heuristic  # noqa: E402
-from program import action_named, answer_decisions, checked_habit, habit_argument, observation_json  # noqa: E402
+from program import HabitBot, answer_decisions, habit_argument  # noqa: E402
 
 HABITS = ("envido", "truco", "refuse", "bluff")
 TOP_RANK = RANK[Card(3, "O")]
@@ -59,15 +57,13 @@ def decide(habit: str | None, observation: dict[str, Any]) -> str:
     return heuristic(observation)
 
 
-class AlwaysBot:
-    """The habit as an in-process bot (for tests and quick runs); ``habit=None`` is the plain heuristic. The seed
-    is the arena's factory argument: the habit and the heuristic draw nothing."""
+class AlwaysBot(HabitBot):
+    """Truco's habit as an in-process bot; ``habit=None`` is :mod:`calls_reader`'s heuristic."""
 
-    def __init__(self, habit: str | None, seed: int = 0) -> None:
-        self.habit = checked_habit(habit, HABITS)
+    HABITS = HABITS
 
-    def choose(self, view: SeatView) -> Action:
-        return action_named(view, decide(self.habit, observation_json(view)))
+    def decide(self, observation: dict[str, Any]) -> str:
+        return decide(self.habit, observation)
 
 
 def main() -> None:

@@ -26,15 +26,13 @@ import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
-from cartas.core.state import Action
 from cartas.games.truco_paulista.bots import choose_card, is_manilha
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
 from cartas.games.truco_paulista.state import FACE_DOWN, TARGET
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the shared loop sits beside this file
-from program import action_named, answer_decisions, checked_habit, habit_argument, observation_json  # noqa: E402
+from program import HabitBot, answer_decisions, habit_argument  # noqa: E402
 
 HABITS = ("truco", "refuse", "bluff", "onze")
 RAISE_WORDS = ("truco", "seis", "nove", "doze")
@@ -147,15 +145,13 @@ def decide(habit: str | None, observation: dict[str, Any]) -> str:
     return plain(observation)
 
 
-class PaulistaAlwaysBot:
-    """The habit as an in-process bot (for tests and quick runs); ``habit=None`` is the plain heuristic. The seed
-    is the arena's factory argument: the habit and the heuristic draw nothing."""
+class PaulistaAlwaysBot(HabitBot):
+    """Paulista's habit as an in-process bot; ``habit=None`` is the plain heuristic (:func:`plain`)."""
 
-    def __init__(self, habit: str | None, seed: int = 0) -> None:
-        self.habit = checked_habit(habit, HABITS)
+    HABITS = HABITS
 
-    def choose(self, view: SeatView) -> Action:
-        return action_named(view, decide(self.habit, observation_json(view)))
+    def decide(self, observation: dict[str, Any]) -> str:
+        return decide(self.habit, observation)
 
 
 def main() -> None:

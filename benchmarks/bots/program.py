@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any
+from typing import Any, ClassVar
 
 from cartas.core.bots.base import SeatView
 from cartas.core.state import Action
@@ -39,6 +39,24 @@ def action_named(view: SeatView, text: str) -> Action:
 def observation_json(view: SeatView) -> dict[str, Any]:
     """The seat's observation as the protocol writes it, for a ``decide`` that reads JSON."""
     return view.observation().model_dump(mode="json")
+
+
+class HabitBot:
+    """An in-process bot (for tests and quick runs) playing what its module's JSON ``decide`` answers for its
+    habit; ``habit=None`` is the plain player. The seed is the arena's factory argument: the habits and the
+    heuristics draw nothing."""
+
+    HABITS: ClassVar[tuple[str, ...]] = ()
+
+    def __init__(self, habit: str | None, seed: int = 0) -> None:
+        self.habit = checked_habit(habit, self.HABITS)
+
+    def decide(self, observation: dict[str, Any]) -> str:
+        """The action text for ``observation`` (as JSON) with this bot's habit."""
+        raise NotImplementedError
+
+    def choose(self, view: SeatView) -> Action:
+        return action_named(view, self.decide(observation_json(view)))
 
 
 def answer_decisions(decide: Callable[[dict[str, Any]], str], lines: Iterable[str] | None = None) -> None:
