@@ -16,8 +16,8 @@ from cartas.core.exports import LazyExports
 if TYPE_CHECKING:
     from cartas.core.bots.base import REMEMBERED, Agent, BotFactory, RandomBot, Remembers, SeatView, remember_matches
     from cartas.core.bots.inference import (
-        BiddingModel, BookReader, Decision, Modes, Observed, Posterior, RivalBook, RivalReader, Tendency,
-        bidding_weight, logistic, posterior_for, reader_for, soft_bar,
+        BiddingModel, BookKeeping, BookReader, Decision, Modes, Observed, Posterior, RememberingReader, RivalBook,
+        RivalReader, Tendency, bidding_weight, logistic, posterior_for, reader_for, soft_bar,
     )
     from cartas.core.bots.personality import Personality, Strength, level_label, read_strengths
     from cartas.core.bots.inference.rivals import PRIOR_MEAN
@@ -28,8 +28,8 @@ if TYPE_CHECKING:
 _EXPORTS = LazyExports(__name__, {
     "cartas.core.bots.base": ("REMEMBERED", "Agent", "BotFactory", "RandomBot", "Remembers", "SeatView", "remember_matches"),
     "cartas.core.bots.inference": (
-        "BiddingModel", "BookReader", "Decision", "Modes", "Observed", "Posterior", "RivalBook", "RivalReader", "Tendency",
-        "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
+        "BiddingModel", "BookKeeping", "BookReader", "Decision", "Modes", "Observed", "Posterior", "RememberingReader",
+        "RivalBook", "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
     ),
     "cartas.core.bots.personality": ("Personality", "Strength", "level_label", "read_strengths"),
     "cartas.core.bots.inference.rivals": ("PRIOR_MEAN",),
@@ -39,10 +39,11 @@ _EXPORTS = LazyExports(__name__, {
 })
 
 __all__ = [
-    "PRIOR_MEAN", "REMEMBERED", "Agent", "BiddingModel", "BookReader", "BotFactory", "Decision", "Engine", "Evaluator", "HardBot",
-    "ISMCTSBot", "Modes", "Observed", "Personality", "Posterior", "RandomBot", "Remembers", "RivalBook", "RivalReader",
-    "RolloutBot", "SearchBot", "SearchCounts", "SeatView", "Strength", "Tendency", "bidding_weight", "level_label",
-    "logistic", "posterior_for", "reader_for", "read_strengths", "remember_matches", "soft_bar",
+    "PRIOR_MEAN", "REMEMBERED", "Agent", "BiddingModel", "BookKeeping", "BookReader", "BotFactory", "Decision",
+    "Engine", "Evaluator", "HardBot", "ISMCTSBot", "Modes", "Observed", "Personality", "Posterior", "RandomBot",
+    "RememberingReader", "Remembers", "RivalBook", "RivalReader", "RolloutBot", "SearchBot", "SearchCounts", "SeatView",
+    "Strength", "Tendency", "bidding_weight", "level_label", "logistic", "posterior_for", "reader_for",
+    "read_strengths", "remember_matches", "soft_bar",
 ]
 
 

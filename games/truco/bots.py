@@ -15,9 +15,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from cartas.core import PARDA, Action, Card, Observation, best_of_three, trick_winner_by_rank
-from cartas.core.bots import (
-    BotFactory, Decision, Posterior, SeatView, bidding_weight, logistic, posterior_for,
-)
+from cartas.core.bots import BookKeeping, BotFactory, Decision, SeatView, logistic, posterior_for
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
 from cartas.games.truco.rivals import FOLD_KEY, TrucoRivalReader
@@ -278,9 +276,10 @@ class EasyBot:
         return legal[f"play {pick_card(r.hand, r.trick, r.team, r.teams, r.results)}"]
 
 
-class MediumBot(EasyBot):
+class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
     """Judges a truco by sampling the hidden cards, adjusts its envido to position and score, bluffs now and
-    then, and never raises once what is on the table already decides the match."""
+    then, and never raises once what is on the table already decides the match. Its book of the rivals
+    (made, read, remembered and lent) is the core's :class:`~cartas.core.bots.BookKeeping`."""
 
     temperament: ClassVar[Temperament] = MEDIUM
     """The knobs of its calls and answers (:mod:`cartas.games.truco.temperament`); a personality changes them."""
@@ -291,10 +290,8 @@ class MediumBot(EasyBot):
     """What the rivals' calls say about their cards, for this bot's samples and the core's ``hard`` bot."""
     posterior_tries: ClassVar[int] = 24
     """Deals drawn at most for one sample that fits the rivals' calls (see :mod:`cartas.core.bots.inference`)."""
-    _posterior: Posterior | None = None
     rival_reader: ClassVar[type[TrucoRivalReader]] = TrucoRivalReader
     """Makes the reader of each rival's habits a bot keeps for its match (here and in the core's ``hard``)."""
-    _reader: TrucoRivalReader | None = None
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""
     raise_samples: ClassVar[int] = RAISE_SAMPLES * SAMPLES
@@ -347,27 +344,8 @@ class MediumBot(EasyBot):
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
         rivals (a bot that reads no calls, as the play-outs' own, keeps none)."""
         self.choice_settled = False
-        if self.bidding is not None:
-            if self._reader is None:
-                self.use_reader(self.rival_reader())
-            assert self._reader is not None
-            self._reader.observe(view)
+        self._read_book(view)
         return super().choose(view)
-
-    def remember(self, view: SeatView) -> None:
-        """Read an earlier match at this table (a rematch's) into the book before this one begins: a rival's
-        habits carry over (:func:`cartas.core.bots.remember_matches`)."""
-        if self.bidding is None:
-            return
-        if self._reader is None:
-            self.use_reader(self.rival_reader())
-        assert self._reader is not None
-        self._reader.remember(view)
-
-    def use_reader(self, reader: TrucoRivalReader) -> None:
-        """Read the rivals with ``reader`` (the core's ``hard`` bot lends its own, which has seen the match)."""
-        self._reader = reader
-        self._posterior = Posterior(bidding_weight(reader), tries=self.posterior_tries)
 
     def _shows_sena(self, r: Reading) -> bool:
         return len(r.hand) >= 2
@@ -471,9 +449,9 @@ class MediumBot(EasyBot):
 
     def _draw(self, view: SeatView) -> TrucoState:
         """A world for the view: from the posterior of the rivals' calls, or plain when the bot reads none."""
-        if self._posterior is None and self.bidding is not None:
-            self._posterior = posterior_for(self, tries=self.posterior_tries)
-        posterior = self._posterior
+        if self.posterior is None and self.bidding is not None:
+            self.posterior = posterior_for(self, tries=self.posterior_tries)
+        posterior = self.posterior
         world = view.sample(self.rng) if posterior is None else posterior.sample(view, self.rng)
         assert isinstance(world, TrucoState)
         return world

@@ -24,7 +24,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from cartas.core import Action, Card, Observation
-from cartas.core.bots import BotFactory, Evaluator, Posterior, SeatView, bidding_weight, posterior_for
+from cartas.core.bots import BookKeeping, BotFactory, Evaluator, Posterior, SeatView, posterior_for
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.bidding import PaulistaBidding
 from cartas.games.truco_paulista.cards import COMMON_ORDER, FIXED_TABLE, VIRA_TABLES
@@ -230,9 +230,10 @@ class EasyBot:
         return _heuristic_card(view, observation, legal)
 
 
-class MediumBot:
+class MediumBot(BookKeeping[PaulistaRivalReader]):
     """Bets and plays by its chance of taking the mão, estimated by playouts on sampled states that fit the
-    others' words (a side that asked for truco holds what such a call speaks for: :mod:`.bidding`)."""
+    others' words (a side that asked for truco holds what such a call speaks for: :mod:`.bidding`). Its book
+    of the rivals (made, read, remembered and lent) is the core's :class:`~cartas.core.bots.BookKeeping`."""
 
     SAMPLES = 40
     CARD_SAMPLES = 24
@@ -266,39 +267,13 @@ class MediumBot:
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
         self.posterior = posterior_for(self, tries=self.posterior_tries)
-        self._reader: PaulistaRivalReader | None = None
-
-    def use_reader(self, reader: PaulistaRivalReader) -> None:
-        """Read the rivals with ``reader`` (the core's ``hard`` bot lends its own, which has seen the match)."""
-        self._reader = reader
-        self.posterior = Posterior(bidding_weight(reader), tries=self.posterior_tries)
-
-    def _read(self, view: SeatView) -> None:
-        """Read the mãos finished since the last turn into the book of the rivals (a bot that reads no words,
-        as the play-outs' own, keeps none)."""
-        if self.bidding is None:
-            return
-        if self._reader is None:
-            self.use_reader(self.rival_reader())
-        assert self._reader is not None
-        self._reader.observe(view)
-
-    def remember(self, view: SeatView) -> None:
-        """Read an earlier match at this table (a rematch's) into the book before this one begins: a rival's
-        habits carry over (:func:`cartas.core.bots.remember_matches`)."""
-        if self.bidding is None:
-            return
-        if self._reader is None:
-            self.use_reader(self.rival_reader())
-        assert self._reader is not None
-        self._reader.remember(view)
 
     def chance(self, view: SeatView, samples: int, first: Action | None = None) -> float:
         """How often this seat's side takes the mão, on states drawn from the posterior."""
         return win_chance(view, self.rng, samples, first, self.posterior)
 
     def choose(self, view: SeatView) -> Action:
-        self._read(view)
+        self._read_book(view)
         observation = view.observation()
         legal = _sensible(view.legal_actions(), observation)
         if len(legal) == 1:

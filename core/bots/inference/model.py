@@ -48,6 +48,17 @@ class RivalReader(BiddingModel, Protocol):
         ...
 
 
+@runtime_checkable
+class RememberingReader(RivalReader, Protocol):
+    """A :class:`RivalReader` that can also read a whole earlier match at the table before this one begins (a
+    rematch's: :func:`cartas.core.bots.remember_matches`). :class:`~cartas.core.bots.inference.BookReader` gives
+    every game's reader this; a bot that keeps a book (:class:`~cartas.core.bots.inference.BookKeeping`) needs it."""
+
+    def remember(self, view: SeatView) -> None:
+        """Read the earlier match ``view`` shows, as its seat saw it, into the book."""
+        ...
+
+
 def rival_decisions(world: State, seat: int, kinds: frozenset[str]) -> list[Decision]:
     """The decisions of the hand in progress made by ``seat``'s rivals (seats of another team), in order.
 
