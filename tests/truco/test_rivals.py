@@ -4,14 +4,14 @@ the posterior an always-envido rival and an honest one leave behind."""
 from __future__ import annotations
 
 import itertools
-import random
 from collections.abc import Callable
 
 import pytest
 from benchmark_scripts import load_script
+from rival_reading import assert_reads_as_shared
 
 from cartas.core.bots.base import Agent, SeatView
-from cartas.core.bots.inference import Observed, RivalBook, Tendency, rival_decisions
+from cartas.core.bots.inference import Observed, RivalBook, Tendency
 from cartas.core.bots.inference.rivals import PRIOR_MEAN, logistic
 from cartas.core.events import Event
 from cartas.core.state import Action
@@ -61,16 +61,8 @@ def test_a_rival_not_yet_seen_is_read_as_before() -> None:
     state = GAME.start({"players": 2}, seed=3)
     for word in ("envido", "quiero"):
         state.apply(word, state.to_act[0])
-    reader, shared = TrucoRivalReader(), TrucoBidding()
-    view = SeatView(state, 1 - state.events[-2].seat)
-    rng = random.Random(5)
-    checked = 0
-    for _ in range(30):
-        world = view.sample(rng)
-        for decision in rival_decisions(world, view.seat, shared.kinds):
-            assert reader.likelihood(world, decision) == pytest.approx(shared.likelihood(world, decision), abs=1e-12)
-            checked += 1
-    assert checked >= 30
+    reader = TrucoRivalReader()
+    assert_reads_as_shared(reader, TrucoBidding(), SeatView(state, 1 - state.events[-2].seat), seed=5, worlds=30)
     assert envido_mean(read_envido(reader.book, 1)) == pytest.approx(TODAY, abs=1e-9)
 
 
@@ -214,12 +206,7 @@ def test_a_rival_not_yet_seen_is_read_as_before_for_a_falta_envido() -> None:
     state = GAME.start({"players": 2, "points": 15}, seed=11, position={"dealer": 1, "scores": [0, 1]})
     state.apply("falta envido", 0)
     view = SeatView(state, 1)
-    reader, shared = TrucoRivalReader(), TrucoBidding()
-    rng = random.Random(2)
-    for _ in range(20):
-        world = view.sample(rng)
-        (decision,) = rival_decisions(world, 1, shared.kinds)
-        assert reader.likelihood(world, decision) == pytest.approx(shared.likelihood(world, decision), abs=1e-12)
+    assert assert_reads_as_shared(TrucoRivalReader(), TrucoBidding(), view, seed=2, worlds=20) == 20  # the falta each
 
 
 def _always_module() -> object:

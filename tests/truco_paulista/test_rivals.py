@@ -3,13 +3,12 @@ the book gives the words of the mão in progress."""
 
 from __future__ import annotations
 
-import random
-
 import pytest
+from rival_reading import assert_reads_as_shared
 
 from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
-from cartas.core.bots.inference import RivalBook, rival_decisions
+from cartas.core.bots.inference import RivalBook
 from cartas.core.bots.inference.rivals import PRIOR_MEAN, logistic
 from cartas.core.events import Event
 from cartas.games.truco_paulista.bidding import CALL_BARS, SPREAD, PaulistaBidding, hand_power
@@ -62,12 +61,4 @@ def test_a_rival_not_yet_seen_is_read_as_before() -> None:
         state.apply("truco" if "truco" in legal else legal[0], state.to_act[0])
     caller = next(e.seat for e in state.events if e.kind == "truco")
     view = SeatView(state, (caller + 1) % 2)
-    reader, shared = PaulistaRivalReader(), PaulistaBidding()
-    rng = random.Random(3)
-    checked = 0
-    for _ in range(20):
-        world = view.sample(rng)
-        for decision in rival_decisions(world, view.seat, shared.kinds):
-            assert reader.likelihood(world, decision) == pytest.approx(shared.likelihood(world, decision), abs=1e-12)
-            checked += 1
-    assert checked >= 20
+    assert_reads_as_shared(PaulistaRivalReader(), PaulistaBidding(), view, seed=3, worlds=20)
