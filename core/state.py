@@ -124,6 +124,14 @@ class State(ABC):
         self.search_copy = False
         self.record_events = True
 
+    def _init_partnership(self, game: Game, options: GameOptions, seed: int, position: Position | None) -> Table:
+        """:meth:`_init_base` at a table of two sides whose partners alternate (:meth:`Table.partnership` of the
+        options' ``players``), for a game played in pairs facing each other (truco, truco paulista); the table
+        is returned for the game's own seat bookkeeping, so each such game does not spell the start again."""
+        table = Table.partnership(options.players)
+        self._init_base(game, options, table, seed, position)
+        return table
+
     def _copy_base(self, other: State, whole_log: bool = True) -> None:
         """Copy the shared fields of ``other`` into this fresh state; a game's ``clone`` calls it first.
 

@@ -16,7 +16,7 @@ from itertools import combinations
 from typing import Any, cast
 
 from cartas.core import (
-    CARD_TEXT, PARDA, Action, Card, Game, Observation, Position, PositionError, RaiseLadder, Result, State, Table,
+    CARD_TEXT, PARDA, Action, Card, Game, Observation, Position, PositionError, RaiseLadder, Result, State,
     best_of_three, deal, rank_table, sample, shuffle, shuffled, stack_deck, trick_winner_by_rank,
 )
 from cartas.games.truco.actions import (
@@ -104,10 +104,8 @@ class TrucoState(State):
         """
         if game is None:
             return
-        n = options.players
-        table = Table.partnership(n)
-        self._init_base(game, options, table, seed, position)
-        self.n = n
+        table = self._init_partnership(game, options, seed, position)
+        n = self.n = table.n_seats
         self.team_of = table.teams
         self.members = (table.members(0), table.members(1))
         self.target = options.points

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from cartas.core import (
     CARD_TEXT, PARDA, PUBLIC_SEAT, UNDECIDED, Action, Card, Observation, Position, PositionError, RaiseLadder, Result,
-    State, Table, best_of_three, deal, redistribute, shuffled, stack_deck, trick_winner_by_rank,
+    State, best_of_three, deal, redistribute, shuffled, stack_deck, trick_winner_by_rank,
 )
 from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from cartas.games.truco_paulista.cards import DECK, FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
@@ -79,10 +79,8 @@ class PaulistaState(State):
         always runs its ``__init__``, so ``__new__`` alone makes no blank copy there: docs/compiled.md)."""
         if game is None or options is None:
             return
-        n = options.players
-        table = Table.partnership(n)
-        self._init_base(game, options, table, seed, position)
-        self.n = n
+        table = self._init_partnership(game, options, seed, position)
+        n = self.n = table.n_seats
         self.team_of = table.teams
         # The seats that may answer a call made by each seat: the other side, the nearer one first.
         self.answerers = tuple(
