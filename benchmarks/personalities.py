@@ -109,7 +109,7 @@ def write(game: str, out: Path) -> Path:
         "rival": RIVAL, "points": points, "seed": first["seed"],
         "note": "whole duplicate deals only, each played in every lineup (from both seats in a two-player game); "
                 "written by benchmarks/personalities.py",
-        "levels": {level: {"won": entry["won"], "matches": int(entry["matches"]),
+        "levels": {level: {"won": round(entry["won"], 2), "matches": int(entry["matches"]),
                            "rate": round(entry["won"] / entry["matches"], 3),
                            "interval": [round(bound, 3)
                                         for bound in wilson_interval(entry["won"], int(entry["matches"]))]}
