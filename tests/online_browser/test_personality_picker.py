@@ -55,3 +55,14 @@ def test_the_lobby_offers_them_for_an_absent_player(browser: Any, server: str) -
     picker.wait_for(state="attached")
     assert (picker.locator("option[value=mentiroso]").text_content() or "").startswith("El Mentiroso")
     context.close()
+
+
+def test_the_lobby_offers_julepes_personalities(browser: Any, server: str) -> None:
+    context = browser.new_context(locale="es-AR", viewport={"width": 390, "height": 844})
+    page = context.new_page()
+    page.goto(f"{server}/?game=tresillo")
+    picker = page.locator("#bot-level")
+    picker.wait_for(state="attached")
+    assert (picker.locator("option[value=prudente]").text_content() or "").startswith("El Prudente")
+    assert (picker.locator("option[value=ciego]").text_content() or "").startswith("El de la Ciega")
+    context.close()
