@@ -5,7 +5,8 @@ from its rank, whether it is a trump and how many opponents it must beat.
   average hand, obliges only with the rey, and plays the cheapest card that wins, else its worst card.
 - ``medium`` plays the same cards but goes in with much less (see :class:`MediumBot` for why), and obliges
   with the caballo too (with the sota as well at four players or fewer). Against random players it wins 84% to
-  87% of the arena's matches, easy about 67%.
+  87% of the arena's matches, easy about 67%. Its bars are a :class:`~cartas.games.tresillo.temperament.Temperament`;
+  the personalities (:mod:`cartas.games.tresillo.personalities`) are ``medium`` with other bars.
 
 The core's ``hard`` plays ``medium`` out on 24 sampled states a decision and values each play-out by the chance
 of winning the match from the chips reached (:mod:`cartas.games.tresillo.valuation`); both are set on
