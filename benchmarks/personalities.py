@@ -9,6 +9,12 @@ medio"::
 
     nice -n 10 python benchmarks/personalities.py truco --deals 100 --out runs/personalities_truco.jsonl
     python benchmarks/personalities.py truco --out runs/personalities_truco.jsonl --write
+
+A game of more than two sides (julepe's four seats) is seated as ``cartas arena`` and
+``benchmarks/bots/habits_arena.py`` seat two bots: the personality and ``medium`` in alternate seats, each deal
+once per distinct lineup of the rotation (julepe: the personality in seats 0 and 2, then in 1 and 3), the
+personality's score its seats' share of the win, so an even match is 50% as in truco. ``bot_seat`` is then the
+lineup's turn, and a whole deal is as many matches as there are lineups.
 """
 
 from __future__ import annotations
@@ -20,8 +26,9 @@ import sys
 import tempfile
 from pathlib import Path
 
+from cartas.core import Game, GameOptions
 from cartas.core.arena.ratings import wilson_interval
-from cartas.core.arena.runner import bot_seed
+from cartas.core.arena.runner import bot_seed, schedule, sides_of
 from cartas.core.bots.personality import Personality
 from cartas.core.match import run_match
 from cartas.core.plugins.manager import get_registry
@@ -35,43 +42,59 @@ def personality_levels(game: str) -> list[str]:
     return [level for level in registry.bot_levels(game) if isinstance(registry.bot(game, level), Personality)]
 
 
+def lineups(game: Game, options: GameOptions) -> tuple[list[list[int]], list[tuple[int, ...]]]:
+    """The game's sides (their seats) and the distinct lineups of the arena's rotation of two bots over them
+    (side -> 0 for the personality, 1 for ``medium``): truco's are (0, 1) then (1, 0), the personality at seat 0
+    then at seat 1, as this script always played them."""
+    sides = sides_of(game, options)
+    return sides, list(dict.fromkeys(plan.lineup for plan in schedule(2, len(sides), len(sides), 0)))
+
+
 def play(game: str, deals: int, points: int, seed: int, out: Path) -> None:
     registry = get_registry()
     chosen = registry.game(game)
-    options = chosen.options({"points": points} if points else {})
+    has_points = "points" in type(chosen.options({})).model_fields
+    options = chosen.options({"points": points} if points and has_points else {})
+    sides, turns = lineups(chosen, options)
     rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()] if out.exists() else []
     done = {(row["bot"], row["deal"], row["bot_seat"]) for row in rows}
     levels = personality_levels(game)
     for deal in range(deals):
         for level in levels:
-            for bot_seat in (0, 1):
-                if (level, deal, bot_seat) in done:
+            for turn, lineup in enumerate(turns):
+                if (level, deal, turn) in done:
                     continue
-                index = 2 * deal + bot_seat + 1
+                index = len(turns) * deal + turn + 1
                 state = chosen.start(options, seed=seed + deal)
-                specs = {bot_seat: level, 1 - bot_seat: RIVAL}
-                agents = {seat: registry.bot(game, specs[seat])(bot_seed(seed, index, seat)) for seat in (0, 1)}
+                agents = {seat: registry.bot(game, level if lineup[side] == 0 else RIVAL)(bot_seed(seed, index, seat))
+                          for side, seats in enumerate(sides) for seat in seats}
                 result = run_match(state, agents)
-                winners = list(result.winners)
-                score = 1.0 if winners == [bot_seat] else 0.0 if winners == [1 - bot_seat] else 0.5
-                line = {"game": game, "bot": level, "rival": RIVAL, "deal": deal, "bot_seat": bot_seat,
-                        "points": points, "seed": seed, "score": score, "scores": list(state.scores())}
+                won = [side for side, seats in enumerate(sides) if any(seat in result.winners for seat in seats)]
+                score = float(sum(1.0 / len(won) for side in won if lineup[side] == 0)) if won else 0.5
+                line = {"game": game, "bot": level, "rival": RIVAL, "deal": deal, "bot_seat": turn,
+                        "points": points if has_points else None, "seed": seed, "score": score,
+                        "scores": list(state.scores())}
+                if len(turns) != 2:
+                    line["per_deal"] = len(turns)
                 with out.open("a") as handle:
                     handle.write(json.dumps(line) + "\n")
 
 
 def tally(out: Path) -> dict[str, dict[str, float]]:
-    """Each personality's points and matches over the deals it played from both seats."""
+    """Each personality's points and matches over the deals it played in every lineup (two for truco's rows,
+    which do not say)."""
     rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
     seats: dict[tuple[str, int], list[float]] = {}
+    per_deal: dict[tuple[str, int], int] = {}
     for row in rows:
         seats.setdefault((row["bot"], row["deal"]), []).append(row["score"])
+        per_deal[(row["bot"], row["deal"])] = int(row.get("per_deal", 2))
     totals: dict[str, dict[str, float]] = {}
-    for (level, _deal), scores in seats.items():
-        if len(scores) == 2:
+    for (level, deal), scores in seats.items():
+        if len(scores) == per_deal[(level, deal)]:
             entry = totals.setdefault(level, {"won": 0.0, "matches": 0})
             entry["won"] += sum(scores)
-            entry["matches"] += 2
+            entry["matches"] += len(scores)
     return totals
 
 
@@ -84,8 +107,9 @@ def write(game: str, out: Path) -> Path:
     points = first["points"] or getattr(get_registry().game(game).options({}), "points", None)
     data = {
         "rival": RIVAL, "points": points, "seed": first["seed"],
-        "note": "whole duplicate deals only, each played from both seats; written by benchmarks/personalities.py",
-        "levels": {level: {"won": entry["won"], "matches": int(entry["matches"]),
+        "note": "whole duplicate deals only, each played in every lineup (from both seats in a two-player game); "
+                "written by benchmarks/personalities.py",
+        "levels": {level: {"won": round(entry["won"], 2), "matches": int(entry["matches"]),
                            "rate": round(entry["won"] / entry["matches"], 3),
                            "interval": [round(bound, 3)
                                         for bound in wilson_interval(entry["won"], int(entry["matches"]))]}
@@ -101,7 +125,8 @@ def write(game: str, out: Path) -> Path:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("game")
-    parser.add_argument("--deals", type=int, default=50, help="deals per personality (two matches each)")
+    parser.add_argument("--deals", type=int, default=50,
+                        help="deals per personality (two matches each: one a lineup of the rotation)")
     parser.add_argument("--points", type=int, default=0, help="the match's target (0: the game's default)")
     parser.add_argument("--seed", type=int, default=4100)
     parser.add_argument("--out", type=Path, required=True)

@@ -19,7 +19,9 @@ if TYPE_CHECKING:
         BiddingModel, BookKeeping, BookReader, Decision, Modes, Observed, Posterior, RememberingReader, RivalBook,
         RivalReader, Tendency, bidding_weight, logistic, posterior_for, reader_for, soft_bar,
     )
-    from cartas.core.bots.personality import Personality, Strength, level_label, read_strengths
+    from cartas.core.bots.personality import (
+        Personality, PersonalityMixin, Strength, cached_strengths, level_label, read_strengths,
+    )
     from cartas.core.bots.inference.rivals import PRIOR_MEAN
     from cartas.core.bots.rollout import RolloutBot
     from cartas.core.bots.search import Evaluator, ISMCTSBot, SearchCounts
@@ -31,7 +33,9 @@ _EXPORTS = LazyExports(__name__, {
         "BiddingModel", "BookKeeping", "BookReader", "Decision", "Modes", "Observed", "Posterior", "RememberingReader",
         "RivalBook", "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
     ),
-    "cartas.core.bots.personality": ("Personality", "Strength", "level_label", "read_strengths"),
+    "cartas.core.bots.personality": (
+        "Personality", "PersonalityMixin", "Strength", "cached_strengths", "level_label", "read_strengths",
+    ),
     "cartas.core.bots.inference.rivals": ("PRIOR_MEAN",),
     "cartas.core.bots.rollout": ("RolloutBot",),
     "cartas.core.bots.search": ("Evaluator", "ISMCTSBot", "SearchCounts"),
@@ -40,10 +44,10 @@ _EXPORTS = LazyExports(__name__, {
 
 __all__ = [
     "PRIOR_MEAN", "REMEMBERED", "Agent", "BiddingModel", "BookKeeping", "BookReader", "BotFactory", "Decision",
-    "Engine", "Evaluator", "HardBot", "ISMCTSBot", "Modes", "Observed", "Personality", "Posterior", "RandomBot",
-    "RememberingReader", "Remembers", "RivalBook", "RivalReader", "RolloutBot", "SearchBot", "SearchCounts", "SeatView",
-    "Strength", "Tendency", "bidding_weight", "level_label", "logistic", "posterior_for", "reader_for",
-    "read_strengths", "remember_matches", "soft_bar",
+    "Engine", "Evaluator", "HardBot", "ISMCTSBot", "Modes", "Observed", "Personality", "PersonalityMixin", "Posterior",
+    "RandomBot", "RememberingReader", "Remembers", "RivalBook", "RivalReader", "RolloutBot", "SearchBot",
+    "SearchCounts", "SeatView", "Strength", "Tendency", "bidding_weight", "cached_strengths", "level_label",
+    "logistic", "posterior_for", "reader_for", "read_strengths", "remember_matches", "soft_bar",
 ]
 
 

@@ -11,14 +11,19 @@ special-cased by game:
   small data file a benchmark writes (``benchmarks/personalities.py``), or ``None`` when not measured.
 
 :func:`level_label` puts the two together as the lobby shows them: "El Mentiroso · 46% vs medio".
+
+A game's personalities are its ``medium`` with other knobs; :class:`PersonalityMixin` gives them both class
+methods from a ``level``, a marked ``name``, the game's catalog and the file its benchmark writes, so each game's
+module holds only its characters.
 """
 
 from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
-from typing import Protocol, runtime_checkable
+from typing import ClassVar, Protocol, runtime_checkable
 
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import level_name
@@ -69,6 +74,44 @@ def read_strengths(path: Path) -> dict[str, Strength]:
         if matches > 0 and 0 <= won <= matches:
             strengths[str(level)] = Strength(won, matches, rival)
     return strengths
+
+
+@cache
+def cached_strengths(path: Path) -> dict[str, Strength]:
+    """:func:`read_strengths` of ``path``, read once per process: the lobby asks for every level's label each
+    time it lists them, and the file only changes when a benchmark rewrites it."""
+    return read_strengths(path)
+
+
+class PersonalityMixin:
+    """What makes a game's bot class a :class:`Personality`: put it before the game's ``medium`` in the bases
+    (``class Personality(PersonalityMixin, MediumBot)``), set :attr:`catalog` and :attr:`strengths_file` once
+    there, and :attr:`level` and :attr:`name` on each character.
+
+    The catalog and the file are class attributes, not arguments of a class factory, so the game's base stays an
+    ordinary class that mypy and readers follow, and a character is three lines and its knobs.
+    """
+
+    level: ClassVar[str]
+    """The level it is registered and typed as (lower-case ASCII in the game's language: ``mentiroso``)."""
+    name: ClassVar[str]
+    """Its name in English, marked for the game's catalog (``"The Liar"``); :meth:`title` translates it."""
+    strengths_file: ClassVar[Path]
+    """The ``personalities.json`` that ``benchmarks/personalities.py`` writes beside the game's module."""
+
+    @staticmethod
+    def catalog(text: str, /) -> str:
+        """The game's gettext (its ``i18n._``), set as ``catalog = staticmethod(_)``: titles are in the game's
+        catalog. Left unset it is the identity, so a plugin's untranslated character still shows its name."""
+        return text
+
+    @classmethod
+    def title(cls) -> str:
+        return cls.catalog(cls.name)
+
+    @classmethod
+    def strength(cls) -> Strength | None:
+        return cached_strengths(cls.strengths_file).get(cls.level)
 
 
 def level_title(factory: object, level: str) -> str:

@@ -31,6 +31,9 @@ TRESILLO = GameSummary(
 )
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 
+PERSONALITY_LEVELS = ("prudente", "jugador", "ciego")
+"""The levels of :mod:`cartas.games.tresillo.personalities`, named here so listing them imports no bot."""
+
 
 @hookimpl
 def describe_games(describe: Callable[[GameSummary], None]) -> None:
@@ -41,6 +44,8 @@ def describe_games(describe: Callable[[GameSummary], None]) -> None:
 def describe_bots(describe: Callable[[str, str], None]) -> None:
     describe("tresillo", "easy")
     describe("tresillo", "medium")
+    for level in PERSONALITY_LEVELS:
+        describe("tresillo", level)
 
 
 @hookimpl
@@ -53,6 +58,9 @@ def register_games(register: Callable[[Game], None]) -> None:
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
     from cartas.games.tresillo.bots import EasyBot, MediumBot
+    from cartas.games.tresillo.personalities import PERSONALITIES
 
     register("tresillo", "easy", EasyBot)
     register("tresillo", "medium", MediumBot)
+    for personality in PERSONALITIES:
+        register("tresillo", personality.level, personality)

@@ -5,7 +5,8 @@ from its rank, whether it is a trump and how many opponents it must beat.
   average hand, obliges only with the rey, and plays the cheapest card that wins, else its worst card.
 - ``medium`` plays the same cards but goes in with much less (see :class:`MediumBot` for why), and obliges
   with the caballo too (with the sota as well at four players or fewer). Against random players it wins 84% to
-  87% of the arena's matches, easy about 67%.
+  87% of the arena's matches, easy about 67%. Its bars are a :class:`~cartas.games.tresillo.temperament.Temperament`;
+  the personalities (:mod:`cartas.games.tresillo.personalities`) are ``medium`` with other bars.
 
 The core's ``hard`` plays ``medium`` out on 24 sampled states a decision and values each play-out by the chance
 of winning the match from the chips reached (:mod:`cartas.games.tresillo.valuation`); both are set on
@@ -21,6 +22,7 @@ from typing import Any, ClassVar
 from cartas.core import Action, Card
 from cartas.core.bots import Evaluator, SeatView
 from cartas.games.tresillo.actions import (
+    CIEGA,
     DEJO,
     JUEGO,
     NO_OBLIGO,
@@ -32,6 +34,7 @@ from cartas.games.tresillo.actions import (
 )
 from cartas.games.tresillo.bidding import JulepeBidding
 from cartas.games.tresillo.state import STRENGTH
+from cartas.games.tresillo.temperament import MEDIUM, Temperament
 from cartas.games.tresillo.valuation import match_chance_value
 
 _TRUMP_CHANCE = {10: 1.0, 9: 0.85, 8: 0.72, 7: 0.62, 6: 0.55, 5: 0.48, 4: 0.44, 3: 0.4, 2: 0.37, 1: 0.34}
@@ -134,19 +137,22 @@ class MediumBot(EasyBot):
     clearly worse at 0 or at 1, easy's bar).
     """
 
-    PLAY_FROM = 0.4
-    """Expected tricks from which a hand goes in."""
+    temperament: ClassVar[Temperament] = MEDIUM
+    """The bars it decides its words by (:mod:`cartas.games.tresillo.temperament`); a personality sets another."""
 
-    OBLIGE_FROM = 11
-    """The lowest turned figure worth obliging with at a table of more than :attr:`SMALL_TABLE` players: two tricks
-    are likely with a caballo or rey of trumps."""
+    PLAY_FROM = MEDIUM.play_from
+    """``medium``'s expected tricks from which a hand goes in (:attr:`Temperament.play_from`); the bar the
+    core's ``hard`` reads the others' ``juego`` and ``paso`` by, whatever this bot's temperament."""
 
-    OBLIGE_FROM_SMALL = 10
-    """The same at :attr:`SMALL_TABLE` players or fewer: the sota too. Measured at four (issue 32's always-X
-    rivals): ``medium`` obliging from the caballo won 563 of 1,200 matches (46.9%, 95% interval 44.1 to 49.8;
-    seeds 3200 and 5200) against itself obliging with every figure, the only difference between the two."""
+    OBLIGE_FROM = MEDIUM.oblige_from
+    """``medium``'s lowest turned figure worth obliging with at a table of more than :attr:`SMALL_TABLE` players
+    (:attr:`Temperament.oblige_from`): two tricks are likely with a caballo or rey of trumps."""
 
-    SMALL_TABLE = 4
+    OBLIGE_FROM_SMALL = MEDIUM.oblige_from_small
+    """The same at :attr:`SMALL_TABLE` players or fewer, the sota too (:attr:`Temperament.oblige_from_small`,
+    which says how it was measured)."""
+
+    SMALL_TABLE = MEDIUM.small_table
     """The most players at which ``medium`` obliges from :attr:`OBLIGE_FROM_SMALL`."""
 
     bidding: ClassVar[JulepeBidding]
@@ -169,21 +175,39 @@ class MediumBot(EasyBot):
     @classmethod
     def goes_in(cls, hand: Iterable[Card], trump: str, players_left: int) -> bool:
         """Whether ``hand`` says ``juego`` at a table of ``players_left`` players still in the match."""
-        return cls.promise(hand, trump, players_left) >= cls.PLAY_FROM
+        return cls.promise(hand, trump, players_left) >= cls.temperament.play_from
+
+    @classmethod
+    def obliges(cls, up: str | None, players_left: int) -> bool:
+        """Whether the dealer obliges with the turned card ``up`` at a table of ``players_left`` players."""
+        temper = cls.temperament
+        if not up:
+            return False
+        bar = temper.oblige_from_small if players_left <= temper.small_table else temper.oblige_from
+        return Card.parse(up).rank >= bar
+
+    @classmethod
+    def takes_viuda(cls, hand: Iterable[Card], trump: str) -> bool:
+        """Whether a player who passed with ``hand`` takes the viuda to play against the lone player."""
+        return expected_tricks(hand, trump, 1)[0] < cls.temperament.take_viuda_below
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal[0]
+        if CIEGA in legal:
+            blind = self.temperament.blind
+            return CIEGA if blind > 0.0 and self.rng.random() < blind else NORMAL
         if JUEGO in legal:
             table = view.observation().table
             return JUEGO if self.goes_in(view.hand(), table["trump"], len(table["active"])) else PASO
         if OBLIGO in legal:
             table = view.observation().table
-            up = table["up"]
-            bar = self.OBLIGE_FROM_SMALL if len(table["active"]) <= self.SMALL_TABLE else self.OBLIGE_FROM
-            return OBLIGO if up and Card.parse(up).rank >= bar else NO_OBLIGO
+            return OBLIGO if self.obliges(table["up"], len(table["active"])) else NO_OBLIGO
+        if TOMO in legal:
+            return TOMO if self.takes_viuda(view.hand(), view.observation().table["trump"]) else DEJO
         return super().choose(view)
 
 
 MediumBot.bidding = JulepeBidding(MediumBot.promise, MediumBot.PLAY_FROM)
+"""Read with ``medium``'s own bar: the others are taken to go in as ``medium`` does, whoever this bot is."""

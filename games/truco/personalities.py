@@ -10,11 +10,10 @@ knobs (:class:`cartas.games.truco.temperament.Temperament`) differ, each visibly
 
 from __future__ import annotations
 
-from functools import cache
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
 
-from cartas.core.bots import Strength, read_strengths
+from cartas.core.bots import PersonalityMixin, cached_strengths
 from cartas.core.i18n import mark
 from cartas.games.truco.bots import MediumBot
 from cartas.games.truco.i18n import _
@@ -22,33 +21,20 @@ from cartas.games.truco.temperament import Temperament
 
 STRENGTHS = Path(__file__).with_name("personalities.json")
 """Where ``benchmarks/personalities.py`` writes each personality's record against ``medium``."""
+strengths = partial(cached_strengths, STRENGTHS)
+"""The measured strengths by level, read once per process."""
 
 
-@cache
-def strengths() -> dict[str, Strength]:
-    """The measured strengths, read once per process."""
-    return read_strengths(STRENGTHS)
+class Personality(PersonalityMixin, MediumBot):
+    """``medium`` with the :attr:`temperament` of a named character, its bluff rate taken from that temperament;
+    each character sets ``level``, ``name`` (:class:`~cartas.core.bots.PersonalityMixin`) and the temperament."""
 
-
-class Personality(MediumBot):
-    """``medium`` with the :attr:`temperament` of a named character; subclasses set ``level``, ``name`` and it."""
-
-    level: ClassVar[str]
-    """The level it is registered and typed as (lower-case ASCII: ``mentiroso``)."""
-    name: ClassVar[str]
-    """Its name in English, marked for the game's catalog (``"The Liar"``); :meth:`title` translates it."""
+    catalog = staticmethod(_)
+    strengths_file = STRENGTHS
 
     def __init_subclass__(cls, **kwargs: object) -> None:
         super().__init_subclass__()
         cls.bluff = cls.temperament.bluff
-
-    @classmethod
-    def title(cls) -> str:
-        return _(cls.name)
-
-    @classmethod
-    def strength(cls) -> Strength | None:
-        return strengths().get(cls.level)
 
 
 class Cautious(Personality):

@@ -10,11 +10,10 @@ Their strength against ``medium`` on duplicate deals is measured by ``benchmarks
 
 from __future__ import annotations
 
-from functools import cache
+from functools import partial
 from pathlib import Path
-from typing import ClassVar
 
-from cartas.core.bots import Strength, read_strengths
+from cartas.core.bots import PersonalityMixin, cached_strengths
 from cartas.core.i18n import mark
 from cartas.games.truco_paulista.bots import MediumBot
 from cartas.games.truco_paulista.i18n import _
@@ -22,29 +21,16 @@ from cartas.games.truco_paulista.temperament import Temperament
 
 STRENGTHS = Path(__file__).with_name("personalities.json")
 """Where ``benchmarks/personalities.py`` writes each personality's record against ``medium``."""
+strengths = partial(cached_strengths, STRENGTHS)
+"""The measured strengths by level, read once per process."""
 
 
-@cache
-def strengths() -> dict[str, Strength]:
-    """The measured strengths, read once per process."""
-    return read_strengths(STRENGTHS)
+class Personality(PersonalityMixin, MediumBot):
+    """Paulista's ``medium`` betting with another :attr:`temperament`; each character sets ``level`` and ``name``
+    (:class:`~cartas.core.bots.PersonalityMixin`) and its temperament."""
 
-
-class Personality(MediumBot):
-    """``medium`` with the :attr:`temperament` of a named character; subclasses set ``level``, ``name`` and it."""
-
-    level: ClassVar[str]
-    """The level it is registered and typed as (lower-case ASCII: ``blefador``)."""
-    name: ClassVar[str]
-    """Its name in English, marked for the game's catalog (``"The Bluffer"``); :meth:`title` translates it."""
-
-    @classmethod
-    def title(cls) -> str:
-        return _(cls.name)
-
-    @classmethod
-    def strength(cls) -> Strength | None:
-        return strengths().get(cls.level)
+    catalog = staticmethod(_)
+    strengths_file = STRENGTHS
 
 
 class Cautious(Personality):

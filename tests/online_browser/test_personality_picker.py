@@ -47,11 +47,16 @@ def test_the_seat_picker_offers_the_personalities_by_name(browser: Any, server: 
     context.close()
 
 
-def test_the_lobby_offers_them_for_an_absent_player(browser: Any, server: str) -> None:
+@pytest.mark.parametrize(("game", "level", "title"), [
+    ("truco", "mentiroso", "El Mentiroso"), ("tresillo", "prudente", "El Prudente"),
+    ("tresillo", "ciego", "El de la Ciega"),
+])
+def test_the_lobby_offers_them_for_an_absent_player(browser: Any, server: str, game: str, level: str,
+                                                    title: str) -> None:
     context = browser.new_context(locale="es-AR", viewport={"width": 1280, "height": 800})
     page = context.new_page()
-    page.goto(f"{server}/?game=truco")
+    page.goto(f"{server}/?game={game}")
     picker = page.locator("#bot-level")
     picker.wait_for(state="attached")
-    assert (picker.locator("option[value=mentiroso]").text_content() or "").startswith("El Mentiroso")
+    assert (picker.locator(f"option[value={level}]").text_content() or "").startswith(title)
     context.close()
