@@ -290,7 +290,7 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
     """What the rivals' calls say about their cards, for this bot's samples and the core's ``hard`` bot."""
     posterior_tries: ClassVar[int] = 24
     """Deals drawn at most for one sample that fits the rivals' calls (see :mod:`cartas.core.bots.inference`)."""
-    rival_reader: ClassVar[type[TrucoRivalReader]] = TrucoRivalReader
+    rival_reader: type[TrucoRivalReader] = TrucoRivalReader
     """Makes the reader of each rival's habits a bot keeps for its match (here and in the core's ``hard``)."""
     for_rollouts: ClassVar[BotFactory]
     """The cheaper variant the core's rollout bot plays out with (see :mod:`cartas.core.bots.rollout`)."""

@@ -258,7 +258,7 @@ class MediumBot(BookKeeping[PaulistaRivalReader]):
     posterior_tries: ClassVar[int] = 24
     """States drawn at most for one sample that fits the others' words (see :mod:`cartas.core.bots.inference`)."""
 
-    rival_reader: ClassVar[type[PaulistaRivalReader]] = PaulistaRivalReader
+    rival_reader: type[PaulistaRivalReader] = PaulistaRivalReader
     """Makes the reader of each rival's habits a bot keeps for its match (here and in the core's ``hard``)."""
     temperament: ClassVar[Temperament] = MEDIUM
     """The knobs of its bets and answers (:mod:`cartas.games.truco_paulista.temperament`); a personality

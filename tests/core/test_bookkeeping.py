@@ -35,7 +35,7 @@ class Reader:
 
 class Bot(BookKeeping[Reader]):
     bidding: ClassVar[BiddingModel | None] = Reader()
-    rival_reader: ClassVar[type[Reader]] = Reader
+    rival_reader = Reader
     posterior_tries: ClassVar[int] = 7
 
     def choose(self, view: SeatView) -> Action:

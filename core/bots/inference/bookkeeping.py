@@ -30,9 +30,11 @@ class BookKeeping(Generic[ReaderT]):
 
     bidding: ClassVar[BiddingModel | None]
     """What the rivals' words say about their cards, read alike for every rival; ``None``: no book is kept."""
-    rival_reader: ClassVar[type[ReaderT]]
+    rival_reader: type[ReaderT]
     """Makes the reader of each rival's habits the bot keeps for its match (read by the core's ``hard`` too,
-    through :func:`cartas.core.bots.inference.reader_for`)."""
+    through :func:`cartas.core.bots.inference.reader_for`). Set on the class, as a class attribute; it is not
+    annotated ``ClassVar`` because a ``ClassVar`` may not hold a type variable for mypy before 2.0 (nor for
+    pyright), and the variable is what checks that the class a game sets makes the reader its bot reads."""
     posterior_tries: ClassVar[int]
     """Worlds drawn at most for one sample that fits the rivals' words (:class:`Posterior`)."""
     posterior: Posterior | None = None
