@@ -33,8 +33,9 @@ class BookKeeping(Generic[ReaderT]):
     rival_reader: type[ReaderT]
     """Makes the reader of each rival's habits the bot keeps for its match (read by the core's ``hard`` too,
     through :func:`cartas.core.bots.inference.reader_for`). Set on the class, as a class attribute; it is not
-    annotated ``ClassVar`` because a ``ClassVar`` may not hold a type variable for mypy before 2.0 (nor for
-    pyright), and the variable is what checks that the class a game sets makes the reader its bot reads."""
+    annotated ``ClassVar`` because mypy 1.x (1.15 refuses it; pyproject allows from 1.8) and pyright refuse a
+    type variable in a ``ClassVar``, and the variable is what checks that the class a game sets makes the reader
+    its bot reads."""
     posterior_tries: ClassVar[int]
     """Worlds drawn at most for one sample that fits the rivals' words (:class:`Posterior`)."""
     posterior: Posterior | None = None
