@@ -1,0 +1,292 @@
+"""Screens candidate chinchón bots against ``medium`` on duplicate deals (issue 32 item 4: a ``hard`` that beats it).
+
+Each candidate is ``medium`` with one idea of a strong player's changed (see :data:`CANDIDATES` and the classes
+below); the measured results are in docs/bots.md. ``arena`` plays a candidate against ``medium`` in process, each
+deal ``seed + i`` once from each seat, bots seeded as ``cartas arena`` seeds them (``bot_seed(seed, index,
+seat)``, index counted from 1 over the deals and seats), one JSON line a match; ``--shard K/N`` plays every N-th
+deal from the K-th, so two processes share a run and their files together are the run. ``summary`` gives the
+rate over whole deals with its Wilson 95% interval. Under ``nice`` (the machine is shared)::
+
+    nice -n 10 python benchmarks/rummy_hard_screen.py arena lookahead --deals 50 --seed 9000 --shard 0/2 --out runs/a0.jsonl
+    nice -n 10 python benchmarks/rummy_hard_screen.py arena lookahead --deals 50 --seed 9000 --shard 1/2 --out runs/a1.jsonl
+    python benchmarks/rummy_hard_screen.py summary runs/a0.jsonl runs/a1.jsonl
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import sys
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+from cartas.core import Card, EventView
+from cartas.core.arena.runner import bot_seed
+from cartas.core.bots import SeatView
+from cartas.core.match import run_match
+from cartas.core.plugins.manager import get_registry
+from cartas.games.chinchon.bots import MediumBot, _taken_by_others, _without
+from cartas.games.chinchon.melds import MeldRules
+from cartas.games.chinchon.reading import melds_with
+from cartas.games.chinchon.reading_bot import ReadingBot, next_player
+from cartas.games.chinchon.state import RummyState
+
+
+class ExactCloseBot(MediumBot):
+    """``medium`` whose measure of a hand that could close counts what closing scores: a hand with nothing loose
+    closes for -10 (menos diez) and leaves the rival nothing to lay off, not 0; ``medium`` counts it 5 points
+    better than a close with 5 loose, where the score differs by 15."""
+
+    MENOS_DIEZ = 10
+
+    def _with_bonus(self, view: SeatView, best: int) -> float:
+        if view.game_name == "chinchon" and best == 0:
+            return -self.CLOSE_BONUS - self.MENOS_DIEZ
+        return super()._with_bonus(view, best)
+
+
+class CaughtBot(MediumBot):
+    """``medium`` that also fears being caught before its next turn: a discard's worth is ``p`` times the loose
+    points of the hand it keeps now (what the rival's close would charge) plus ``1 - p`` times ``medium``'s
+    measure, ``p`` the chance the rival closes on his next turn (growing with the cards he took from the pile,
+    each a meld he made)."""
+
+    BASE = 0.12
+    PER_TAKE = 0.08
+    CAP = 0.5
+
+    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
+        later = super()._expected(view, rules, hand, unseen)
+        if view.observation().table["phase"] != "discard":  # a draw weighs the hand before it: as medium does
+            return later
+        events = view.observation().events
+        if not any(e.kind == "discard" for e in events if e.seat != view.seat):
+            return later  # the rival may not close before his first turn
+        p = min(self.CAP, self.BASE + self.PER_TAKE * len(_taken_by_others(view.seat, events)))
+        return p * rules.deadwood(hand) + (1 - p) * later
+
+
+class ScoreAwareBot(MediumBot):
+    """``medium`` that plays the match, not only the round: when being caught with the loose points a discard keeps
+    would put it over the limit, that discard costs :attr:`BUST` points times the chance the rival closes before
+    its next turn; when the rival would go out on an ordinary catch, a hand that could close is worth more
+    (:attr:`RACE_BONUS`), and when it would go out itself, less (its loose points matter more than speed)."""
+
+    BUST = 40.0
+    CLOSE_NEXT = 0.25
+    """The chance the rival closes on his next turn, once he may (a round of two ``medium`` lasts four turns each)."""
+    RACE_BONUS = 25
+    CAUTIOUS_BONUS = 8
+    TYPICAL_CATCH = 18
+    """What a caught ``medium`` pays on average (self-play)."""
+
+    def _rooms(self, view: SeatView) -> tuple[int, int]:
+        observation = view.observation()
+        limit = observation.table["limit"]
+        scores = observation.scores
+        rival = next(s for s in range(len(scores)) if s != view.seat and observation.table["active"][s])
+        return limit - scores[view.seat], limit - scores[rival]
+
+    def _with_bonus(self, view: SeatView, best: int) -> float:
+        mine, theirs = self._rooms(view)
+        if best <= view.options.max_cut:  # type: ignore[attr-defined]
+            if theirs < self.TYPICAL_CATCH:
+                return best - self.RACE_BONUS
+            if mine < self.TYPICAL_CATCH:
+                return best - self.CAUTIOUS_BONUS
+        return super()._with_bonus(view, best)
+
+    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
+        later = super()._expected(view, rules, hand, unseen)
+        observation = view.observation()
+        if observation.table["phase"] != "discard":
+            return later
+        if not any(e.kind == "discard" for e in observation.events if e.seat != view.seat):
+            return later
+        mine, _ = self._rooms(view)
+        return later + (self.BUST * self.CLOSE_NEXT if rules.deadwood(hand) > mine else 0.0)
+
+
+class RaceBot(MediumBot):
+    """``medium`` that plays defence when it is losing the race: once the rival may close, a hand whose chance to
+    close on the next draw is under :attr:`BEHIND` is judged half by the loose points it keeps now (what a catch
+    would charge), half by ``medium``'s measure; a hand in the race is judged as ``medium`` judges it."""
+
+    BEHIND = 0.2
+    WEIGHT = 0.5
+
+    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
+        later = super()._expected(view, rules, hand, unseen)
+        observation = view.observation()
+        if observation.table["phase"] != "discard":
+            return later
+        if not any(e.kind == "discard" for e in observation.events if e.seat != view.seat):
+            return later
+        total = sum(unseen.values())
+        if not total:
+            return later
+        limit = view.options.max_cut  # type: ignore[attr-defined]
+        outcomes = rules.deadwood_after_draws(hand, unseen)
+        close = sum(n for n, best in zip(unseen.values(), outcomes) if best <= limit) / total
+        if close >= self.BEHIND:
+            return later
+        return self.WEIGHT * rules.deadwood(hand) + (1 - self.WEIGHT) * later
+
+
+class OracleBot(MediumBot):
+    """Not a candidate: the bound. ``medium`` that looks at the rival's real hand and never throws a card that
+    melds with it when another is open (docs/bots.md's perfect-information figure), to check this harness."""
+
+    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView],
+                   worth: list[float] | None = None) -> dict[Card, float]:
+        state = view._state  # cheating on purpose
+        assert isinstance(state, RummyState)
+        rival = next_player(state, view.seat)
+        return {card: 100.0 * melds_with(rules, card, state.hands[rival]) for card in cards}
+
+
+class LookaheadBot(MediumBot):
+    """``medium`` that looks two draws ahead instead of one: a hand's worth is the average, over the next draw, of
+    ``medium``'s one-draw measure of the best hand it could keep after it (the discard leaving the fewest loose
+    points). Early in a round one draw rarely changes the loose points, so ``medium`` tells a hand with two ways
+    to meld from one with none only by a tie-break; two draws see it."""
+
+    KEEP = 1
+    """Discards weighed after each first draw (those leaving the fewest loose points)."""
+
+    _seen_unseen: Counter[Card]
+
+    def _unseen(self, view: SeatView, hand: list[Card], events: list[EventView],  # type: ignore[override]
+                pile: list[str]) -> Counter[Card]:
+        self._seen_unseen = MediumBot._unseen(view, hand, events, pile)
+        return self._seen_unseen
+
+    def _worth(self, view: SeatView, rules: MeldRules, cards: list[Card]) -> float:
+        """Taking the upcard: the best kept hand's one-draw measure, so it compares with two draws' blind."""
+        best = rules.deadwood_after_discard(cards)
+        if best <= view.options.max_cut:  # type: ignore[attr-defined]
+            return self._with_bonus(view, best)
+        options = sorted(set(cards), key=lambda c: rules.deadwood(_without(cards, c)))[: self.KEEP]
+        return min(MediumBot._expected(self, view, rules, _without(cards, c), self._seen_unseen) for c in options)
+
+    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
+        total = sum(unseen.values())
+        if not total:
+            return rules.deadwood(hand)
+        limit = view.options.max_cut  # type: ignore[attr-defined]
+        worth = 0.0
+        for card, n in unseen.items():
+            eight = hand + [card]
+            best = rules.deadwood_after_discard(eight)
+            if best <= limit:  # it could close at once: medium's measure of that
+                worth += n * self._with_bonus(view, best)
+                continue
+            rest = unseen.copy()
+            rest[card] -= 1
+            options = sorted(set(eight), key=lambda c: rules.deadwood(_without(eight, c)))[: self.KEEP]
+            worth += n * min(super(LookaheadBot, self)._expected(view, rules, _without(eight, c), +rest)
+                             for c in options)
+        return worth / total
+
+
+class ChinchonReadingBot(ReadingBot):
+    """Remigio's ``hard`` (:mod:`cartas.games.chinchon.reading_bot`) in chinchón: ``medium`` charged
+    :attr:`FEED_COST` times the share of worlds drawn from the reading's posterior where a discard melds with the
+    rival's hand, on top of ``medium``'s own guard."""
+
+    FEED_COST = 6.0
+
+    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView],
+                   worth: list[float] | None = None) -> dict[Card, float]:
+        if worth is None:  # ReadingBot's own call for the cards in contention: the reading alone
+            return super().feed_costs(view, rules, cards, events)
+        guard = MediumBot.feed_costs(self, view, rules, cards, events)
+        read = super().feed_costs(view, rules, cards, events, worth)
+        return {card: guard[card] + read[card] for card in cards}
+
+
+class HeavyReadingBot(ChinchonReadingBot):
+    """:class:`ChinchonReadingBot` with a feed worth three times as much (the perfect-information bound says a
+    feed costs more than a few loose points)."""
+
+    FEED_COST = 18.0
+
+
+CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
+    "exact_close": ExactCloseBot,
+    "caught": CaughtBot,
+    "lookahead": LookaheadBot,
+    "score_aware": ScoreAwareBot,
+    "race": RaceBot,
+    "medium": MediumBot,
+    "oracle": OracleBot,
+    "reading": ChinchonReadingBot,
+    "reading_heavy": HeavyReadingBot,
+}
+
+
+def arena(name: str, deals: int, seed: int, shard: tuple[int, int], out: Path) -> None:
+    """``name`` against ``medium``, each deal from both seats, one JSON line a match."""
+    registry = get_registry()
+    game = registry.game("chinchon")
+    medium = registry.bot("chinchon", "medium")
+    candidate = CANDIDATES[name]
+    k, n = shard
+    with out.open("a") as handle:
+        for deal in range(k, deals, n):
+            for seat in (0, 1):
+                index = 2 * deal + seat + 1
+                state = game.start(game.options({}), seed=seed + deal)
+                agents = {seat: candidate(bot_seed(seed, index, seat)),
+                          1 - seat: medium(bot_seed(seed, index, 1 - seat))}
+                winners = list(run_match(state, agents).winners)
+                score = 1.0 if winners == [seat] else 0.0 if winners == [1 - seat] else 0.5
+                handle.write(json.dumps({"deal": deal, "seat": seat, "score": score}) + "\n")
+                handle.flush()
+
+
+def wilson(won: float, n: int) -> tuple[float, float]:
+    p, z = won / n, 1.96
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def summary(paths: list[Path]) -> None:
+    """The candidate's rate over whole deals (both seats played) with the Wilson 95% interval."""
+    rows = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
+    sides = Counter(row["deal"] for row in rows)
+    rows = [row for row in rows if sides[row["deal"]] == 2]
+    if not rows:
+        print("no whole deals")
+        return
+    won = sum(row["score"] for row in rows)
+    low, high = wilson(won, len(rows))
+    print(f"{won:g} of {len(rows)} = {100 * won / len(rows):.1f}% [{100 * low:.1f}, {100 * high:.1f}]")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    a = sub.add_parser("arena", help="a candidate against medium on duplicate deals")
+    a.add_argument("candidate", choices=sorted(CANDIDATES))
+    a.add_argument("--deals", type=int, default=50)
+    a.add_argument("--seed", type=int, default=9000)
+    a.add_argument("--shard", default="0/1", help="K/N: every N-th deal from the K-th")
+    a.add_argument("--out", type=Path, required=True)
+    m = sub.add_parser("summary", help="rate and Wilson 95%% interval of arena files")
+    m.add_argument("results", type=Path, nargs="+")
+    args = parser.parse_args()
+    if args.command == "summary":
+        summary(args.results)
+        return
+    k, n = (int(x) for x in args.shard.split("/"))
+    if not 0 <= k < n:
+        sys.exit(f"bad --shard {args.shard}: want K/N with 0 <= K < N")
+    arena(args.candidate, args.deals, args.seed, (k, n), args.out)
+
+
+if __name__ == "__main__":
+    main()
