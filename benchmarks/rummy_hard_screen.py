@@ -22,16 +22,20 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from cartas.core import Card, EventView
+from cartas.core import Action, Card, EventView
 from cartas.core.arena.runner import bot_seed
 from cartas.core.bots import SeatView
 from cartas.core.match import run_match
 from cartas.core.plugins.manager import get_registry
-from cartas.games.chinchon.bots import MediumBot, _taken_by_others, _without
+from cartas.games.chinchon.actions import Discard
+from cartas.games.chinchon.bots import MediumBot, _taken_by_others, _without, rules_for
 from cartas.games.chinchon.melds import MeldRules
 from cartas.games.chinchon.reading import melds_with
 from cartas.games.chinchon.reading_bot import ReadingBot, next_player
 from cartas.games.chinchon.state import RummyState
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rummy_medium_reading import CloseReadingBot  # noqa: E402
 
 
 class ExactCloseBot(MediumBot):
@@ -147,6 +151,83 @@ class OracleBot(MediumBot):
         return {card: 100.0 * melds_with(rules, card, state.hands[rival]) for card in cards}
 
 
+class _WithoutCloses:
+    """A seat's view whose legal moves leave out the closes (the rest is the view's)."""
+
+    def __init__(self, view: SeatView) -> None:
+        self._view = view
+
+    def legal_actions(self) -> list[Action]:
+        return [a for a in self._view.legal_actions() if not (isinstance(a, Discard) and a.close)]
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(self._view, name)
+
+
+class LimitBot(MediumBot):
+    """``medium`` that does not close itself out of the match: a close whose loose points would take its total
+    over the limit loses the match on the spot (two ``medium`` players end 13 matches of 200 that way), so it
+    closes only within its room (or for -10), and otherwise plays on as if it could not close; a hand that
+    could close only over the limit is not worth ``medium``'s close bonus. One exception: when the rival
+    has less room than a close costs it, closing puts both out and the lower total wins, so it closes when its
+    total would stay under his."""
+
+    def _room(self, view: SeatView) -> tuple[int, int]:
+        observation = view.observation()
+        limit = observation.table["limit"]
+        scores = observation.scores
+        at_limit = 1 if view.options.eliminate_at_limit else 0  # type: ignore[attr-defined]
+        rival = next(s for s in range(len(scores)) if s != view.seat and observation.table["active"][s])
+        return limit - scores[view.seat] - at_limit, limit - scores[rival] - at_limit
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        closes = [a for a in legal if isinstance(a, Discard) and a.close]
+        if view.game_name != "chinchon" or not closes:
+            return super().choose(view)
+        rules = rules_for(view)
+        hand = view.hand()
+        mine, theirs = self._room(view)
+
+        def cost(action: Discard) -> int:
+            left = _without(hand, action.card)
+            points = rules.deadwood(left)
+            return -10 if points == 0 else points
+
+        safe = [a for a in closes if cost(a) <= mine]
+        if safe:
+            return self._close(view, rules, hand, safe)
+        best = min(closes, key=cost)
+        scores = view.observation().scores
+        rival = 1 - view.seat if len(scores) == 2 else None
+        if rival is not None and theirs < 5 and scores[view.seat] + cost(best) < scores[rival] + 5:
+            return best  # he goes out too with any catch over his room, and ends higher
+        if len(legal) == len(closes):
+            return best
+        return super().choose(_WithoutCloses(view))  # type: ignore[arg-type]
+
+    def _with_bonus(self, view: SeatView, best: int) -> float:
+        if view.game_name == "chinchon" and 0 < best <= view.options.max_cut:  # type: ignore[attr-defined]
+            mine, _ = self._room(view)
+            if best > mine:
+                return best
+        return super()._with_bonus(view, best)
+
+
+class CloseOracleBot(MediumBot):
+    """Not a candidate: :class:`OracleBot` that avoids only the feeds that would let the rival close at once, to
+    see how much of the bound those are."""
+
+    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView],
+                   worth: list[float] | None = None) -> dict[Card, float]:
+        state = view._state  # cheating on purpose
+        assert isinstance(state, RummyState)
+        hand = state.hands[next_player(state, view.seat)]
+        limit = view.options.max_cut  # type: ignore[attr-defined]
+        return {card: 100.0 * (melds_with(rules, card, hand) and rules.deadwood_after_discard([*hand, card]) <= limit)
+                for card in cards}
+
+
 class LookaheadBot(MediumBot):
     """``medium`` that looks two draws ahead instead of one: a hand's worth is the average, over the next draw, of
     ``medium``'s one-draw measure of the best hand it could keep after it (the discard leaving the fewest loose
@@ -220,8 +301,11 @@ CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "lookahead": LookaheadBot,
     "score_aware": ScoreAwareBot,
     "race": RaceBot,
+    "limit": LimitBot,
     "medium": MediumBot,
     "oracle": OracleBot,
+    "close_reading": CloseReadingBot,
+    "oracle_close": CloseOracleBot,
     "reading": ChinchonReadingBot,
     "reading_heavy": HeavyReadingBot,
 }
@@ -256,9 +340,10 @@ def wilson(won: float, n: int) -> tuple[float, float]:
 
 def summary(paths: list[Path]) -> None:
     """The candidate's rate over whole deals (both seats played) with the Wilson 95% interval."""
-    rows = [json.loads(line) for path in paths for line in path.read_text().splitlines() if line.strip()]
-    sides = Counter(row["deal"] for row in rows)
-    rows = [row for row in rows if sides[row["deal"]] == 2]
+    rows = [{**json.loads(line), "file": str(path)}
+            for path in paths for line in path.read_text().splitlines() if line.strip()]
+    sides = Counter((row["file"], row["deal"]) for row in rows)
+    rows = [row for row in rows if sides[row["file"], row["deal"]] == 2]
     if not rows:
         print("no whole deals")
         return
