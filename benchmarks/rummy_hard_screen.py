@@ -35,6 +35,7 @@ from cartas.games.chinchon.reading_bot import ReadingBot, next_player
 from cartas.games.chinchon.state import RummyState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rummy_close_feed import CheapCloseFeedBot, CloseFeedBot, DearCloseFeedBot  # noqa: E402
 from rummy_medium_reading import CloseReadingBot  # noqa: E402
 
 
@@ -305,6 +306,9 @@ CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "medium": MediumBot,
     "oracle": OracleBot,
     "close_reading": CloseReadingBot,
+    "close_feed": CloseFeedBot,
+    "close_feed_8": CheapCloseFeedBot,
+    "close_feed_50": DearCloseFeedBot,
     "oracle_close": CloseOracleBot,
     "reading": ChinchonReadingBot,
     "reading_heavy": HeavyReadingBot,

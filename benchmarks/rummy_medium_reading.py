@@ -209,7 +209,7 @@ def auc(scored: list[tuple[float, bool]]) -> float:
     return sum((f > s) + 0.5 * (f == s) for f in feeds for s in safe) / (len(feeds) * len(safe))
 
 
-def measure(rounds: int, worlds: int, seed: int) -> None:
+def measure(rounds: int, worlds: int, seed: int, close: bool = False) -> None:
     from cartas.core.plugins.manager import get_registry
 
     registry = get_registry()
@@ -230,18 +230,26 @@ def measure(rounds: int, worlds: int, seed: int) -> None:
                 rules = state.rules
                 hand = view.hand()
                 options = [a.card for a in MediumBot.candidates(rules, hand, [a for a in legal if isinstance(a, Discard) and not a.close])]
-                truth = {c: melds_with(rules, c, list(state.hands[1])) for c in options}
+                rival = list(state.hands[1])
+                limit = state.options.max_cut  # type: ignore[attr-defined]
+                if close:
+                    truth = {c: melds_with(rules, c, rival) and rules.deadwood_after_discard([*rival, c]) <= limit
+                             for c in options}
+                else:
+                    truth = {c: melds_with(rules, c, rival) for c in options}
+                shares_of = close_shares if close else feed_shares
                 weighed = weighed_worlds(view, rng, worlds, exact=True)
                 plain = [(w, 1.0) for w, _ in weighed]
                 reading = [(w, 1.0 if x > 0 else 0.0) for (w, x) in ((w, _OLDER(w, view)) for w, _ in weighed)]
                 rejected = [(rejection.sample(view, rng), 1.0) for _ in range(worlds)]
                 for name, group in (("prior", plain), ("reading", reading), ("exact", weighed),
                                     ("reading (rejection)", rejected)):
-                    shares = feed_shares(view, rules, options, group)  # type: ignore[arg-type]
+                    shares = shares_of(view, rules, options, group)  # type: ignore[arg-type]
                     scored[name] += [(shares[c], truth[c]) for c in options]
             state.apply(bots[seat].choose(view), seat)
     n = len(scored["prior"])
-    print(f"chinchón: {n} discards weighed by medium, {sum(t for _, t in scored['prior'])} of them feeds")
+    what = "feeds that let the rival close" if close else "feeds"
+    print(f"chinchón: {n} discards weighed by medium, {sum(t for _, t in scored['prior'])} of them {what}")
     for name, pairs in scored.items():
         print(f"  {name:20} AUC {auc(pairs):.3f}")
 
@@ -253,8 +261,9 @@ def main() -> None:
     a.add_argument("--rounds", type=int, default=12)
     a.add_argument("--worlds", type=int, default=40)
     a.add_argument("--seed", type=int, default=1)
+    a.add_argument("--close", action="store_true", help="only the feeds that would let the rival close at once")
     args = parser.parse_args()
-    measure(args.rounds, args.worlds, args.seed)
+    measure(args.rounds, args.worlds, args.seed, args.close)
 
 
 if __name__ == "__main__":
