@@ -225,10 +225,14 @@ class CloseFeedBot(MediumBot):
 
 
 class CheapCloseFeedBot(CloseFeedBot):
+    """:class:`CloseFeedBot` paying less, so it only breaks near ties (screened as ``close_feed_8``)."""
+
     FEED_COST = 8.0
 
 
 class DearCloseFeedBot(CloseFeedBot):
+    """:class:`CloseFeedBot` paying more, nearer the oracle's never (screened as ``close_feed_50``)."""
+
     FEED_COST = 50.0
 
 

@@ -5,7 +5,14 @@ below); the measured results are in docs/bots.md. ``arena`` plays a candidate ag
 deal ``seed + i`` once from each seat, bots seeded as ``cartas arena`` seeds them (``bot_seed(seed, index,
 seat)``, index counted from 1 over the deals and seats), one JSON line a match; ``--shard K/N`` plays every N-th
 deal from the K-th, so two processes share a run and their files together are the run. ``summary`` gives the
-rate over whole deals with its Wilson 95% interval. Under ``nice`` (the machine is shared)::
+rate over whole deals with its Wilson 95% interval.
+
+The candidates: ``exact_close``, ``caught``, ``race``, ``score_aware``, ``limit`` and ``lookahead`` change one of
+``medium``'s measures; ``reading`` and ``reading_heavy`` (remigio's reading bot), ``close_reading``
+(``rummy_medium_reading.py``) and ``close_feed`` (``rummy_close_feed.py``) guess what the rival holds; ``medium`` is
+the control and ``oracle`` and ``oracle_close`` are bounds that look at the rival's hand (they cheat on purpose).
+None beat ``medium`` (docs/bots.md, "A strong player's ideas, one at a time"). Under ``nice`` (the machine is
+shared)::
 
     nice -n 10 python benchmarks/rummy_hard_screen.py arena lookahead --deals 50 --seed 9000 --shard 0/2 --out runs/a0.jsonl
     nice -n 10 python benchmarks/rummy_hard_screen.py arena lookahead --deals 50 --seed 9000 --shard 1/2 --out runs/a1.jsonl
