@@ -35,6 +35,7 @@ from cartas.games.chinchon.reading import melds_with
 NAMES = (
     "bias", "points", "joker", "rank_unseen", "near_unseen", "turn", "rival_takes", "fits_taken",
     "rank_of_rival_discard", "near_rival_discard", "near_refused", "jokers_unseen", "turn_x_rank", "turn_x_near",
+    "rival_last_points", "rival_low", "low_x_rank", "low_x_near", "below_rival_last",
 )
 
 
@@ -67,12 +68,17 @@ def features(view: SeatView, rules: MeldRules, card: Card, events: list[EventVie
         return other.rank == card.rank or (other.suit == card.suit and abs(ranks.index(other.rank) - ranks.index(card.rank)) <= 2)
 
     jokers_unseen = sum(n for c, n in unseen.items() if c.is_joker) / 2
+    # medium throws about its dearest loose card: a cheap last discard says the rest of his loose cards are cheap
+    # too, so he is near cortar and a card that melds with them may be the one he waits for.
+    last = rules.points([rival_discards[-1]]) / 10 if rival_discards else 1.2
+    low = 1.0 if last <= 0.4 else 0.0
     return [
         1.0, rules.points([card]) / 10, joker, rank_unseen, near_unseen, turn, float(len(taken)),
         float(any(close(c) for c in taken)),
         float(any(not c.is_joker and not card.is_joker and c.rank == card.rank for c in rival_discards)),
         float(any(close(c) and c.rank != card.rank for c in rival_discards)),
         float(any(close(c) for c in refused)), jokers_unseen, turn * rank_unseen, turn * near_unseen,
+        last, low, low * rank_unseen, low * near_unseen, float(rules.points([card]) / 10 <= last),
     ]
 
 

@@ -303,6 +303,11 @@ class HeavyReadingBot(ChinchonReadingBot):
     FEED_COST = 18.0
 
 
+class ComboBot(LimitBot, RaceBot, ExactCloseBot):
+    """The three ideas that did not lose on their own together: :class:`LimitBot`'s closes within the room,
+    :class:`RaceBot`'s defence when behind, :class:`ExactCloseBot`'s worth of a −10."""
+
+
 CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "exact_close": ExactCloseBot,
     "caught": CaughtBot,
@@ -310,6 +315,7 @@ CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "score_aware": ScoreAwareBot,
     "race": RaceBot,
     "limit": LimitBot,
+    "combo": ComboBot,
     "medium": MediumBot,
     "oracle": OracleBot,
     "close_reading": CloseReadingBot,

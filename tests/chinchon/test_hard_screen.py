@@ -71,7 +71,9 @@ def test_the_close_feed_weights_load_and_name_their_features() -> None:
     data = json.loads((BENCHMARKS / "rummy_close_feed_weights.json").read_text())
     assert tuple(data["features"]) == close_feed.NAMES
     weights = data["weights"]
-    plain = [1.0, 1.2, 0.0, 0.33, 0.25, 0.8, 1.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.8 * 0.33, 0.8 * 0.25]
+    plain = [1.0, 1.2, 0.0, 0.33, 0.25, 0.8, 1.0, 0.0, 0.0, 0.0, 0.0, 0.5, 0.8 * 0.33, 0.8 * 0.25, 0.7, 0.0, 0.0,
+             0.0, 0.0]
     joker = list(plain)
-    joker[1], joker[2] = 0.0, 1.0
+    joker[1], joker[2], joker[18] = 0.0, 1.0, 1.0
+    assert len(plain) == len(close_feed.NAMES)
     assert 0.0 < close_feed.predict(weights, plain) < close_feed.predict(weights, joker) < 1.0
