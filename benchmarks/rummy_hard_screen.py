@@ -159,6 +159,26 @@ class OracleBot(MediumBot):
         return {card: 100.0 * melds_with(rules, card, state.hands[rival]) for card in cards}
 
 
+class AlarmBot(MediumBot):
+    """``medium`` that reads the rival's last discard as an alarm: ``medium`` throws about its dearest loose card,
+    so a cheap one (at most :attr:`CHEAP` points) says his loose cards are cheap too and he is near cortar (the
+    strongest sign in ``rummy_close_feed.py``'s fit); then a discard is judged :attr:`WEIGHT` by the loose points
+    it keeps now, what his close would charge."""
+
+    CHEAP = 3
+    WEIGHT = 0.6
+
+    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
+        later = super()._expected(view, rules, hand, unseen)
+        observation = view.observation()
+        if observation.table["phase"] != "discard":
+            return later
+        theirs = [e for e in observation.events if e.kind == "discard" and e.seat != view.seat]
+        if not theirs or rules.points([Card.parse(theirs[-1].detail)]) > self.CHEAP:
+            return later
+        return self.WEIGHT * rules.deadwood(hand) + (1 - self.WEIGHT) * later
+
+
 class _WithoutCloses:
     """A seat's view whose legal moves leave out the closes (the rest is the view's)."""
 
@@ -316,6 +336,7 @@ CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "race": RaceBot,
     "limit": LimitBot,
     "combo": ComboBot,
+    "alarm": AlarmBot,
     "medium": MediumBot,
     "oracle": OracleBot,
     "close_reading": CloseReadingBot,
