@@ -230,6 +230,55 @@ class CloseFeedBot(MediumBot):
         return costs
 
 
+class CloseGuardBot(CloseFeedBot):
+    """Acts only on a confident alarm: when the learned chance reaches :attr:`ALARM` for one of the discards within
+    :attr:`MARGIN` of ``medium``'s best, it throws the one of those with the lowest chance; otherwise it plays
+    ``medium``. (Paying the chance on every discard spent the hand's worth where there was nothing to fear: in
+    four decisions of five none of the weighed discards would let the rival cortar.)"""
+
+    ALARM = 0.3
+    MARGIN = 4.0
+
+    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView],
+                   worth: list[float] | None = None) -> dict[Card, float]:
+        costs = MediumBot.feed_costs(self, view, rules, cards, events, worth)
+        if view.game_name != "chinchon" or worth is None:
+            return costs
+        best = min(w + costs[c] for c, w in zip(cards, worth))
+        contending = [c for c, w in zip(cards, worth) if w + costs[c] <= best + self.MARGIN]
+        if len(contending) < 2:
+            return costs
+        weights = self._loaded()
+        unseen = unseen_of(view, view.hand(), events, view.observation().table["discard_pile"])
+        chance = {c: predict(weights, features(view, rules, c, events, unseen)) for c in contending}
+        if max(chance.values()) < self.ALARM:
+            return costs
+        # medium adds these to the worths and throws the least: the contending cards all come to ``best`` plus
+        # their chance, the others far above.
+        return {c: best - worth[at] + chance[c] if c in chance else 1000.0 for at, c in enumerate(cards)}
+
+    @staticmethod
+    def _loaded() -> list[float]:
+        if CloseFeedBot._weights is None:
+            data = json.loads(WEIGHTS.read_text())
+            if tuple(data["features"]) != NAMES:
+                raise ValueError(f"{WEIGHTS} names other features than rummy_close_feed.features computes")
+            CloseFeedBot._weights = [float(x) for x in data["weights"]]
+        return CloseFeedBot._weights
+
+
+class WaryCloseGuardBot(CloseGuardBot):
+    """:class:`CloseGuardBot` alarmed from a chance of 0.2 (screened as ``close_guard_20``)."""
+
+    ALARM = 0.2
+
+
+class JumpyCloseGuardBot(CloseGuardBot):
+    """:class:`CloseGuardBot` alarmed from a chance of 0.12 (screened as ``close_guard_12``)."""
+
+    ALARM = 0.12
+
+
 class CheapCloseFeedBot(CloseFeedBot):
     """:class:`CloseFeedBot` paying less, so it only breaks near ties (screened as ``close_feed_8``)."""
 

@@ -42,7 +42,9 @@ from cartas.games.chinchon.reading_bot import ReadingBot, next_player
 from cartas.games.chinchon.state import RummyState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from rummy_close_feed import CheapCloseFeedBot, CloseFeedBot, DearCloseFeedBot  # noqa: E402
+from rummy_close_feed import (  # noqa: E402
+    CheapCloseFeedBot, CloseFeedBot, CloseGuardBot, DearCloseFeedBot, JumpyCloseGuardBot, WaryCloseGuardBot,
+)
 from rummy_medium_reading import CloseReadingBot  # noqa: E402
 
 
@@ -177,6 +179,53 @@ class AlarmBot(MediumBot):
         if not theirs or rules.points([Card.parse(theirs[-1].detail)]) > self.CHEAP:
             return later
         return self.WEIGHT * rules.deadwood(hand) + (1 - self.WEIGHT) * later
+
+
+class PatientBot(MediumBot):
+    """``medium`` that waits for the −10 when it is likely: able to cortar only with loose points, it plays on
+    instead when some discard leaves a hand that melds all seven on at least :attr:`LIKELY` of the next draws
+    (the −10 is worth 11 to 15 points more, and the rival can lay nothing off), unless the rival looks near
+    cortar himself (his last discard cheap, :attr:`CHEAP` points or less) or the round is late."""
+
+    LIKELY = 0.35
+    CHEAP = 3
+    LATE = 10
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        closes = [a for a in legal if isinstance(a, Discard) and a.close]
+        if view.game_name != "chinchon" or not closes:
+            return super().choose(view)
+        rules = rules_for(view)
+        hand = view.hand()
+        if any(rules.deadwood(_without(hand, a.card)) == 0 for a in closes):
+            return super().choose(view)
+        observation = view.observation()
+        events = observation.events
+        theirs = [e for e in events if e.kind == "discard" and e.seat != view.seat]
+        if len(theirs) >= self.LATE or (theirs and rules.points([Card.parse(theirs[-1].detail)]) <= self.CHEAP):
+            return super().choose(view)
+        unseen = self._unseen(view, hand, events, observation.table["discard_pile"])
+        total = sum(unseen.values())
+        if not total:
+            return super().choose(view)
+        best, chance = None, 0.0
+        for action in legal:
+            if not isinstance(action, Discard) or action.close:
+                continue
+            outcomes = rules.deadwood_after_draws(_without(hand, action.card), unseen)
+            share = sum(n for n, left in zip(unseen.values(), outcomes) if left == 0) / total
+            if share > chance:
+                best, chance = action, share
+        if best is not None and chance >= self.LIKELY:
+            return best
+        return super().choose(view)
+
+
+class EagerPatientBot(PatientBot):
+    """:class:`PatientBot` waiting from a 20% chance of the −10 (screened as ``patient_20``)."""
+
+    LIKELY = 0.2
 
 
 class _WithoutCloses:
@@ -337,10 +386,15 @@ CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "limit": LimitBot,
     "combo": ComboBot,
     "alarm": AlarmBot,
+    "patient": PatientBot,
+    "patient_20": EagerPatientBot,
     "medium": MediumBot,
     "oracle": OracleBot,
     "close_reading": CloseReadingBot,
     "close_feed": CloseFeedBot,
+    "close_guard": CloseGuardBot,
+    "close_guard_20": WaryCloseGuardBot,
+    "close_guard_12": JumpyCloseGuardBot,
     "close_feed_8": CheapCloseFeedBot,
     "close_feed_50": DearCloseFeedBot,
     "oracle_close": CloseOracleBot,
