@@ -279,6 +279,14 @@ class JumpyCloseGuardBot(CloseGuardBot):
     ALARM = 0.12
 
 
+class TieBreakCloseGuardBot(CloseGuardBot):
+    """:class:`CloseGuardBot` always alarmed but within 1 point of ``medium``'s best only: the learned chance
+    breaks near ties (screened as ``close_tiebreak``)."""
+
+    ALARM = 0.0
+    MARGIN = 1.0
+
+
 class CheapCloseFeedBot(CloseFeedBot):
     """:class:`CloseFeedBot` paying less, so it only breaks near ties (screened as ``close_feed_8``)."""
 

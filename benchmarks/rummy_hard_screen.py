@@ -43,7 +43,8 @@ from cartas.games.chinchon.state import RummyState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from rummy_close_feed import (  # noqa: E402
-    CheapCloseFeedBot, CloseFeedBot, CloseGuardBot, DearCloseFeedBot, JumpyCloseGuardBot, WaryCloseGuardBot,
+    CheapCloseFeedBot, CloseFeedBot, CloseGuardBot, DearCloseFeedBot, JumpyCloseGuardBot, TieBreakCloseGuardBot,
+    WaryCloseGuardBot,
 )
 from rummy_medium_reading import CloseReadingBot  # noqa: E402
 
@@ -395,6 +396,7 @@ CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "close_guard": CloseGuardBot,
     "close_guard_20": WaryCloseGuardBot,
     "close_guard_12": JumpyCloseGuardBot,
+    "close_tiebreak": TieBreakCloseGuardBot,
     "close_feed_8": CheapCloseFeedBot,
     "close_feed_50": DearCloseFeedBot,
     "oracle_close": CloseOracleBot,
