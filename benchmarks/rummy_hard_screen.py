@@ -7,10 +7,11 @@ seat)``, index counted from 1 over the deals and seats), one JSON line a match; 
 deal from the K-th, so two processes share a run and their files together are the run. ``summary`` gives the
 rate over whole deals with its Wilson 95% interval.
 
-The candidates: ``exact_close``, ``caught``, ``race``, ``score_aware``, ``limit`` and ``lookahead`` change one of
-``medium``'s measures; ``reading`` and ``reading_heavy`` (remigio's reading bot), ``close_reading``
-(``rummy_medium_reading.py``) and ``close_feed`` (``rummy_close_feed.py``) guess what the rival holds; ``medium`` is
-the control and ``oracle`` and ``oracle_close`` are bounds that look at the rival's hand (they cheat on purpose).
+The candidates: ``exact_close``, ``caught``, ``race``, ``score_aware``, ``limit``, ``combo``, ``alarm``, ``patient``
+and ``lookahead`` change one of ``medium``'s measures or rules; ``reading`` and ``reading_heavy`` (remigio's reading
+bot), ``close_reading`` (``rummy_medium_reading.py``), ``close_feed``, ``close_guard`` and ``close_tiebreak``
+(``rummy_close_feed.py``) guess what the rival holds; ``medium`` is the control and ``oracle`` and ``oracle_close``
+are bounds that look at the rival's hand (they cheat on purpose).
 None beat ``medium`` (docs/bots.md, "A strong player's ideas, one at a time"). Under ``nice`` (the machine is
 shared)::
 
