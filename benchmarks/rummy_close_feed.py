@@ -21,9 +21,13 @@ import argparse
 import json
 import math
 import os
+import sys
 import tempfile
 from collections import Counter
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rummy_value_fit import solve  # noqa: E402  (the same small Gaussian elimination)
 
 from cartas.core import Card, EventView
 from cartas.core.bots import SeatView
@@ -147,22 +151,9 @@ def fit_logistic(rows: list[list[float]], ridge: float = 1.0, iterations: int = 
                     hi = hess[i]
                     for j in range(k):
                         hi[j] += si * x[j]
-        step = _solve(hess, grad)
+        step = solve(hess, grad)
         w = [a + b for a, b in zip(w, step)]
     return w
-
-
-def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
-    n = len(vector)
-    a = [row[:] + [vector[i]] for i, row in enumerate(matrix)]
-    for col in range(n):
-        pivot = max(range(col, n), key=lambda r: abs(a[r][col]))
-        a[col], a[pivot] = a[pivot], a[col]
-        for r in range(n):
-            if r != col and a[col][col]:
-                f = a[r][col] / a[col][col]
-                a[r] = [x - f * y for x, y in zip(a[r], a[col])]
-    return [a[i][n] / a[i][i] if a[i][i] else 0.0 for i in range(n)]
 
 
 def auc(scored: list[tuple[float, bool]]) -> float:

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
-from cartas.core import Action, Card, EventView
+from cartas.core import Action, Card, EventView, Observation
 from cartas.core.arena.runner import bot_seed
 from cartas.core.bots import SeatView
 from cartas.core.match import run_match
@@ -125,30 +125,43 @@ class ScoreAwareBot(MediumBot):
         return later + (self.BUST * self.CLOSE_NEXT if rules.deadwood(hand) > mine else 0.0)
 
 
-class RaceBot(MediumBot):
+class DefenceBot(MediumBot):
+    """``medium`` that, at a discard, judges a hand :attr:`WEIGHT` by the loose points it keeps now (what the
+    rival's close would charge) and the rest by ``medium``'s measure, whenever :meth:`_defends` says the rival
+    is near closing; otherwise as ``medium`` judges it. The candidates below differ only in that test."""
+
+    WEIGHT = 0.5
+
+    def _defends(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card],
+                 observation: Observation) -> bool:
+        raise NotImplementedError
+
+    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
+        later = super()._expected(view, rules, hand, unseen)
+        observation = view.observation()
+        if observation.table["phase"] != "discard" or not self._defends(view, rules, hand, unseen, observation):
+            return later
+        return self.WEIGHT * rules.deadwood(hand) + (1 - self.WEIGHT) * later
+
+
+class RaceBot(DefenceBot):
     """``medium`` that plays defence when it is losing the race: once the rival may close, a hand whose chance to
     close on the next draw is under :attr:`BEHIND` is judged half by the loose points it keeps now (what a catch
     would charge), half by ``medium``'s measure; a hand in the race is judged as ``medium`` judges it."""
 
     BEHIND = 0.2
-    WEIGHT = 0.5
 
-    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
-        later = super()._expected(view, rules, hand, unseen)
-        observation = view.observation()
-        if observation.table["phase"] != "discard":
-            return later
+    def _defends(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card],
+                 observation: Observation) -> bool:
         if not any(e.kind == "discard" for e in observation.events if e.seat != view.seat):
-            return later
+            return False
         total = sum(unseen.values())
         if not total:
-            return later
+            return False
         limit = view.options.max_cut  # type: ignore[attr-defined]
         outcomes = rules.deadwood_after_draws(hand, unseen)
         close = sum(n for n, best in zip(unseen.values(), outcomes) if best <= limit) / total
-        if close >= self.BEHIND:
-            return later
-        return self.WEIGHT * rules.deadwood(hand) + (1 - self.WEIGHT) * later
+        return close < self.BEHIND
 
 
 class OracleBot(MediumBot):
@@ -163,7 +176,7 @@ class OracleBot(MediumBot):
         return {card: 100.0 * melds_with(rules, card, state.hands[rival]) for card in cards}
 
 
-class AlarmBot(MediumBot):
+class AlarmBot(DefenceBot):
     """``medium`` that reads the rival's last discard as an alarm: ``medium`` throws about its dearest loose card,
     so a cheap one (at most :attr:`CHEAP` points) says his loose cards are cheap too and he is near cortar (the
     strongest sign in ``rummy_close_feed.py``'s fit); then a discard is judged :attr:`WEIGHT` by the loose points
@@ -172,15 +185,21 @@ class AlarmBot(MediumBot):
     CHEAP = 3
     WEIGHT = 0.6
 
-    def _expected(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card]) -> float:
-        later = super()._expected(view, rules, hand, unseen)
-        observation = view.observation()
-        if observation.table["phase"] != "discard":
-            return later
+    def _defends(self, view: SeatView, rules: MeldRules, hand: list[Card], unseen: Counter[Card],
+                 observation: Observation) -> bool:
         theirs = [e for e in observation.events if e.kind == "discard" and e.seat != view.seat]
-        if not theirs or rules.points([Card.parse(theirs[-1].detail)]) > self.CHEAP:
-            return later
-        return self.WEIGHT * rules.deadwood(hand) + (1 - self.WEIGHT) * later
+        return bool(theirs) and rules.points([Card.parse(theirs[-1].detail)]) <= self.CHEAP
+
+
+def closing_turn(view: SeatView) -> tuple[list[Action], list[Discard], MeldRules, list[Card]] | None:
+    """A chinchón turn on which the seat may close (cortar): its legal moves, the closing discards among them,
+    the meld rules and its hand; ``None`` otherwise (remigio, or no close), which the candidates that judge a
+    close themselves leave to ``medium``."""
+    legal = view.legal_actions()
+    closes = [a for a in legal if isinstance(a, Discard) and a.close]
+    if view.game_name != "chinchon" or not closes:
+        return None
+    return legal, closes, rules_for(view), view.hand()
 
 
 class PatientBot(MediumBot):
@@ -194,12 +213,10 @@ class PatientBot(MediumBot):
     LATE = 10
 
     def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        closes = [a for a in legal if isinstance(a, Discard) and a.close]
-        if view.game_name != "chinchon" or not closes:
+        turn = closing_turn(view)
+        if turn is None:
             return super().choose(view)
-        rules = rules_for(view)
-        hand = view.hand()
+        legal, closes, rules, hand = turn
         if any(rules.deadwood(_without(hand, a.card)) == 0 for a in closes):
             return super().choose(view)
         observation = view.observation()
@@ -260,12 +277,10 @@ class LimitBot(MediumBot):
         return limit - scores[view.seat] - at_limit, limit - scores[rival] - at_limit
 
     def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        closes = [a for a in legal if isinstance(a, Discard) and a.close]
-        if view.game_name != "chinchon" or not closes:
+        turn = closing_turn(view)
+        if turn is None:
             return super().choose(view)
-        rules = rules_for(view)
-        hand = view.hand()
+        legal, closes, rules, hand = turn
         mine, theirs = self._room(view)
 
         def cost(action: Discard) -> int:

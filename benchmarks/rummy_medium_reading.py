@@ -19,7 +19,13 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from rummy_reading import auc, medium_discards  # noqa: E402  (the AUC and the self-play loop it shares)
 
 from cartas.core import Card, EventView
 from cartas.core.bots import SeatView
@@ -110,8 +116,10 @@ def weighed_worlds(view: SeatView, rng: random.Random, worlds: int, exact: bool 
     return out
 
 
-def feed_shares(view: SeatView, rules: MeldRules, cards: list[Card], weighed: list[tuple[RummyState, float]]) -> dict[Card, float]:
-    """The weighted share of worlds where each card melds at once with the next player's hand."""
+def weighed_shares(view: SeatView, cards: list[Card], weighed: list[tuple[RummyState, float]],
+                   hits: Callable[[Card, list[Card]], bool]) -> dict[Card, float]:
+    """The weighted share of worlds where ``hits(card, next player's hand)`` holds, for each card (plain shares
+    when no world has weight)."""
     total = sum(w for _, w in weighed)
     if total <= 0:
         weighed = [(world, 1.0) for world, _ in weighed]
@@ -122,9 +130,14 @@ def feed_shares(view: SeatView, rules: MeldRules, cards: list[Card], weighed: li
             continue
         hand = list(world.hands[next_player(world, view.seat)])
         for card in cards:
-            if melds_with(rules, card, hand):
+            if hits(card, hand):
                 shares[card] += w
     return {card: s / total for card, s in shares.items()}
+
+
+def feed_shares(view: SeatView, rules: MeldRules, cards: list[Card], weighed: list[tuple[RummyState, float]]) -> dict[Card, float]:
+    """The weighted share of worlds where each card melds at once with the next player's hand."""
+    return weighed_shares(view, cards, weighed, lambda card, hand: melds_with(rules, card, hand))
 
 
 class MediumReadingBot(MediumBot):
@@ -148,29 +161,23 @@ class MediumReadingBot(MediumBot):
         contending = [c for c, w in zip(cards, worth) if w + costs[c] <= best + self.FEED_COST]
         if len(contending) < 2:
             return costs
-        shares = feed_shares(view, rules, contending, weighed_worlds(view, self.sampling, self.WORLDS, self.EXACT))
+        shares = self.shares(view, rules, contending, weighed_worlds(view, self.sampling, self.WORLDS, self.EXACT))
         for card in contending:
             costs[card] += self.FEED_COST * shares[card]
         return costs
+
+    def shares(self, view: SeatView, rules: MeldRules, cards: list[Card],
+               weighed: list[tuple[RummyState, float]]) -> dict[Card, float]:
+        """What each contending discard is charged for, as a share of the worlds: here a meld with his hand."""
+        return feed_shares(view, rules, cards, weighed)
 
 
 def close_shares(view: SeatView, rules: MeldRules, cards: list[Card], weighed: list[tuple[RummyState, float]]) -> dict[Card, float]:
     """The weighted share of worlds where each card would let the next player close at once: it melds with his
     hand (so ``medium`` takes it) and, with it, his hand can throw a card and keep at most ``max_cut`` loose."""
     limit: int = view.options.max_cut  # type: ignore[attr-defined]
-    total = sum(w for _, w in weighed)
-    if total <= 0:
-        weighed = [(world, 1.0) for world, _ in weighed]
-        total = float(len(weighed))
-    shares = dict.fromkeys(cards, 0.0)
-    for world, w in weighed:
-        if w <= 0:
-            continue
-        hand = list(world.hands[next_player(world, view.seat)])
-        for card in cards:
-            if melds_with(rules, card, hand) and rules.deadwood_after_discard([*hand, card]) <= limit:
-                shares[card] += w
-    return {card: s / total for card, s in shares.items()}
+    return weighed_shares(view, cards, weighed, lambda card, hand: melds_with(rules, card, hand)
+                          and rules.deadwood_after_discard([*hand, card]) <= limit)
 
 
 class CloseReadingBot(MediumReadingBot):
@@ -180,19 +187,9 @@ class CloseReadingBot(MediumReadingBot):
 
     FEED_COST = 20.0
 
-    def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView],
-                   worth: list[float] | None = None) -> dict[Card, float]:
-        costs = MediumBot.feed_costs(self, view, rules, cards, events, worth)
-        if worth is None:
-            return costs
-        best = min(w + costs[c] for c, w in zip(cards, worth))
-        contending = [c for c, w in zip(cards, worth) if w + costs[c] <= best + self.FEED_COST]
-        if len(contending) < 2:
-            return costs
-        shares = close_shares(view, rules, contending, weighed_worlds(view, self.sampling, self.WORLDS, self.EXACT))
-        for card in contending:
-            costs[card] += self.FEED_COST * shares[card]
-        return costs
+    def shares(self, view: SeatView, rules: MeldRules, cards: list[Card],
+               weighed: list[tuple[RummyState, float]]) -> dict[Card, float]:
+        return close_shares(view, rules, cards, weighed)
 
 
 class ReadingOnlyBot(MediumReadingBot):
@@ -201,52 +198,29 @@ class ReadingOnlyBot(MediumReadingBot):
     EXACT = False
 
 
-def auc(scored: list[tuple[float, bool]]) -> float:
-    feeds = [s for s, truth in scored if truth]
-    safe = [s for s, truth in scored if not truth]
-    if not feeds or not safe:
-        return float("nan")
-    return sum((f > s) + 0.5 * (f == s) for f in feeds for s in safe) / (len(feeds) * len(safe))
-
-
 def measure(rounds: int, worlds: int, seed: int, close: bool = False) -> None:
-    from cartas.core.plugins.manager import get_registry
-
-    registry = get_registry()
-    game = registry.game("chinchon")
-    medium = registry.bot("chinchon", "medium")
     scored: dict[str, list[tuple[float, bool]]] = {"prior": [], "reading (rejection)": [], "reading": [], "exact": []}
     rejection = Posterior(bidding_weight(RummyReading(weighed_discard)), tries=30)
-    for index in range(rounds):
-        state = game.start({"players": 2}, seed=seed + index)
-        assert isinstance(state, RummyState)
-        bots = [medium(seed * 100 + index * 2 + s) for s in range(2)]
-        rng = random.Random(seed + index)
-        while not state.is_over and state.hands_played == 0:
-            seat = state.to_act[0]
-            view = SeatView(state, seat)
-            legal = view.legal_actions()
-            if seat == 0 and isinstance(legal[0], Discard) and state.turn >= 2:
-                rules = state.rules
-                hand = view.hand()
-                options = [a.card for a in MediumBot.candidates(rules, hand, [a for a in legal if isinstance(a, Discard) and not a.close])]
-                rival = list(state.hands[1])
-                limit = state.options.max_cut  # type: ignore[attr-defined]
-                if close:
-                    truth = {c: melds_with(rules, c, rival) and rules.deadwood_after_discard([*rival, c]) <= limit
-                             for c in options}
-                else:
-                    truth = {c: melds_with(rules, c, rival) for c in options}
-                shares_of = close_shares if close else feed_shares
-                weighed = weighed_worlds(view, rng, worlds, exact=True)
-                plain = [(w, 1.0) for w, _ in weighed]
-                reading = [(w, 1.0 if x > 0 else 0.0) for (w, x) in ((w, _OLDER(w, view)) for w, _ in weighed)]
-                rejected = [(rejection.sample(view, rng), 1.0) for _ in range(worlds)]
-                for name, group in (("prior", plain), ("reading", reading), ("exact", weighed),
-                                    ("reading (rejection)", rejected)):
-                    shares = shares_of(view, rules, options, group)  # type: ignore[arg-type]
-                    scored[name] += [(shares[c], truth[c]) for c in options]
-            state.apply(bots[seat].choose(view), seat)
+    for state, view, legal, rng in medium_discards("chinchon", rounds, seed):
+        rules = state.rules
+        hand = view.hand()
+        options = [a.card for a in MediumBot.candidates(rules, hand, [a for a in legal if isinstance(a, Discard) and not a.close])]
+        rival = list(state.hands[1])
+        limit = state.options.max_cut  # type: ignore[attr-defined]
+        if close:
+            truth = {c: melds_with(rules, c, rival) and rules.deadwood_after_discard([*rival, c]) <= limit
+                     for c in options}
+        else:
+            truth = {c: melds_with(rules, c, rival) for c in options}
+        shares_of = close_shares if close else feed_shares
+        weighed = weighed_worlds(view, rng, worlds, exact=True)
+        plain = [(w, 1.0) for w, _ in weighed]
+        reading = [(w, 1.0 if x > 0 else 0.0) for (w, x) in ((w, _OLDER(w, view)) for w, _ in weighed)]
+        rejected = [(rejection.sample(view, rng), 1.0) for _ in range(worlds)]
+        for name, group in (("prior", plain), ("reading", reading), ("exact", weighed),
+                            ("reading (rejection)", rejected)):
+            shares = shares_of(view, rules, options, group)  # type: ignore[arg-type]
+            scored[name] += [(shares[c], truth[c]) for c in options]
     n = len(scored["prior"])
     what = "feeds that let the rival close" if close else "feeds"
     print(f"chinchón: {n} discards weighed by medium, {sum(t for _, t in scored['prior'])} of them {what}")
