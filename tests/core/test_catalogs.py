@@ -82,7 +82,9 @@ def toy(tmp_path: Path) -> Domain:
     text = po.read_text(encoding="utf-8")
     for msgid, msgstr in (("{who} wins", "gana {who}"), ("Hand {number}", "Mano {number}")):
         text = text.replace(f'msgid "{msgid}"\nmsgstr ""', f'msgid "{msgid}"\nmsgstr "{msgstr}"')
-    text = text.replace('msgstr[0] ""\nmsgstr[1] ""', 'msgstr[0] "un tanto"\nmsgstr[1] "{count} tantos"')
+    # Every plural form Babel gives Spanish: two before Babel 2.19, three since (CLDR's "many", for millions).
+    text = re.sub(r'msgstr\[(\d+)\] ""', lambda m: f'msgstr[{m[1]}] "{"un tanto" if m[1] == "0" else "{count} tantos"}"',
+                  text)
     po.write_text(text, encoding="utf-8")
     compile_catalogs(domain)
     return domain
