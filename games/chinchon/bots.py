@@ -33,7 +33,9 @@ it searched nothing. The shortlist and the check serve ``hint``'s estimates.
 Later the guess was made through the core's inference (:mod:`.reading`): ``hard``'s sampled states are weighed
 by what each rival took, refused and threw, which tells a feed from a safe card a little better than
 :func:`plausible` alone in chinchón (AUC 0.76 against 0.75) and much better in remigio (0.68 against 0.60);
-remigio's ``hard`` is ``medium`` charged for feeding what that posterior says (:mod:`.reading_bot`)."""
+a ``medium`` charged for feeding what that posterior says (:mod:`.reading_bot`) was remigio's ``hard`` until
+the arena showed it losing to ``medium`` (38 of 98 matches to 300); remigio's ``hard`` plays ``medium``'s move
+again."""
 
 from __future__ import annotations
 

@@ -1,4 +1,7 @@
-"""Remigio's ``hard``: ``medium`` that keeps from feeding the next player what the reading says he collects.
+"""The reading bot: ``medium`` that keeps from feeding the next player what the reading says he collects.
+
+It was remigio's ``hard`` until the arena showed it losing to ``medium`` (38 of 98 matches to 300 points,
+docs/bots.md); it is kept for the chinchón screens (``benchmarks/rummy_hard_screen.py``), registered nowhere.
 
 In remigio the core's rollouts cannot lift ``medium`` (no move was found clearly better on play-outs that take a
 second a decision, so ``hard`` played ``medium``'s move), but what the others' hands hold can: a ``medium``

@@ -1,4 +1,5 @@
-"""Remigio's ``hard`` (:mod:`cartas.games.chinchon.reading_bot`): ``medium`` charged for feeding the next player."""
+"""The reading bot (:mod:`cartas.games.chinchon.reading_bot`, remigio's ``hard`` until it was measured losing to
+``medium``): ``medium`` charged for feeding the next player; and remigio's ``hard`` as it is now."""
 
 from __future__ import annotations
 
@@ -11,9 +12,27 @@ from cartas.games.chinchon.reading_bot import ReadingBot
 from cartas.games.chinchon.state import RummyState
 
 
-def test_remigio_registers_the_reading_bot_as_hard() -> None:
-    assert get_registry().bot("remigio", "hard") is ReadingBot
-    assert get_registry().bot("chinchon", "hard") is not ReadingBot
+def test_remigios_hard_is_the_cores_and_plays_mediums_moves_without_a_search() -> None:
+    """The reading bot lost to ``medium`` (20 of 60 matches to 300, docs/bots.md), so remigio's ``hard`` is the
+    core's again, which plays ``medium``'s move there: a round of it against ``medium`` searches nothing."""
+    hard_factory = get_registry().bot("remigio", "hard")
+    assert hard_factory is not ReadingBot
+    state = RemigioGame().start({"players": 2}, seed=6)
+    hard, rival = hard_factory(1), RemigioMediumBot(2)
+    decisions = 0
+    while not state.is_over and state.hands_played == 0:
+        seat = state.to_act[0]
+        view = SeatView(state, seat)
+        if seat == 0:
+            decisions += 1
+            action = hard.choose(view)
+            assert action in state.legal_actions(seat)
+        else:
+            action = rival.choose(view)
+        state.apply(action, seat)
+    counts = hard.search_counts
+    assert counts.decisions == decisions > 3
+    assert counts.searched == 0 and counts.samples == 0
 
 
 def test_a_card_near_one_the_next_player_took_costs_more_than_a_far_one() -> None:
