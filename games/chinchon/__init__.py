@@ -55,7 +55,7 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
         describe(name, "medium")
         describe(name, "search")  # the core's ISMCTS on a budget that answers in time (see .search_level)
     describe("chinchon", "hard")  # the core's rollouts over a narrower shortlist (see .search_level)
-    describe("remigio", "hard")  # remigio's own (see register_bots)
+    describe("remigio", "hard")  # the core's, playing medium's move there (see register_bots)
 
 
 @hookimpl
