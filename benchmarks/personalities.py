@@ -26,12 +26,12 @@ import sys
 import tempfile
 from pathlib import Path
 
-from cartas.core import Game, GameOptions
-from cartas.core.arena.ratings import wilson_interval
-from cartas.core.arena.runner import bot_seed, schedule, sides_of
-from cartas.core.bots.personality import Personality
-from cartas.core.match import run_match
-from cartas.core.plugins.manager import get_registry
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from duplicate_deals import DuplicateDeals, whole_deals  # noqa: E402  (shared with bots/habits_arena.py)
+
+from cartas.core.arena.ratings import wilson_interval  # noqa: E402
+from cartas.core.bots.personality import Personality  # noqa: E402
+from cartas.core.plugins.manager import get_registry  # noqa: E402
 
 RIVAL = "medium"
 
@@ -42,59 +42,37 @@ def personality_levels(game: str) -> list[str]:
     return [level for level in registry.bot_levels(game) if isinstance(registry.bot(game, level), Personality)]
 
 
-def lineups(game: Game, options: GameOptions) -> tuple[list[list[int]], list[tuple[int, ...]]]:
-    """The game's sides (their seats) and the distinct lineups of the arena's rotation of two bots over them
-    (side -> 0 for the personality, 1 for ``medium``): truco's are (0, 1) then (1, 0), the personality at seat 0
-    then at seat 1, as this script always played them."""
-    sides = sides_of(game, options)
-    return sides, list(dict.fromkeys(plan.lineup for plan in schedule(2, len(sides), len(sides), 0)))
-
-
 def play(game: str, deals: int, points: int, seed: int, out: Path) -> None:
     registry = get_registry()
     chosen = registry.game(game)
     has_points = "points" in type(chosen.options({})).model_fields
     options = chosen.options({"points": points} if points and has_points else {})
-    sides, turns = lineups(chosen, options)
+    duplicate = DuplicateDeals(chosen, options)
     rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()] if out.exists() else []
     done = {(row["bot"], row["deal"], row["bot_seat"]) for row in rows}
     levels = personality_levels(game)
     for deal in range(deals):
         for level in levels:
-            for turn, lineup in enumerate(turns):
+            for turn, lineup in enumerate(duplicate.lineups):
                 if (level, deal, turn) in done:
                     continue
-                index = len(turns) * deal + turn + 1
-                state = chosen.start(options, seed=seed + deal)
-                agents = {seat: registry.bot(game, level if lineup[side] == 0 else RIVAL)(bot_seed(seed, index, seat))
-                          for side, seats in enumerate(sides) for seat in seats}
-                result = run_match(state, agents)
-                won = [side for side, seats in enumerate(sides) if any(seat in result.winners for seat in seats)]
-                score = float(sum(1.0 / len(won) for side in won if lineup[side] == 0)) if won else 0.5
+                score, result = duplicate.play(registry.bot(game, level), registry.bot(game, RIVAL), seed, deal,
+                                               duplicate.index(deal, turn), lineup)
                 line = {"game": game, "bot": level, "rival": RIVAL, "deal": deal, "bot_seat": turn,
                         "points": points if has_points else None, "seed": seed, "score": score,
-                        "scores": list(state.scores())}
-                if len(turns) != 2:
-                    line["per_deal"] = len(turns)
+                        "scores": list(result.scores), **duplicate.line_extra()}
                 with out.open("a") as handle:
                     handle.write(json.dumps(line) + "\n")
 
 
 def tally(out: Path) -> dict[str, dict[str, float]]:
-    """Each personality's points and matches over the deals it played in every lineup (two for truco's rows,
-    which do not say)."""
-    rows = [json.loads(line) for line in out.read_text().splitlines() if line.strip()]
-    seats: dict[tuple[str, int], list[float]] = {}
-    per_deal: dict[tuple[str, int], int] = {}
-    for row in rows:
-        seats.setdefault((row["bot"], row["deal"]), []).append(row["score"])
-        per_deal[(row["bot"], row["deal"])] = int(row.get("per_deal", 2))
+    """Each personality's points and matches over the deals it played in every lineup."""
+    rows = whole_deals([json.loads(line) for line in out.read_text().splitlines() if line.strip()], key="bot")
     totals: dict[str, dict[str, float]] = {}
-    for (level, deal), scores in seats.items():
-        if len(scores) == per_deal[(level, deal)]:
-            entry = totals.setdefault(level, {"won": 0.0, "matches": 0})
-            entry["won"] += sum(scores)
-            entry["matches"] += len(scores)
+    for row in rows:
+        entry = totals.setdefault(row["bot"], {"won": 0.0, "matches": 0})
+        entry["won"] += row["score"]
+        entry["matches"] += 1
     return totals
 
 

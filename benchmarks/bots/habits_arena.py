@@ -26,17 +26,18 @@ import json
 import math
 import sys
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # duplicate_deals.py, shared with personalities.py
 from always import HABITS, AlwaysBot  # noqa: E402
 from always_julepe import HABITS as JULEPE_HABITS, JulepeAlwaysBot  # noqa: E402
 from always_paulista import HABITS as PAULISTA_HABITS, PaulistaAlwaysBot  # noqa: E402
+from duplicate_deals import DuplicateDeals, whole_deals  # noqa: E402
 
 from cartas.core.arena.ratings import wilson_interval  # noqa: E402
-from cartas.core.arena.runner import bot_seed, schedule, sides_of  # noqa: E402
 from cartas.core.bots.base import Agent  # noqa: E402
-from cartas.core.match import run_match  # noqa: E402
 from cartas.core.plugins.manager import get_registry  # noqa: E402
 
 
@@ -49,6 +50,7 @@ RIVALS: dict[str, tuple[tuple[str, ...], Callable[[str, int], Agent]]] = {
 
 
 def make(spec: str, game: str, seed: int) -> Agent:
+    """The bot of ``spec`` (a habit of ``game``'s rivals, else a registered level) seeded ``seed``."""
     habits, rival_bot = RIVALS.get(game, ((), AlwaysBot))
     if spec in habits:
         return rival_bot(spec, seed)
@@ -60,44 +62,27 @@ def play(bot: str, rival: str, games: int, points: int, seed: int, out: Path, ga
     chosen = registry.game(game)
     has_points = "points" in type(chosen.options({})).model_fields
     options = chosen.options({"points": points} if points and has_points else {})
-    sides = sides_of(chosen, options)
+    deals = DuplicateDeals(chosen, options)
     lines = out.read_text().splitlines() if out.exists() else []
     done = {(row["deal"], row["bot_seat"]) for row in map(json.loads, lines)}
-    # Each deal once per distinct lineup of the arena's rotation: truco's two seats, the bot at seat 0 then at
-    # seat 1 (``bot_seat``), as before. Julepe's four seats hold the two bots alternately, and the arena's third
-    # and fourth rotations repeat the first two, so each deal is played twice (``bot_seat`` is the turn), the
-    # bot's score its seats' share of the win.
-    lineups = list(dict.fromkeys(plan.lineup for plan in schedule(2, len(sides), len(sides), seed)))
-    index = 0
-    for deal in range(math.ceil(games / len(lineups))):
-        for turn, lineup in enumerate(lineups):
-            index += 1
+    # ``bot_seat`` is the lineup's turn: truco's is the bot's seat (0, then 1), julepe's the rotation's turn.
+    for deal in range(math.ceil(games / len(deals.lineups))):
+        for turn, lineup in enumerate(deals.lineups):
             if (deal, turn) in done:
                 continue
-            state = chosen.start(options, seed=seed + deal)
-            agents = {seat: make(bot if lineup[side] == 0 else rival, game, bot_seed(seed, index, seat))
-                      for side, seats in enumerate(sides) for seat in seats}
-            result = run_match(state, agents)
-            won = [side for side, seats in enumerate(sides) if any(seat in result.winners for seat in seats)]
-            score = float(sum(1.0 / len(won) for side in won if lineup[side] == 0)) if won else 0.5
+            score, result = deals.play(partial(make, bot, game), partial(make, rival, game), seed, deal,
+                                       deals.index(deal, turn), lineup)
             line = {"deal": deal, "bot_seat": turn, "bot": bot, "rival": rival,
                     "points": points if has_points else None, "game": game, "score": score,
-                    "scores": list(state.scores())}
-            if len(lineups) != 2:
-                line["per_deal"] = len(lineups)
+                    "scores": list(result.scores), **deals.line_extra()}
             with out.open("a") as handle:
                 handle.write(json.dumps(line) + "\n")
 
 
 def summary(paths: list[Path]) -> None:
-    """Each file's win rate of its bot over the deals played from both sides, with the Wilson 95% interval."""
+    """Each file's win rate of its bot over the deals played in every lineup, with the Wilson 95% interval."""
     for path in paths:
-        rows = [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
-        sides: dict[int, int] = {}
-        for row in rows:
-            sides[row["deal"]] = sides.get(row["deal"], 0) + 1
-        # whole deals only: every side played (two for truco's rows, which do not say)
-        rows = [row for row in rows if sides[row["deal"]] == row.get("per_deal", 2)]
+        rows = whole_deals([json.loads(line) for line in path.read_text().splitlines() if line.strip()])
         if not rows:
             continue
         n = len(rows)
