@@ -12,7 +12,12 @@ are drawn one at a time and every action is played out on each one in turn, so a
 leaves every action with the same number of play-outs.
 
 Budget. By default a decision plays out a fixed number of sampled states (:data:`DEFAULT_SAMPLES`, or the base
-factory's ``rollout_samples``), so a seed gives the same match on a busy machine as on an idle one. A time
+factory's ``rollout_samples``), so a seed gives the same match on a busy machine as on an idle one. A base
+factory may also name ``rollout_playouts(view)`` (a :data:`Playouts`), the play-outs a decision at that table may
+spend in all: a decision that compares few moves then plays out more states, ``playouts // moves`` and never
+fewer than ``rollout_samples``, so the dearest decisions (many moves) cost what they did and the cheap ones (take
+or refuse a truco) stop being decided on eight noisy play-outs each. A budget given to the bot itself
+(``samples``) is a count of states and leaves it unused. A time
 limit is for play, where someone waits for the move: it caps each decision on its own (fewer states this
 decision, at least one), and the next decision starts with the full budget again. A base factory whose
 ``rollout_samples`` is 0 asks for no search at all: its move is played as it is (remigio's ``medium``, whose
@@ -92,6 +97,9 @@ Shortlist = Callable[[SeatView], list[Action]]
 Settled = Callable[[SeatView], bool]
 """Whether the base bot's own choice is to be played as it is: a decision it judges better than a handful of
 play-outs can (truco's answer to an envido, weighed on the tantos alone over twice as many sampled deals)."""
+
+Playouts = Callable[[SeatView], int]
+"""The play-outs a decision in this view may spend over all the moves it compares (0: just the sample count)."""
 
 BASE_LEVELS = ("medium", "easy")
 """The levels a rollout bot plays out with, best first, when a game registers them (else random play)."""
@@ -183,7 +191,10 @@ class RolloutBot:
         self.base = base
         decision_budget("samples", samples, time_limit, DEFAULT_SAMPLES)  # refuses a bad budget at once
         self.samples = samples
-        """Sampled states per decision; ``None`` until the first decision when no budget was given."""
+        """Sampled states per decision (at least); ``None`` until the first decision when no budget was given."""
+        self._playouts: Playouts | None = None
+        """The base factory's ``rollout_playouts`` when no budget was given: a decision comparing ``n`` moves
+        plays out ``max(samples, playouts(view) // n)`` states."""
         self.time_limit = time_limit
         self.evaluate = evaluate
         self.margin = margin
@@ -302,7 +313,8 @@ class RolloutBot:
         begun = time.perf_counter()
         deadline = None if self.time_limit is None else begun + self.time_limit
         done = 0
-        while self.samples is None or done < max(self.samples, 1):
+        wanted = self._states_for(view, len(legal))
+        while wanted is None or done < wanted:
             if done and deadline is not None:
                 now = time.perf_counter()
                 if now + (now - begun) / done > deadline:  # the next state would likely overrun
@@ -326,6 +338,16 @@ class RolloutBot:
         self.last_samples = done
         return {action: Estimate(total / done, done) for action, total in zip(legal, totals)}
 
+    def _states_for(self, view: SeatView, moves: int) -> int | None:
+        """Sampled states for a decision comparing ``moves`` moves: the sample budget, raised to spend the
+        play-out budget when there is one; ``None`` for no count (a time limit alone)."""
+        if self.samples is None:
+            return None
+        states = max(self.samples, 1)
+        if self._playouts is not None:
+            states = max(states, self._playouts(view) // max(moves, 1))
+        return states
+
     def _prepare(self, game_name: str) -> None:
         """Find the base bot and the evaluator on the first decision, once the game is known."""
         if self._game == game_name:
@@ -343,6 +365,8 @@ class RolloutBot:
         self._settled = getattr(self.base, "rollout_settled", None)
         if self.samples is None and self.time_limit is None:
             self.samples = getattr(self.base, "rollout_samples", DEFAULT_SAMPLES)
+            if self.samples:
+                self._playouts = getattr(self.base, "rollout_playouts", None)
         if self.margin is None:
             self.margin = getattr(self.base, "rollout_margin", DEFAULT_MARGIN)
         if self.evaluate is None:

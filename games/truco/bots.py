@@ -41,6 +41,13 @@ RAISE_SAMPLES = 4
 """How many times :data:`SAMPLES` worlds ``medium`` weighs for a raise: the next word doubles what is at stake
 over a plain acceptance, and on 16 worlds the chance of 10E 2E 1O against a retruco ranged from 0.5 to 0.69."""
 
+HEAD_TO_HEAD_PLAYOUTS = 64
+"""Play-outs the core's ``hard`` may spend on one decision at a two-player table: a decision comparing few moves
+(take or refuse a truco, which card to play last) plays out more sampled states, ``64 // moves``, never fewer than
+:attr:`MediumBot.rollout_samples`. Its dearest decisions (six moves on a first turn) cost what they did, so the
+time a decision takes at worst stays as it was. Four-player tables keep eight states a decision: their
+``hard`` is already near the 300 ms issue 32 allows (docs/bots.md, "Latency")."""
+
 TRUCO_CALL_BAR = MEDIUM.truco_call_bar
 """The chance of winning the hand around which ``medium`` calls the next truco word against a rival who folds no
 more than the prior expects (above the 0.5 that breaks even, for the rivals who answer with a raise)."""
@@ -298,6 +305,12 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
     """Worlds weighed to raise a truco it was called (see :meth:`_raise_chance`)."""
     rollout_samples: ClassVar[int] = 8
     """Sampled states the core's ``hard`` bot plays out per decision over this bot (see :mod:`cartas.core.bots.rollout`)."""
+
+    @staticmethod
+    def rollout_playouts(view: SeatView) -> int:
+        """Play-outs a decision of the core's ``hard`` may spend in all (:data:`HEAD_TO_HEAD_PLAYOUTS` at two
+        players, else none over its eight states; see :mod:`cartas.core.bots.rollout`)."""
+        return HEAD_TO_HEAD_PLAYOUTS if view.options.players == 2 else 0
 
     @staticmethod
     def rollout_settled(view: SeatView) -> bool:

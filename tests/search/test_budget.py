@@ -115,6 +115,26 @@ def test_without_a_budget_the_base_factory_names_its_samples() -> None:
     assert plain.last_samples == DEFAULT_SAMPLES
 
 
+def test_a_play_out_budget_gives_a_decision_with_fewer_moves_more_states() -> None:
+    """``rollout_playouts`` spends a decision's play-outs over its moves: ``playouts // moves`` states, never
+    fewer than ``rollout_samples``; a budget given to the bot is a count of states and ignores it."""
+    spender = type("Spender", (HighCardBot,), {"rollout_samples": 3, "rollout_playouts": staticmethod(lambda view: 24)})
+    for view in _views(6):
+        moves = len(view.legal_actions())
+        assert moves > 1
+        bot = RolloutBot(0, base=spender, margin=0.0)
+        estimates = bot.estimates(view)
+        assert bot.last_samples == max(3, 24 // moves) > 3
+        assert {estimate.visits for estimate in estimates.values()} == {bot.last_samples}
+        counted = RolloutBot(0, base=spender, samples=2)
+        counted.estimates(view)
+        assert counted.last_samples == 2
+    few = RolloutBot(0, base=spender)
+    few._prepare(GAME.name)
+    view = _views(1)[0]
+    assert [few._states_for(view, moves) for moves in (1, 2, 8, 9, 30)] == [24, 12, 3, 3, 3]
+
+
 def test_a_base_factory_that_names_no_samples_is_followed_without_a_search() -> None:
     """Remigio's ``medium`` does so; the counts show the decisions were not searched, and ``hint`` still gets
     an estimate of every move."""
