@@ -13,7 +13,7 @@ from cartas.games.chinchon.state import RummyState
 
 
 def test_remigios_hard_is_the_cores_and_plays_mediums_moves_without_a_search() -> None:
-    """The reading bot lost to ``medium`` (20 of 60 matches to 300, docs/bots.md), so remigio's ``hard`` is the
+    """The reading bot lost to ``medium`` (38 of 98 matches to 300, docs/bots.md), so remigio's ``hard`` is the
     core's again, which plays ``medium``'s move there: a round of it against ``medium`` searches nothing."""
     hard_factory = get_registry().bot("remigio", "hard")
     assert hard_factory is not ReadingBot
