@@ -691,13 +691,63 @@ def _draw(
     pool: list[Card], size: int, played: tuple[Card, ...], facts: list[tuple[Any, ...]], rng: random.Random
 ) -> tuple[Card, ...]:
     """A hand of ``size`` cards from ``pool`` agreeing with ``facts``: random tries first, since most facts
-    are loose, then a draw among every agreeing combination (an exact tanto is rare at random)."""
-    for _ in range(200):
-        combo = tuple(sample(pool, size, rng))
-        if _agrees(played + combo, facts):
-            return combo
-    fitting = [combo for combo in combinations(pool, size) if _agrees(played + combo, facts)]
-    return rng.choice(fitting) if fitting else tuple(pool[:size])
+    are loose, then a draw among every agreeing combination (an exact tanto is rare at random).
+
+    Facts rare enough to need the second step are looked up in :data:`_FITTING` from then on, with the same
+    random tries and the same choice as before (the same hand for the same generator), at a fraction of the
+    cost: issue 32's slowest decisions (four-player truco, a tanto sung and a seña seen) spent nine tenths of
+    their half second re-checking the same hands here.
+    """
+    key = (size, played, tuple(facts))
+    fitting = _FITTING.get(key)
+    if fitting is None:
+        for _ in range(RANDOM_TRIES):
+            combo = tuple(sample(pool, size, rng))
+            if _agrees(played + combo, facts):
+                return combo
+        fitting = _fitting(key)
+    else:
+        for _ in range(RANDOM_TRIES):
+            combo = tuple(sample(pool, size, rng))
+            if frozenset(combo) in fitting:
+                return combo
+    # The agreeing hands within the pool, listed as ``combinations(pool, size)`` lists them: the cards of each in
+    # pool order, the hands in order of their cards' places in the pool.
+    place = {card: at for at, card in enumerate(pool)}
+    hands = sorted(
+        tuple(sorted(place[card] for card in hand)) for hand in fitting if all(card in place for card in hand)
+    )
+    return tuple(pool[at] for at in rng.choice(hands)) if hands else tuple(pool[:size])
+
+
+RANDOM_TRIES = 200
+"""Random hands :func:`_draw` tries before it draws among the agreeing ones."""
+
+FittingKey = tuple[int, tuple[Card, ...], tuple[tuple[Any, ...], ...]]
+"""What decides which hands agree: the hand's size, the cards the seat already played, the facts told."""
+
+_FITTING: dict[FittingKey, frozenset[frozenset[Card]]] = {}
+"""Every hand agreeing with facts that random tries once failed to meet (so few hands agree), from all the cards
+the seat has not played, as sets: a search draws for the same view thousands of times. Cleared when it holds
+:data:`FITTING_CAP` entries."""
+
+FITTING_CAP = 512
+
+
+def _fitting(key: FittingKey) -> frozenset[frozenset[Card]]:
+    """The hands agreeing with ``key``'s facts (see :data:`_FITTING`), worked out once. Whether a hand agrees
+    does not depend on the order of its cards: tantos and flores do not, and a seña speaks for the cards held
+    when it was made, which were all dealt before any still held."""
+    fitting = _FITTING.get(key)
+    if fitting is None:
+        size, played, facts = key
+        if len(_FITTING) >= FITTING_CAP:
+            _FITTING.clear()
+        rest = [card for card in SORTED_CARDS if card not in played]
+        fitting = _FITTING[key] = frozenset(
+            frozenset(combo) for combo in combinations(rest, size) if _agrees(played + combo, list(facts))
+        )
+    return fitting
 
 
 _TANTOS: dict[tuple[Card, ...], int] = {}
