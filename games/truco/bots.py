@@ -46,7 +46,8 @@ HEAD_TO_HEAD_PLAYOUTS = 64
 (take or refuse a truco, which card to play last) plays out more sampled states, ``64 // moves``, never fewer than
 :attr:`MediumBot.rollout_samples`. Its dearest decisions (six moves on a first turn) cost what they did, so the
 time a decision takes at worst stays as it was. Four-player tables keep eight states a decision: their
-``hard`` is already near the 300 ms issue 32 allows (docs/bots.md, "Latency")."""
+``hard`` was near the 300 ms issue 32 allows when the budget came; it has room since its sampled worlds are dealt
+faster (docs/bots.md, "The slowest four-player decisions"), but a budget there is not measured."""
 
 TRUCO_CALL_BAR = MEDIUM.truco_call_bar
 """The chance of winning the hand around which ``medium`` calls the next truco word against a rival who folds no
