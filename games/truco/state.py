@@ -12,6 +12,7 @@ seat whose turn it is to play. Everything the hot loop touches is a tuple, a sma
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from itertools import combinations
 from typing import Any, cast
 
@@ -700,17 +701,12 @@ def _draw(
     """
     key = (size, played, tuple(facts))
     fitting = _FITTING.get(key)
+    for _ in range(RANDOM_TRIES):
+        combo = tuple(sample(pool, size, rng))
+        if _agrees(played + combo, facts) if fitting is None else frozenset(combo) in fitting:
+            return combo
     if fitting is None:
-        for _ in range(RANDOM_TRIES):
-            combo = tuple(sample(pool, size, rng))
-            if _agrees(played + combo, facts):
-                return combo
         fitting = _fitting(key)
-    else:
-        for _ in range(RANDOM_TRIES):
-            combo = tuple(sample(pool, size, rng))
-            if frozenset(combo) in fitting:
-                return combo
     # The agreeing hands within the pool, listed as ``combinations(pool, size)`` lists them: the cards of each in
     # pool order, the hands in order of their cards' places in the pool.
     place = {card: at for at, card in enumerate(pool)}
@@ -735,18 +731,16 @@ FITTING_CAP = 512
 
 
 def _fitting(key: FittingKey) -> frozenset[frozenset[Card]]:
-    """The hands agreeing with ``key``'s facts (see :data:`_FITTING`), worked out once. Whether a hand agrees
+    """Work out and keep the hands agreeing with ``key``'s facts (see :data:`_FITTING`). Whether a hand agrees
     does not depend on the order of its cards: tantos and flores do not, and a seña speaks for the cards held
     when it was made, which were all dealt before any still held."""
-    fitting = _FITTING.get(key)
-    if fitting is None:
-        size, played, facts = key
-        if len(_FITTING) >= FITTING_CAP:
-            _FITTING.clear()
-        rest = [card for card in SORTED_CARDS if card not in played]
-        fitting = _FITTING[key] = frozenset(
-            frozenset(combo) for combo in combinations(rest, size) if _agrees(played + combo, list(facts))
-        )
+    size, played, facts = key
+    if len(_FITTING) >= FITTING_CAP:
+        _FITTING.clear()
+    rest = [card for card in SORTED_CARDS if card not in played]
+    fitting = _FITTING[key] = frozenset(
+        frozenset(combo) for combo in combinations(rest, size) if _agrees(played + combo, facts)
+    )
     return fitting
 
 
@@ -785,7 +779,7 @@ def _tanto_cards_of(dealt: tuple[Card, ...]) -> tuple[Card, ...]:
     return cards
 
 
-def _agrees(dealt: tuple[Card, ...], facts: list[tuple[Any, ...]]) -> bool:
+def _agrees(dealt: tuple[Card, ...], facts: Sequence[tuple[Any, ...]]) -> bool:
     """Whether a seat dealt ``dealt`` agrees with every fact told about it."""
     for fact in facts:
         what = fact[0]
