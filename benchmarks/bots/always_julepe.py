@@ -38,7 +38,8 @@ _HABIT_WORD = {"juego": (JUEGO, PASO), "viuda": (TOMO, DEJO), "obligo": (OBLIGO,
 
 
 class JsonView:
-    """What ``medium`` reads of a seat (its legal actions, observation and hand), from the observation as JSON."""
+    """What ``medium`` reads of a seat (its seat, legal actions, observation and hand), from the observation as
+    JSON."""
 
     def __init__(self, observation: dict[str, Any]) -> None:
         self._observation = Observation.model_validate(observation)
@@ -52,6 +53,16 @@ class JsonView:
 
     def hand(self) -> list[Card]:
         return [Card.parse(text) for text in self._observation.hand]
+
+    @property
+    def seat(self) -> int:
+        return self._observation.seat
+
+    def finished_events(self, since: int = 0) -> tuple[list[Any], int]:
+        """Nothing: an observation carries only the deal in progress, so the program keeps no book of how
+        loosely its rivals go in (``medium`` in process does, :mod:`cartas.games.tresillo.rivals`); it differs
+        from the in-process bot only where a lone player's loose hands would make ``medium`` take the viuda."""
+        return [], since
 
 
 class JulepeAlwaysBot:

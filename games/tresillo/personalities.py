@@ -35,12 +35,14 @@ class Personality(PersonalityMixin, MediumBot):
 
 
 class Cautious(Personality):
-    """Goes in only from 0.7 expected tricks (``medium``: 0.4), obliges only with the rey, never takes the viuda:
-    it falls less, and takes fewer pots."""
+    """Goes in only from 0.7 expected tricks (``medium``: 0.4), obliges only with the rey, takes the viuda only
+    to stop a lone dealer collecting the pot, and never against a loose player: it falls less, and takes fewer
+    pots."""
 
     level = "prudente"
     name = mark("The Cautious")
-    temperament = Temperament(play_from=0.7, oblige_from=12, oblige_from_small=12, take_viuda_below=0.0)
+    temperament = Temperament(play_from=0.7, oblige_from=12, oblige_from_small=12, take_viuda_below=0.0,
+                              viuda_against_loose=2.0)
 
 
 class Gambler(Personality):

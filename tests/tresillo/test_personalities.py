@@ -1,4 +1,4 @@
-"""Julepe's personalities (issue 32, item 5): ``medium``'s temperament is its old constants (a match's digest),
+"""Julepe's personalities (issue 32, item 5): ``medium``'s temperament is its constants (a match's digest),
 each character's knobs move its decisions on exact hands and over 60 seeded deals, and they are registered
 levels with titles in every language and their measured strength."""
 
@@ -31,14 +31,15 @@ def digest(state: TresilloState) -> str:
 
 
 @pytest.mark.parametrize(("players", "seed", "expected", "scores"), [
-    (4, 5, "55a945f3bd61f7fb", (106, 98, 78, 118)),
-    (3, 6, "9925d799874f2476", (97, 106, 79)),
-    (6, 7, "2cb8abaabc775e8a", (70, 100, 28, 82, 184, 118)),
+    (4, 5, "e8c228dd0dbdf05a", (124, 94, 71, 109)),
+    (3, 6, "6f34304ada0baf44", (113, 97, 81)),
+    (6, 7, "f53bc6706757012b", (88, 92, 46, 84, 142, 130)),
 ])
-def test_medium_plays_the_match_it_played_before_the_temperament(players: int, seed: int, expected: str,
-                                                                   scores: tuple[int, ...]) -> None:
-    """Digests and chips taken from ``medium`` against itself on the commit before :class:`Temperament`
-    (ciega left to the dealer, so the dealer's choice is in them too)."""
+def test_medium_plays_the_match_it_played_with_its_temperament(players: int, seed: int, expected: str,
+                                                               scores: tuple[int, ...]) -> None:
+    """Digests and chips of ``medium`` against itself, taken when it stopped swapping a weak hand for the viuda
+    (before that: 55a945f3bd61f7fb, 9925d799874f2476 and 2cb8abaabc775e8a, the constants before
+    :class:`Temperament`); ciega is left to the dealer, so the dealer's choice is in them too."""
     state = GAME.start(GAME.options({"players": players}), seed=seed)
     assert isinstance(state, TresilloState)
     run_match(state, {seat: MediumBot(100 + seat) for seat in range(players)})
@@ -48,7 +49,8 @@ def test_medium_plays_the_match_it_played_before_the_temperament(players: int, s
 def test_medium_keeps_the_constants_it_played_with() -> None:
     assert MediumBot.temperament is MEDIUM == Temperament()
     assert (MEDIUM.play_from, MEDIUM.oblige_from, MEDIUM.oblige_from_small, MEDIUM.small_table) == (0.4, 11, 10, 4)
-    assert (MEDIUM.take_viuda_below, MEDIUM.blind) == (1.0, 0.0)
+    assert (MEDIUM.take_viuda_below, MEDIUM.stop_lone_dealer, MEDIUM.viuda_against_loose, MEDIUM.blind) == (
+        0.0, True, 0.2, 0.0)
     assert (MediumBot.PLAY_FROM, MediumBot.OBLIGE_FROM, MediumBot.OBLIGE_FROM_SMALL) == (0.4, 11, 10)
 
 
@@ -103,15 +105,30 @@ def offered_the_viuda(stacked: Any, hand: str) -> TresilloState:
 
 
 def test_who_takes_the_viuda(stacked: Any) -> None:
-    """Against one player, 2C 4B 5E expects 0.06 tricks: all take the viuda but the cautious one, who never
-    does. 1C 3C 1E expects 1.2, more than an average hand: ``medium`` leaves it, the gambler (below 1.6) takes
-    it."""
+    """Against one player, 2C 4B 5E expects 0.06 tricks: only the gambler (below 1.6) swaps it for the viuda;
+    ``medium`` leaves it to the dealer's free defence, as do the cautious one and the blind dealer. 1C 3C 1E
+    expects 1.2, still under the gambler's bar; 11O 10O 7O expects 1.65, over it."""
     weak = offered_the_viuda(stacked, "2C 4B 5E")
-    assert said(weak, 1) == {"MediumBot": "tomo viuda", "Cautious": "dejo viuda", "Gambler": "tomo viuda",
-                             "BlindDealer": "tomo viuda"}
-    fair = offered_the_viuda(stacked, "1C 3C 1E")
-    assert said(fair, 1) == {"MediumBot": "dejo viuda", "Cautious": "dejo viuda", "Gambler": "tomo viuda",
+    assert said(weak, 1) == {"MediumBot": "dejo viuda", "Cautious": "dejo viuda", "Gambler": "tomo viuda",
                              "BlindDealer": "dejo viuda"}
+    fair = offered_the_viuda(stacked, "1C 3C 1E")
+    assert said(fair, 1) == said(weak, 1)
+    good = offered_the_viuda(stacked, "11O 10O 7O")
+    assert set(said(good, 1).values()) == {"dejo viuda"}
+
+
+def test_the_last_offered_stops_a_lone_dealer_collecting_the_pot(stacked: Any) -> None:
+    """The dealer (seat 3) goes in alone: if seats 0, 1 and 2 all leave the viuda he takes the pot unplayed.
+    The first offered, with a good hand, leaves it (someone after him can still stop the dealer); the last one
+    offered takes it whatever his cards, every character but the gambler for that reason alone."""
+    state: TresilloState = stacked("11O 10O 7O / 2C 4B 5E / 6B 7B 1E / 3O 1O 12O", "2O", dealer=3)
+    for word in ("paso", "paso", "paso", "juego"):
+        state.apply(word)
+    assert state.to_act == (0,) and set(said(state, 0).values()) == {"dejo viuda"}
+    state.apply("dejo viuda")
+    state.apply("dejo viuda")
+    assert state.to_act == (2,) and set(said(state, 2).values()) == {"tomo viuda"}
+    assert [MediumBot.stops_lone_dealer(SeatView(state, seat).observation()) for seat in (0, 2)] == [False, True]
 
 
 def test_over_sixty_deals_the_cautious_one_goes_in_less_and_the_gambler_more() -> None:
