@@ -7,10 +7,12 @@ seat)``, index counted from 1 over the deals and seats), one JSON line a match; 
 deal from the K-th, so two processes share a run and their files together are the run. ``summary`` gives the
 rate over whole deals with its Wilson 95% interval.
 
-The candidates: ``exact_close``, ``caught``, ``race``, ``score_aware``, ``limit``, ``combo``, ``alarm``, ``patient``
-and ``lookahead`` change one of ``medium``'s measures or rules; ``reading`` and ``reading_heavy`` (remigio's reading
-bot), ``close_reading`` (``rummy_medium_reading.py``), ``close_feed``, ``close_guard`` and ``close_tiebreak``
-(``rummy_close_feed.py``) guess what the rival holds; ``medium`` is the control and ``oracle`` and ``oracle_close``
+The candidates: ``upany``, ``upany2``, ``def0``, ``def5``, ``bonus5``, ``bonus30`` and ``cand8`` change one of
+``medium``'s constants or its upcard rule (``upnever`` shows what the upcard is worth); ``exact_close``, ``caught``,
+``race``, ``score_aware``, ``limit``, ``combo``, ``alarm``, ``patient`` and ``lookahead`` change one of ``medium``'s
+measures or rules; ``reading`` and ``reading_heavy`` (remigio's reading bot), ``close_reading``
+(``rummy_medium_reading.py``), ``close_feed``, ``close_guard`` and ``close_tiebreak`` (``rummy_close_feed.py``)
+guess what the rival holds; ``medium`` is the control and ``oracle`` and ``oracle_close``
 are bounds that look at the rival's hand (they cheat on purpose).
 None beat ``medium`` (docs/bots.md, "A strong player's ideas, one at a time"). Under ``nice`` (the machine is
 shared)::
@@ -35,7 +37,7 @@ from cartas.core.arena.runner import bot_seed
 from cartas.core.bots import SeatView
 from cartas.core.match import run_match
 from cartas.core.plugins.manager import get_registry
-from cartas.games.chinchon.actions import Discard
+from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, Discard, Draw
 from cartas.games.chinchon.bots import MediumBot, _taken_by_others, _without, rules_for
 from cartas.games.chinchon.melds import MeldRules
 from cartas.games.chinchon.reading import melds_with
@@ -389,6 +391,70 @@ class HeavyReadingBot(ChinchonReadingBot):
     FEED_COST = 18.0
 
 
+class UpcardAnyBot(MediumBot):
+    """``medium`` that takes the upcard whenever the hand with it is worth :attr:`MARGIN` points more than a
+    blind draw by ``medium``'s own measure, whether it melds or not (``medium`` takes only an upcard that melds:
+    one that does not tells the rival what it collects)."""
+
+    MARGIN = 0.0
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if legal and isinstance(legal[0], Draw) and DRAW_DISCARD in legal and DRAW_STOCK in legal:
+            rules, hand = rules_for(view), view.hand()
+            table = view.observation().table
+            unseen = self._unseen(view, hand, view.observation().events, table["discard_pile"])
+            with_up = self._worth(view, rules, hand + [Card.parse(table["upcard"])])
+            return DRAW_DISCARD if with_up + self.MARGIN <= self._expected(view, rules, hand, unseen) else DRAW_STOCK
+        return super().choose(view)
+
+
+class WaryUpcardBot(UpcardAnyBot):
+    """:class:`UpcardAnyBot` only when the upcard is worth 2 points more than a blind draw."""
+
+    MARGIN = 2.0
+
+
+class NeverUpcardBot(MediumBot):
+    """Not a candidate: ``medium`` that never takes the upcard, to show how much that decision matters."""
+
+    def choose(self, view: SeatView) -> Action:
+        legal = view.legal_actions()
+        if legal and isinstance(legal[0], Draw) and DRAW_STOCK in legal:
+            return DRAW_STOCK
+        return super().choose(view)
+
+
+class NoDefenceBot(MediumBot):
+    """``medium`` that pays nothing for a card fitting one the rival took from the pile (``DEFENCE`` 2)."""
+
+    DEFENCE = {**MediumBot.DEFENCE, "chinchon": 0.0}
+
+
+class DefensiveBot(MediumBot):
+    """``medium`` that pays 5 points for such a card."""
+
+    DEFENCE = {**MediumBot.DEFENCE, "chinchon": 5.0}
+
+
+class SmallBonusBot(MediumBot):
+    """``medium`` whose hand that could close is worth 5 points more, not ``CLOSE_BONUS`` 15."""
+
+    CLOSE_BONUS = 5
+
+
+class BigBonusBot(MediumBot):
+    """The same at 30 points."""
+
+    CLOSE_BONUS = 30
+
+
+class WideBot(MediumBot):
+    """``medium`` weighing eight discards in depth, not ``CANDIDATES`` four."""
+
+    CANDIDATES = 8
+
+
 class ComboBot(LimitBot, RaceBot, ExactCloseBot):
     """The three ideas that did not lose on their own together: :class:`LimitBot`'s closes within the room,
     :class:`RaceBot`'s defence when behind, :class:`ExactCloseBot`'s worth of a −10."""
@@ -396,6 +462,14 @@ class ComboBot(LimitBot, RaceBot, ExactCloseBot):
 
 CANDIDATES: dict[str, Callable[[int], MediumBot]] = {
     "exact_close": ExactCloseBot,
+    "upany": UpcardAnyBot,
+    "upany2": WaryUpcardBot,
+    "upnever": NeverUpcardBot,
+    "def0": NoDefenceBot,
+    "def5": DefensiveBot,
+    "bonus5": SmallBonusBot,
+    "bonus30": BigBonusBot,
+    "cand8": WideBot,
     "caught": CaughtBot,
     "lookahead": LookaheadBot,
     "score_aware": ScoreAwareBot,

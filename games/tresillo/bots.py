@@ -3,11 +3,13 @@ from its rank, whether it is a trump and how many opponents it must beat.
 
 - ``easy`` plays a hand expected to take a trick, takes the viuda whenever its own cards were worse than an
   average hand, obliges only with the rey, and plays the cheapest card that wins, else its worst card.
-- ``medium`` plays the same cards but goes in with much less (see :class:`MediumBot` for why), obliges
-  with the caballo too (with the sota as well at four players or fewer), and leaves the viuda to the dealer's
-  free defence unless the lone player is the dealer and it is the last who can stop him collecting the pot. Against random players it wins 84% to
-  87% of the arena's matches, easy about 67%. Its bars are a :class:`~cartas.games.tresillo.temperament.Temperament`;
-  the personalities (:mod:`cartas.games.tresillo.personalities`) are ``medium`` with other bars.
+- ``medium`` plays the same cards but goes in with much less (see :class:`MediumBot` for why), obliges with the
+  caballo too (with the sota as well at four players or fewer), and leaves the viuda to the dealer's free defence
+  unless the lone player is the dealer and it is the last who can stop him collecting the pot, or the lone player
+  has been seen going in with hands it would pass (:mod:`cartas.games.tresillo.rivals`). Against random players it
+  wins about 85% of the arena's matches, easy about 67%. Its bars are a
+  :class:`~cartas.games.tresillo.temperament.Temperament`; the personalities
+  (:mod:`cartas.games.tresillo.personalities`) are ``medium`` with other bars.
 
 The core's ``hard`` plays ``medium`` out on 24 sampled states a decision and values each play-out by the chance
 of winning the match from the chips reached (:mod:`cartas.games.tresillo.valuation`); both are set on
