@@ -22,9 +22,8 @@ import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
-from cartas.core import Action, Card, Observation
+from cartas.core import Action, Card, Observation, deal_order
 from cartas.core.bots import Evaluator, SeatView
-from cartas.core.deck import deal_order
 from cartas.games.tresillo.actions import (
     CIEGA,
     DEJO,
