@@ -77,3 +77,21 @@ def test_the_close_feed_weights_load_and_name_their_features() -> None:
     joker[1], joker[2], joker[18] = 0.0, 1.0, 1.0
     assert len(plain) == len(close_feed.NAMES)
     assert 0.0 < close_feed.predict(weights, plain) < close_feed.predict(weights, joker) < 1.0
+
+
+def test_upany_takes_a_low_upcard_that_melds_with_nothing() -> None:
+    """Seat 0 holds 1-2-3 of oros, three fives and the rey of copas; the upcard 1B melds with nothing but would
+    replace the rey's 10 loose points with 1. ``medium`` takes only an upcard that melds and draws blind;
+    ``upany`` takes it, and ``upnever`` never takes even one that melds (the 4 of oros)."""
+    def first_draw(up: str) -> SeatView:
+        state = ChinchonGame().start({"players": 2}, seed=3, position={
+            "hands": [["1O", "2O", "3O", "5C", "5E", "5B", "12C"], ["6B", "7C", "10E", "11O", "2E", "3B", "9B"]],
+            "up": up, "stock": ["12E", "11C", "12B"], "dealer": 1})
+        return SeatView(state, 0)
+
+    low = first_draw("1B")
+    assert str(MediumBot(1).choose(low)) == "draw stock"
+    assert str(screen.UpcardAnyBot(1).choose(low)) == "draw discard"
+    melds = first_draw("4O")
+    assert str(MediumBot(1).choose(melds)) == "draw discard"
+    assert str(screen.NeverUpcardBot(1).choose(melds)) == "draw stock"
