@@ -37,7 +37,7 @@ from cartas.core.arena.runner import bot_seed
 from cartas.core.bots import SeatView
 from cartas.core.match import run_match
 from cartas.core.plugins.manager import get_registry
-from cartas.games.chinchon.actions import DRAW_DISCARD, DRAW_STOCK, Discard, Draw
+from cartas.games.chinchon.actions import Discard
 from cartas.games.chinchon.bots import MediumBot, _taken_by_others, _without, rules_for
 from cartas.games.chinchon.melds import MeldRules
 from cartas.games.chinchon.reading import melds_with
@@ -398,15 +398,9 @@ class UpcardAnyBot(MediumBot):
 
     MARGIN = 0.0
 
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        if legal and isinstance(legal[0], Draw) and DRAW_DISCARD in legal and DRAW_STOCK in legal:
-            rules, hand = rules_for(view), view.hand()
-            table = view.observation().table
-            unseen = self._unseen(view, hand, view.observation().events, table["discard_pile"])
-            with_up = self._worth(view, rules, hand + [Card.parse(table["upcard"])])
-            return DRAW_DISCARD if with_up + self.MARGIN <= self._expected(view, rules, hand, unseen) else DRAW_STOCK
-        return super().choose(view)
+    def takes_upcard(self, view: SeatView, rules: MeldRules, hand: list[Card], up: Card,
+                     unseen: Counter[Card]) -> bool:
+        return self._worth(view, rules, hand + [up]) + self.MARGIN <= self._expected(view, rules, hand, unseen)
 
 
 class WaryUpcardBot(UpcardAnyBot):
@@ -418,11 +412,9 @@ class WaryUpcardBot(UpcardAnyBot):
 class NeverUpcardBot(MediumBot):
     """Not a candidate: ``medium`` that never takes the upcard, to show how much that decision matters."""
 
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        if legal and isinstance(legal[0], Draw) and DRAW_STOCK in legal:
-            return DRAW_STOCK
-        return super().choose(view)
+    def takes_upcard(self, view: SeatView, rules: MeldRules, hand: list[Card], up: Card,
+                     unseen: Counter[Card]) -> bool:
+        return False
 
 
 class NoDefenceBot(MediumBot):

@@ -135,9 +135,7 @@ class MediumBot:
         unseen = self._unseen(view, hand, observation.events, table["discard_pile"])
         if legal[0].__class__ is Draw:
             if DRAW_DISCARD in legal and DRAW_STOCK in legal:
-                up = Card.parse(table["upcard"])
-                melds = up not in rules.arrange(hand + [up]).loose
-                if melds and self._worth(view, rules, hand + [up]) <= self._expected(view, rules, hand, unseen):
+                if self.takes_upcard(view, rules, hand, Card.parse(table["upcard"]), unseen):
                     return DRAW_DISCARD
             return legal[0]
         closes = [a for a in legal if isinstance(a, Discard) and a.close]
@@ -157,6 +155,14 @@ class MediumBot:
             key=lambda at: (-_hopeful(rules, _without(hand, discards[at].card), unseen),
                             -rules.points([discards[at].card]), rolls[at]),
         )]
+
+    def takes_upcard(self, view: SeatView, rules: MeldRules, hand: list[Card], up: Card,
+                     unseen: Counter[Card]) -> bool:
+        """Whether to take the upcard ``up`` rather than draw blind: only one that melds at once (one that does
+        not tells the others what it collects for too little), and only when the hand with it is worth no less
+        than a blind draw is expected to leave."""
+        melds = up not in rules.arrange(hand + [up]).loose
+        return melds and self._worth(view, rules, hand + [up]) <= self._expected(view, rules, hand, unseen)
 
     def feed_costs(self, view: SeatView, rules: MeldRules, cards: list[Card], events: list[EventView],
                    worth: list[float] | None = None) -> dict[Card, float]:
