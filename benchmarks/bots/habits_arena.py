@@ -8,6 +8,12 @@ result to ``OUT`` as it ends, so a run cut short still counts every match it fin
     python benchmarks/bots/habits_arena.py hard envido --games 100 --points 30 --seed 3200 --out runs/hard_envido.jsonl
     python benchmarks/bots/habits_arena.py hard medium --games 100 --points 30 --seed 3200 --out runs/hard_medium.jsonl
     python benchmarks/bots/habits_arena.py --summary runs/*.jsonl
+    python benchmarks/bots/habits_arena.py --compare runs/hard_medium.jsonl runs/hard_medium_old.jsonl
+
+``--compare BASE OTHER...`` sets runs on the same schedule side by side, match by match: each run's score over the
+matches both played, and how the matches that ended differently split, with a two-sided sign test, since a run of
+400 matches cannot tell a 2-point change from the deals' luck, and the matches two versions play alike say nothing
+about which is better.
 
 A rival that is not a habit (``medium``, ``easy``) is the registered level. ``--game`` plays another game's
 rivals (:data:`RIVALS`: truco paulista's :mod:`always_paulista`, julepe's :mod:`always_julepe`); ``--points`` is
@@ -94,6 +100,38 @@ def summary(paths: list[Path]) -> None:
               f"= {100 * wins / n:.1f}% [{100 * low:.1f}, {100 * high:.1f}]  ({path.name})")
 
 
+def sign_test(wins: int, losses: int) -> float:
+    """The two-sided p-value of ``wins`` against ``losses`` under an even split (an exact binomial test)."""
+    n = wins + losses
+    if n == 0:
+        return 1.0
+    tail = sum(math.comb(n, k) for k in range(min(wins, losses) + 1)) / 2 ** n
+    return min(1.0, 2 * tail)
+
+
+def _by_match(path: Path) -> dict[tuple[int, int], float]:
+    """A run's score of each match it finished, by (deal, lineup turn)."""
+    rows = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
+    return {(row["deal"], row["bot_seat"]): float(row["score"]) for row in rows}
+
+
+def compare(base: Path, others: list[Path]) -> None:
+    """Each of ``others`` against ``base`` over the matches both finished: both scores, and the matches that
+    ended differently, split by which run did better, with the sign test's p."""
+    reference = _by_match(base)
+    print(f"{base.name}: {sum(reference.values()):g} of {len(reference)}")
+    for path in others:
+        scores = _by_match(path)
+        shared = sorted(set(scores) & set(reference))
+        better = sum(1 for match in shared if scores[match] > reference[match])
+        worse = sum(1 for match in shared if scores[match] < reference[match])
+        mine = sum(scores[match] for match in shared)
+        theirs = sum(reference[match] for match in shared)
+        print(f"{path.name}: {mine:g} of {len(shared)} where {base.name} scored {theirs:g}; "
+              f"{better + worse} ended differently, {better} better and {worse} worse "
+              f"(sign test p = {sign_test(better, worse):.2f})")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("bot", nargs="?")
@@ -104,9 +142,15 @@ def main() -> None:
     parser.add_argument("--game", default="truco")
     parser.add_argument("--out", type=Path)
     parser.add_argument("--summary", nargs="+", type=Path)
+    parser.add_argument("--compare", nargs="+", type=Path, metavar="BASE OTHER")
     args = parser.parse_args()
     if args.summary:
         summary(args.summary)
+        return
+    if args.compare:
+        if len(args.compare) < 2:
+            parser.error("--compare needs a base run and at least one other")
+        compare(args.compare[0], args.compare[1:])
         return
     if not (args.bot and args.rival and args.out):
         parser.error("name a bot, a rival and --out (or give --summary FILES)")

@@ -58,3 +58,23 @@ def test_julepe_seats_the_bots_alternately_and_scores_their_share(tmp_path: Path
         assert row["score"] == sum(1 / len(sides) for seat in sides if seat in seats)
     ARENA.summary([out])
     assert "tresillo: medium vs juego:" in capsys.readouterr().out  # type: ignore[attr-defined]
+
+
+def test_the_sign_test_is_the_exact_binomial() -> None:
+    assert ARENA.sign_test(0, 5) == 2 / 32  # five of five one way: 2 × (1/2)^5
+    assert ARENA.sign_test(4, 1) == 2 * 6 / 32  # one or none of five the other way
+    assert ARENA.sign_test(3, 3) == 1.0
+    assert ARENA.sign_test(0, 0) == 1.0
+
+
+def test_compare_sets_runs_side_by_side_on_the_matches_both_played(tmp_path: Path, capsys: object) -> None:
+    base, other = tmp_path / "base.jsonl", tmp_path / "other.jsonl"
+    lines = lambda scores: "".join(  # noqa: E731
+        json.dumps({"deal": i // 2, "bot_seat": i % 2, "score": s}) + "\n" for i, s in enumerate(scores))
+    base.write_text(lines([1.0, 0.0, 1.0, 1.0, 0.0, 1.0]))
+    other.write_text(lines([1.0, 1.0, 0.0, 1.0, 1.0]))  # the sixth match not played yet
+    ARENA.compare(base, [other])
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "base.jsonl: 4 of 6" in out
+    assert "other.jsonl: 4 of 5 where base.jsonl scored 3; 3 ended differently, 2 better and 1 worse" in out
+    assert "(sign test p = 1.00)" in out
