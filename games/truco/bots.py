@@ -315,49 +315,36 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
 
     @staticmethod
     def rollout_settled(view: SeatView) -> bool:
-        """The moves the core's ``hard`` plays as this bot chose them, without play-outs.
+        """The core's ``hard`` plays this bot's answer to an envido as it is: :meth:`_answer_envido` weighs the
+        tantos over 16 deals drawn from the posterior, and the match equity of each answer, where eight play-outs
+        of the whole hand add the tricks' noise (issue 32: ``hard`` accepted a falta envido worth the match with
+        a tanto of 25 that this rule refuses, on 3 of 10 bot seeds).
 
-        A card that wins the hand on the spot, which :func:`pick_card` always plays (its own seat is the last of
-        the trick, and winning it decides the hand): nothing a play-out finds can beat a sure hand, but noisy
-        play-outs let a dominated card through (issue 32: after a tied first trick, ``hard`` tied again with 3C
-        instead of winning the hand with 7E, on 1 bot seed in 12).
+        Also played as it is: a card that wins the hand on the spot, which :func:`pick_card` always plays (its
+        own seat is the last of the trick, and winning it decides the hand). Nothing a play-out finds can beat
+        a sure hand, but eight noisy play-outs let a dominated card through (issue 32: after a tied first trick,
+        ``hard`` tied again with 3C instead of winning the hand with 7E, on 1 bot seed in 12).
 
-        At four players, also the answers to an envido and to a retruco, where eight sampled states a decision
-        were too few: ``hard`` once accepted a falta envido worth the match with a tanto of 25 that this bot's
-        rule refuses (:meth:`_answer_envido` weighs the tantos over 16 to 64 deals from the posterior), and
-        raised a retruco to vale cuatro holding 10E 2E 1O (:meth:`_raise_chance` weighs the raise where the
-        rival would accept it). At two players the play-out budget (:data:`HEAD_TO_HEAD_PLAYOUTS`) gives those
-        answers 21 to 32 states, the two positions are answered right on every bot seed tried, and settling them
-        cost ``hard`` matches: with the answers played out and every move compared (:meth:`shortlist`) it won
-        316 of 400 matches against ``medium`` to 30 where settling them won 289 (docs/bots.md, "What the
-        checks cost")."""
+        And the answer to a retruco, where a raise to vale cuatro is open: :meth:`_raise_chance` weighs the
+        raise in the worlds where the rival would accept it, where the play-outs' rivals read no calls and the
+        posterior reads little into a retruco after a lost trick (issue 32: holding 10E 2E 1O, ``hard`` raised
+        to vale cuatro on 3 of 8 bot seeds, 1 in 12 once ``medium`` weighed the raise so)."""
         obs = view.observation()
-        if view.options.players == 2:
-            return wins_the_hand_now(view, obs)
         pending = obs.table["pending"]
         return pending in ("envido", "retruco") or wins_the_hand_now(view, obs)
 
     @staticmethod
     def shortlist(view: SeatView) -> list[Action]:
-        """The moves the core's ``hard`` plays out besides this bot's own choice: at two players every legal
-        move, at more all but the señas, the falta envido and the mazo, which ``hard`` plays there only when
-        this bot chooses them.
+        """The moves the core's ``hard`` plays out besides this bot's own choice: all but the señas, the falta
+        envido and the mazo, which ``hard`` plays only when this bot chooses them.
 
         Each move compared costs eight play-outs of the rest of the hand; at four players a first turn offers
         up to ten (three cards, truco, three envidos, the mazo, two señas) and ``hard`` took 0.6 s of CPU on one
         (issue 32 asks 0.3 s). A seña tells a partner what this bot holds and only this bot's rule decides
         which; the falta envido and the mazo are a rare good move that eight play-outs would mostly find by
-        luck. At two players there are no señas, and the budget spreads the same play-outs over the moves
-        compared, so two more cost no time; but a vale cuatro in answer to a retruco is played only when this bot
-        raises, as :meth:`_raise_chance` weighs it where the rival would accept (issue 32: holding 10E 2E 1O,
-        ``hard`` raised on 3 of 8 bot seeds, and still on 5 of 40 with the answer played out on the budget)."""
-        legal = view.legal_actions()
-        if view.options.players == 2:
-            if view.observation().table["pending"] == "retruco":
-                return [action for action in legal if str(action) != "vale cuatro"]
-            return legal
+        luck."""
         return [
-            action for action in legal
+            action for action in view.legal_actions()
             if not str(action).startswith("seña") and str(action) not in ("falta envido", "mazo")
         ]
 

@@ -249,11 +249,11 @@ def test_hard_in_truco_rolls_out_truco_medium_and_plays_legally() -> None:
     view = SeatView(state, state.to_act[0])
     bot = RolloutBot(5, base=medium, samples=2)
     assert bot.choose(view) in view.legal_actions()
-    # the play-outs compare truco medium's shortlist: at two players every legal move on a first turn
-    # (tests/truco/test_hard_checks.py has the four-player one and the retruco's)
+    # the play-outs compare truco medium's shortlist: every legal move but the señas, the falta envido and the
+    # mazo (issue 32's latency: hard plays those only when medium chooses them)
     shortlist = set(medium.shortlist(view))  # type: ignore[attr-defined]
     assert set(bot.estimates(view)) == shortlist
-    assert shortlist == set(view.legal_actions()) and {"falta envido", "mazo"} <= {str(a) for a in shortlist}
+    assert shortlist == {a for a in view.legal_actions() if str(a) not in ("falta envido", "mazo")}
 
 
 # --- inference: sampled states the base bot finds implausible are drawn again -------------------
