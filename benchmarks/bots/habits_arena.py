@@ -34,6 +34,7 @@ import sys
 from collections.abc import Callable
 from functools import partial
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # duplicate_deals.py, shared with personalities.py
@@ -85,10 +86,15 @@ def play(bot: str, rival: str, games: int, points: int, seed: int, out: Path, ga
                 handle.write(json.dumps(line) + "\n")
 
 
+def _rows(path: Path) -> list[dict[str, Any]]:
+    """A run's lines, one match each."""
+    return [json.loads(line) for line in path.read_text().splitlines() if line.strip()]
+
+
 def summary(paths: list[Path]) -> None:
     """Each file's win rate of its bot over the deals played in every lineup, with the Wilson 95% interval."""
     for path in paths:
-        rows = whole_deals([json.loads(line) for line in path.read_text().splitlines() if line.strip()])
+        rows = whole_deals(_rows(path))
         if not rows:
             continue
         n = len(rows)
@@ -111,8 +117,7 @@ def sign_test(wins: int, losses: int) -> float:
 
 def _by_match(path: Path) -> dict[tuple[int, int], float]:
     """A run's score of each match it finished, by (deal, lineup turn)."""
-    rows = (json.loads(line) for line in path.read_text().splitlines() if line.strip())
-    return {(row["deal"], row["bot_seat"]): float(row["score"]) for row in rows}
+    return {(row["deal"], row["bot_seat"]): float(row["score"]) for row in _rows(path)}
 
 
 def compare(base: Path, others: list[Path]) -> None:
