@@ -58,7 +58,8 @@ play-outs: where the outcome turns on cards alone and the base bot has weighed i
 whole hand only add the tricks' noise (truco's ``hard`` once accepted a falta envido worth the match with a tanto
 of 25 that ``medium`` refused, on its eight play-outs' luck). A base bot may also settle the choice it just made:
 its ``choice_settled`` attribute true after ``choose`` (truco's ``medium`` when it called truco on a rival's folds
-read in its book, which the play-outs' rivals, reading no book, would not make).
+read in its book, which the play-outs' rivals, reading no book, would not make, or answered the envido of a rival
+its book reads as calling it whatever his tanto).
 """
 
 from __future__ import annotations

@@ -18,7 +18,7 @@ from cartas.core import PARDA, Action, Card, Observation, best_of_three, trick_w
 from cartas.core.bots import BookKeeping, BotFactory, Decision, SeatView, logistic, posterior_for
 from cartas.games.truco.bidding import TrucoBidding, card_power
 from cartas.games.truco.envido import accepted_value, falta_value, refused_value, tanto
-from cartas.games.truco.rivals import FOLD_KEY, TrucoRivalReader
+from cartas.games.truco.rivals import ENVIDO_KEY, FOLD_KEY, TrucoRivalReader
 from cartas.games.truco.senas import CARD_SIGN
 from cartas.games.truco.state import RANK, TrucoState
 from cartas.games.truco.temperament import MEDIUM, Temperament
@@ -48,6 +48,15 @@ HEAD_TO_HEAD_PLAYOUTS = 64
 time a decision takes at worst stays as it was. Four-player tables keep eight states a decision: their
 ``hard`` was near the 300 ms issue 32 allows when the budget came; it has room since its sampled worlds are dealt
 faster (docs/bots.md, "The slowest four-player decisions"), but a budget there is not measured."""
+
+ENVIDO_HABIT = 0.2
+"""The share of a rival's envidos his book reads as said whatever his tanto (its ``π_yes``) from which the core's
+``hard`` plays ``medium``'s answer to his envido as it is, at two players too. Against an honest rival the
+play-outs answer better than ``medium`` (their rivals are ``medium``, as he is); against one with an envido habit
+they give back what the book read, since their rivals read no book (issue 32: with the answer played out
+``hard`` won 280 of 400 against always envido, where settling it won 300). The prior reads 0.08, a rival whose
+tanto never comes to light and who opens one hand in five stays near 0.1, and an always-envido rival passes 0.2
+on his third envido."""
 
 TRUCO_CALL_BAR = MEDIUM.truco_call_bar
 """The chance of winning the hand around which ``medium`` calls the next truco word against a rival who folds no
@@ -315,44 +324,62 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
 
     @staticmethod
     def rollout_settled(view: SeatView) -> bool:
-        """The core's ``hard`` plays this bot's answer to an envido as it is: :meth:`_answer_envido` weighs the
-        tantos over 16 deals drawn from the posterior, and the match equity of each answer, where eight play-outs
-        of the whole hand add the tricks' noise (issue 32: ``hard`` accepted a falta envido worth the match with
-        a tanto of 25 that this rule refuses, on 3 of 10 bot seeds).
+        """The moves the core's ``hard`` plays as this bot chose them, without play-outs.
 
-        Also played as it is: a card that wins the hand on the spot, which :func:`pick_card` always plays (its
-        own seat is the last of the trick, and winning it decides the hand). Nothing a play-out finds can beat
-        a sure hand, but eight noisy play-outs let a dominated card through (issue 32: after a tied first trick,
-        ``hard`` tied again with 3C instead of winning the hand with 7E, on 1 bot seed in 12).
+        A card that wins the hand on the spot, which :func:`pick_card` always plays (its own seat is the last of
+        the trick, and winning it decides the hand): nothing a play-out finds can beat a sure hand, but noisy
+        play-outs let a dominated card through (issue 32: after a tied first trick, ``hard`` tied again with 3C
+        instead of winning the hand with 7E, on 1 bot seed in 12).
 
-        And the answer to a retruco, where a raise to vale cuatro is open: :meth:`_raise_chance` weighs the
-        raise in the worlds where the rival would accept it, where the play-outs' rivals read no calls and the
-        posterior reads little into a retruco after a lost trick (issue 32: holding 10E 2E 1O, ``hard`` raised
-        to vale cuatro on 3 of 8 bot seeds, 1 in 12 once ``medium`` weighed the raise so)."""
+        At four players, also the answers to an envido and to a retruco, where eight sampled states a decision
+        were too few: ``hard`` once accepted a falta envido worth the match with a tanto of 25 that this bot's
+        rule refuses (:meth:`_answer_envido` weighs the tantos over 16 to 64 deals from the posterior), and
+        raised a retruco to vale cuatro holding 10E 2E 1O (:meth:`_raise_chance` weighs the raise where the
+        rival would accept it). At two players the play-out budget (:data:`HEAD_TO_HEAD_PLAYOUTS`) gives those
+        answers 10 to 32 states, the falta is refused on every bot seed tried, and settling the answers cost
+        ``hard`` matches against ``medium`` (docs/bots.md, "Answers played out at two players"); there the
+        vale cuatro is left to this bot (:meth:`shortlist`), and so is the answer to the envido of a rival whose
+        book reads an envido habit (:data:`ENVIDO_HABIT`, :attr:`choice_settled`)."""
         obs = view.observation()
+        if view.options.players == 2:
+            return wins_the_hand_now(view, obs)
         pending = obs.table["pending"]
         return pending in ("envido", "retruco") or wins_the_hand_now(view, obs)
 
     @staticmethod
     def shortlist(view: SeatView) -> list[Action]:
         """The moves the core's ``hard`` plays out besides this bot's own choice: all but the señas, the falta
-        envido and the mazo, which ``hard`` plays only when this bot chooses them.
+        envido, the mazo and, at two players, the vale cuatro, which ``hard`` plays only when this bot chooses
+        them.
 
-        Each move compared costs eight play-outs of the rest of the hand; at four players a first turn offers
-        up to ten (three cards, truco, three envidos, the mazo, two señas) and ``hard`` took 0.6 s of CPU on one
+        Each move compared costs play-outs of the rest of the hand; at four players a first turn offers up to
+        ten (three cards, truco, three envidos, the mazo, two señas) and ``hard`` took 0.6 s of CPU on one
         (issue 32 asks 0.3 s). A seña tells a partner what this bot holds and only this bot's rule decides
-        which; the falta envido and the mazo are a rare good move that eight play-outs would mostly find by
-        luck."""
+        which. The falta envido and the mazo stay out at two players too, where the budget would pay for them:
+        the play-outs' rivals answer a falta by this bot's rule, which refuses it without a great tanto, so
+        compared they found a falta worth opening about once a match and a half against the rival who calls
+        envido and truco on every hand, who accepts it (``hard`` won 148 of 200 matches there where it wins
+        164 without them). A vale cuatro is worth four points to whoever holds the cards a rival accepts it with:
+        this bot weighs the raise where the rival would accept it (:meth:`_raise_chance`), the play-outs' rivals
+        read no calls (issue 32: holding 10E 2E 1O, ``hard`` raised a retruco on 3 of 8 bot seeds, and on 5 of
+        40 once its answer was played out on the budget). At four players the answer to a retruco is
+        :meth:`rollout_settled`, and a vale cuatro called stays compared as it was."""
+        two_players = view.options.players == 2
         return [
             action for action in view.legal_actions()
             if not str(action).startswith("seña") and str(action) not in ("falta envido", "mazo")
+            and not (two_players and str(action) == "vale cuatro")
         ]
 
     choice_settled: bool = False
-    """Whether the last choice was a truco called on the rivals' folds (:meth:`_truco_call_bar` below the
-    temperament's bar): the core's ``hard`` then plays it without play-outs (:mod:`cartas.core.bots.rollout`).
-    Its play-outs' rivals read no book and answer by their cards, so against a rival who folds a truco without
-    two top cards they find the call a loss; issue 32 asks ``hard`` to beat that rival as ``medium`` does."""
+    """Whether the core's ``hard`` plays the last choice as it is, without play-outs
+    (:mod:`cartas.core.bots.rollout`), because the play-outs' rivals read no book and the book told this bot
+    something they miss:
+
+    - a truco called on the rivals' folds (:meth:`_truco_call_bar` below the temperament's bar): answering by
+      their cards, the play-outs' rivals make the call against a rival who folds without two top cards a loss,
+      and issue 32 asks ``hard`` to beat that rival as ``medium`` does;
+    - an answer to the envido of a rival who calls it whatever his tanto (:data:`ENVIDO_HABIT`)."""
 
     def choose(self, view: SeatView) -> Action:
         """As :class:`EasyBot`, having first read the hands finished since its last turn into its book of the
@@ -406,9 +433,11 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
     def _answer_envido(self, r: Reading) -> Action:
         """Against the rivals' tanto as their calls speak for it (the posterior), weighed in the match: accept
         when winning ``A`` points with the chance ``w`` and losing them otherwise is worth more than giving the
-        refused points away, where a side that reaches the target wins the match outright."""
+        refused points away, where a side that reaches the target wins the match outright. Settled for the
+        core's ``hard`` (:attr:`choice_settled`) once a rival's book reads an envido habit (:data:`ENVIDO_HABIT`)."""
         legal = r.legal
         tanto = r.team_tanto()
+        self.choice_settled = self._rivals_envido_habit(r) >= ENVIDO_HABIT
         if self._may_raise(r) and "real envido" in legal and tanto < 24 and self.rng.random() < self.bluff:
             return legal["real envido"]
         chance, world = self._envido_chance(r, self._envido_samples(r))
@@ -425,6 +454,16 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
         refuse = self._equity(r, mine, theirs + refused)
         accept += self.temperament.envido_answer_shift
         return legal["quiero"] if self._draws(accept, refuse, EQUITY_MIX) else legal["no quiero"]
+
+    def _rivals_envido_habit(self, r: Reading) -> float:
+        """The largest share of envidos a rival calls whatever his tanto, as this bot's book reads it (the
+        ``π_yes`` of his :data:`~cartas.games.truco.rivals.ENVIDO_KEY`); 0 for a bot that keeps no book. From
+        :data:`ENVIDO_HABIT` on, the answer is :attr:`choice_settled`."""
+        reader = self._reader
+        if reader is None:
+            return 0.0
+        book = reader.book
+        return max(book.modes(seat, ENVIDO_KEY).yes for seat, team in enumerate(r.teams) if team != r.team)
 
     @staticmethod
     def _equity(r: Reading, mine: int, theirs: int) -> float:

@@ -39,6 +39,9 @@ from cartas.games.truco.state import RANK, TrucoState
 
 TRUCO_WORDS = ("truco", "retruco", "vale cuatro")
 
+ENVIDO_KEY = "envido"
+"""The book's key for a rival's chances to open or raise the envido, and what he did with each."""
+
 FOLD_KEY = "truco answer without a trick"
 """The book's key for a rival's answers to this side's truco words before his side has won a trick."""
 
@@ -211,7 +214,7 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
         if kind == "envido":
             if rival:
                 bar = ENVIDO_BARS.get(event.detail, ENVIDO_BARS["envido"])
-                out.append(Observed(who, "envido", True, envido_honest(who, bar), envido_rate(bar)))
+                out.append(Observed(who, ENVIDO_KEY, True, envido_honest(who, bar), envido_rate(bar)))
             envido_closed = True
             if "envido" in pending:
                 pending.remove("envido")
@@ -249,7 +252,7 @@ def hand_observations(events: Sequence[Event], seat: int, teams: Sequence[int]) 
             if rival and not pending:
                 if two and not envido_closed and played.get(who, 0) == 0 and not tricks:
                     bar = ENVIDO_BARS["envido"]
-                    out.append(Observed(who, "envido", False, envido_honest(who, bar), envido_rate(bar)))
+                    out.append(Observed(who, ENVIDO_KEY, False, envido_honest(who, bar), envido_rate(bar)))
                 if level < len(TRUCO_WORDS) and holder in (-1, teams[who]):
                     bar = TRUCO_BARS[TRUCO_WORDS[level]]
                     power = strength(who, played.get(who, 0), tricks)
