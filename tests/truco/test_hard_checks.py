@@ -11,10 +11,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+from benchmark_scripts import load_script
+
 from cartas.core.bots import Agent, Observed
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.rollout import RolloutBot
-from cartas.core.state import Action
 from cartas.games.truco.bots import ENVIDO_HABIT, HEAD_TO_HEAD_PLAYOUTS, EasyBot, MediumBot
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.rivals import ENVIDO_KEY, TrucoRivalReader, envido_rate
@@ -132,19 +133,12 @@ def test_hard_plays_out_the_answer_to_an_honest_rival_and_not_to_one_with_an_env
 
 def test_an_honest_rival_is_not_read_as_an_envido_habit_and_an_always_envido_one_is(play_hands: PlayHands) -> None:
     """Ten hands against ``easy`` (envido from a tanto of 28, no bluffs) leave ``π_yes`` under the bar; ten
-    against ``medium`` that opens the envido on every hand take it over."""
-
-    class AlwaysEnvido(MediumBot):
-        def choose(self, view: SeatView) -> Action:
-            legal = {str(action): action for action in view.legal_actions()}
-            if "envido" in legal and view.observation().table["pending"] is None:
-                return legal["envido"]
-            return super().choose(view)
-
+    against the always-envido rival of ``benchmarks/bots/always.py`` take it over."""
+    always_bot = getattr(load_script("bots/always.py", "always_bots"), "AlwaysBot")
     for seed in (21, 22):
         honest = play_hands(EasyBot(seed + 7), 10, seed)
         assert honest._reader is not None
         assert honest._reader.book.modes(1, ENVIDO_KEY).yes < ENVIDO_HABIT
-        bully = play_hands(AlwaysEnvido(seed + 7), 10, seed)
+        bully = play_hands(always_bot("envido", seed + 7), 10, seed)
         assert bully._reader is not None
         assert bully._reader.book.modes(1, ENVIDO_KEY).yes >= ENVIDO_HABIT
