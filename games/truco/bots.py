@@ -113,6 +113,11 @@ class Reading:
             teams=obs.teams, signs=signs, caught=caught,
         )
 
+    @property
+    def rivals(self) -> tuple[int, ...]:
+        """The seats of the other side, whose habits the bot's book keeps."""
+        return tuple(seat for seat, team in enumerate(self.teams) if team != self.team)
+
     def power(self) -> float:
         """The team's chances in the tricks still to play, from its cards, tricks already won and señas
         (its partners', and the rivals' it caught)."""
@@ -463,8 +468,7 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
         reader = self._reader
         if reader is None:
             return 0.0
-        book = reader.book
-        return max(book.modes(seat, ENVIDO_KEY).yes for seat, team in enumerate(r.teams) if team != r.team)
+        return max(reader.book.modes(seat, ENVIDO_KEY).yes for seat in r.rivals)
 
     @staticmethod
     def _equity(r: Reading, mine: int, theirs: int) -> float:
@@ -584,7 +588,7 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
             return 0.0
         if any(result == 1 - r.team for result in r.results):
             return 0.0
-        return min(reader.book.shortfall(seat, FOLD_KEY) for seat, team in enumerate(r.teams) if team != r.team)
+        return min(reader.book.shortfall(seat, FOLD_KEY) for seat in r.rivals)
 
     def _truco_call_bar(self, r: Reading) -> float:
         """:data:`TRUCO_CALL_BAR` lowered by what the rivals' folds give away (issue 32: the rival who refuses

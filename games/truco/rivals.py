@@ -280,7 +280,7 @@ class TrucoRivalReader(BookReader, TrucoBidding):
         if kind == "envido":
             bar = ENVIDO_BARS.get(decision.detail, ENVIDO_BARS["envido"])
             honest = logistic(tanto(world.dealt[seat]), bar, TANTO_SPREAD)
-            modes = book.modes(seat, "envido")
+            modes = book.modes(seat, ENVIDO_KEY)
             scale = BLUFF_SCALE.get(decision.detail, 1.0)  # a falta envido against the cards is rarer
             yes = modes.yes * scale
             return yes + (1.0 - yes - modes.no * scale) * honest

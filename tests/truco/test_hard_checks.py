@@ -87,9 +87,10 @@ def _facing_an_envido() -> SeatView:
     return view
 
 
-def _envidos(called: int) -> TrucoRivalReader:
-    """A book of a rival who opened the envido on each of ``called`` hands, his tanto never shown."""
-    reader = TrucoRivalReader()
+def _envidos(called: int, reader: TrucoRivalReader | None = None) -> TrucoRivalReader:
+    """``reader`` (a new one by default) having read that seat 1 opened the envido on each of ``called`` hands,
+    his tanto never shown."""
+    reader = TrucoRivalReader() if reader is None else reader
     for _ in range(called):
         reader.book.record(Observed(1, ENVIDO_KEY, True, None, envido_rate(27.0)))
     return reader
@@ -125,8 +126,7 @@ def test_hard_plays_out_the_answer_to_an_honest_rival_and_not_to_one_with_an_env
     habit.remember(view)  # makes its reader; the match so far has no finished hand to read
     reader = getattr(habit, "_reader")
     assert isinstance(reader, TrucoRivalReader)
-    for _ in range(3):
-        reader.book.record(Observed(1, ENVIDO_KEY, True, None, envido_rate(27.0)))
+    _envidos(3, reader)
     assert str(habit.choose(view)) in ("quiero", "no quiero", "real envido", "falta envido")
     assert habit.last_samples == 0
 
