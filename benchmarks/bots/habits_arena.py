@@ -37,7 +37,6 @@ from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # duplicate_deals.py, shared with personalities.py
 from always import HABITS, AlwaysBot  # noqa: E402
 from always_julepe import HABITS as JULEPE_HABITS, JulepeAlwaysBot  # noqa: E402
 from always_paulista import HABITS as PAULISTA_HABITS, PaulistaAlwaysBot  # noqa: E402

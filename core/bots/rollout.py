@@ -246,7 +246,7 @@ class RolloutBot:
         or a shortlist of one.
 
         This is the evidence :meth:`choose` weighs; with a points evaluator it measures how much one step of
-        policy improvement could gain over the base bot (``benchmarks/rollout_headroom.py``).
+        policy improvement could gain over the base bot (``benchmarks/bots/rollout_headroom.py``).
         """
         legal = view.legal_actions()
         if len(legal) == 1:

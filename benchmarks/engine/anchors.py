@@ -1,6 +1,6 @@
 """cartas against compiled anchors, side by side: the table of issue 18 with the ratio now and its target.
 
-Run: ``python benchmarks/anchors.py [--rounds 3] [--seconds 1.0] [--only truco] [--compiled VENV]``. The
+Run: ``python benchmarks/engine/anchors.py [--rounds 3] [--seconds 1.0] [--only truco] [--compiled VENV]``. The
 anchors (OpenSpiel, and pytrucoengine, a pure-Python truco engine) are installed in a virtualenv of their own
 under the user's cache folder (``$XDG_CACHE_HOME/cartas/anchors``, or ``--cache``), created on the first run,
 so they never mix with cartas' own environment.
@@ -13,7 +13,7 @@ are wall-clock by nature (they are about waiting).
 
 Each row has two ratios: the pure build (this interpreter) and the compiled build (docs/compiled.md), whose
 venv's python runs the same code in the same round, right after the anchor, against that round's anchor rate.
-Without a compiled venv (``python benchmarks/compiled.py build``) the compiled column shows ``-``.
+Without a compiled venv (``python tools/compiled.py build``) the compiled column shows ``-``.
 
 What each anchor is:
 
@@ -50,8 +50,9 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from compiled import VENV as COMPILED_VENV  # benchmarks/ is the script's folder, so first on sys.path
-from compiled import python_in
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tools"))  # the compiled build's venv and python
+from compiled import VENV as COMPILED_VENV  # noqa: E402
+from compiled import python_in  # noqa: E402
 
 ANCHOR_PACKAGES = ("open_spiel", "pytrucoengine")
 
@@ -421,7 +422,7 @@ def main() -> None:
     anchor = anchor_python(args.cache or cache_dir())
     compiled: Path | None = python_in(args.compiled)
     if not compiled.exists():
-        print(f"no compiled build in {args.compiled} (python benchmarks/compiled.py build): its column is empty")
+        print(f"no compiled build in {args.compiled} (python tools/compiled.py build): its column is empty")
         compiled = None
     print(f"{'work':58} {'pure/s':>9} {'compiled/s':>10} {'anchor/s':>9} {'pure':>6} {'compiled':>8} "
           f"{'issue':>6} {'target':>7}")

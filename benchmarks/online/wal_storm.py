@@ -1,7 +1,7 @@
 """How big the SQLite WAL grows under a storm of writes: presence rows (a reconnect storm) and moves, written
 as fast as one event loop can, while the server's checkpoint runs in a worker thread every few seconds.
 
-    python benchmarks/wal_storm.py --seconds 20 --tables 50
+    python benchmarks/online/wal_storm.py --seconds 20 --tables 50
 
 Prints the WAL file's size every second and its largest. Not a test: numbers depend on the machine and its load.
 """

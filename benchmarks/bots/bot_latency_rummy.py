@@ -5,7 +5,7 @@ of the same level (each deal ``seed + i``, the bots seeded as the arena seeds th
 with ``time.perf_counter`` and prints p50, p99 and the largest time per game and level, in milliseconds, on the clock and in CPU time, as a
 Markdown table (``--json`` for one JSON line per row). The machine is shared: say its load with the figures::
 
-    nice -n 10 python benchmarks/bot_latency_rummy.py --matches 2 --levels easy medium hard search
+    nice -n 10 python benchmarks/bots/bot_latency_rummy.py --matches 2 --levels easy medium hard search
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """How long rating a finished match takes: cartas.online.ratings.record_match on a SQLite database holding
 1,000 rated accounts (read the players' ratings, openskill's update, one transaction).
 
-Run: ``python benchmarks/ratings.py [N]``; the target (issue 30) is under 50 ms. Report it with the load.
+Run: ``python benchmarks/online/ratings.py [N]``; the target (issue 30) is under 50 ms. Report it with the load.
 """
 
 from __future__ import annotations

@@ -15,7 +15,7 @@
   (Python threads that think ``--think-ms`` before each move, as people do), the page moved to each seat in turn:
   each seat measured as a device of its own draws it.
 
-Run: ``python benchmarks/page_speed.py [--loads N] [--moves M] [--pages 4|1|rotate] [--only draw]`` (Debian's
+Run: ``python benchmarks/online/page_speed.py [--loads N] [--moves M] [--pages 4|1|rotate] [--only draw]`` (Debian's
 chromium at /usr/bin/chromium and Playwright). The figures depend on the machine's load, which is printed with them; docs/speed.md has a run.
 Speed is never asserted in the tests; only the table page's weight, which does not wait on the machine, is
 (tests/online_browser/test_page_weight.py loads this file for :func:`page_weight`).
@@ -45,7 +45,7 @@ BUDGET_PAINT_MS = 1000
 BUDGET_BYTES = 300 * 1024
 BUDGET_DRAW_MS = 100
 
-# --- the server and its API: benchmarks/serve_helpers.py ----------------------------------------------------------
+# --- the server and its API: benchmarks/online/serve_helpers.py ----------------------------------------------------------
 
 
 def seat_script(code: str, seat: dict[str, Any]) -> str:

@@ -1,6 +1,6 @@
 """How long ``cartas analyze`` takes on a whole match: a 4-player truco to 30 and a 2-player chinchón to 100.
 
-Run: ``python benchmarks/analyze.py [--samples K] [--seed N] [--only truco|chinchon]``. Each match is played by
+Run: ``python benchmarks/engine/analyze.py [--samples K] [--seed N] [--only truco|chinchon]``. Each match is played by
 the game's ``medium`` bots from the seed, then analysed for seat 0 with ``--samples`` sampled deals per decision
 (the analysis's default unless given). The targets (issue 31): under 60 s for the truco, under 120 s for the
 chinchón. Each line gives the decisions analysed, the play-outs run, the seconds, and the machine's load average

@@ -4,11 +4,11 @@ Plays the schedule of ``benchmarks/bots/habits_arena.py`` (each deal ``seed + i`
 the bots seeded as the arena seeds them), taking the personalities in turn deal by deal so a run cut short
 leaves them all with about as many matches. Each match is appended to ``OUT`` as one JSON line as it ends (a
 run started again skips what the file holds); ``--write`` then counts whole deals only and writes the game's
-``personalities.json`` (atomically), which the lobby and the terminal read to show "El Mentiroso · 46% vs
+``bots/personalities.json`` (atomically), which the lobby and the terminal read to show "El Mentiroso · 46% vs
 medio"::
 
-    nice -n 10 python benchmarks/personalities.py truco --deals 100 --out runs/personalities_truco.jsonl
-    python benchmarks/personalities.py truco --out runs/personalities_truco.jsonl --write
+    nice -n 10 python tools/personalities.py truco --deals 100 --out runs/personalities_truco.jsonl
+    python tools/personalities.py truco --out runs/personalities_truco.jsonl --write
 
 A game of more than two sides (julepe's four seats) is seated as ``cartas arena`` and
 ``benchmarks/bots/habits_arena.py`` seat two bots: the personality and ``medium`` in alternate seats, each deal
@@ -20,14 +20,15 @@ lineup's turn, and a whole deal is as many matches as there are lineups.
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import os
 import sys
 import tempfile
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from duplicate_deals import DuplicateDeals, whole_deals  # noqa: E402  (shared with bots/habits_arena.py)
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks" / "bots"))
+from duplicate_deals import DuplicateDeals, whole_deals  # noqa: E402  (shared with benchmarks/bots/habits_arena.py)
 
 from cartas.core.arena.ratings import wilson_interval  # noqa: E402
 from cartas.core.bots.personality import Personality  # noqa: E402
@@ -77,16 +78,16 @@ def tally(out: Path) -> dict[str, dict[str, float]]:
 
 
 def write(game: str, out: Path) -> Path:
-    """Write the game's ``personalities.json`` beside its plugin, atomically, and return its path."""
+    """Write the game's ``bots/personalities.json`` in its plugin's folder, atomically, and return its path."""
     totals = tally(out)
     first = json.loads(out.read_text().splitlines()[0])
-    module = sys.modules[get_registry().bot(game, next(iter(totals))).__module__]
-    target = Path(module.__file__ or "").with_name("personalities.json")
+    package = ".".join(type(get_registry().game(game)).__module__.split(".")[:3])  # cartas.games.<plugin>
+    target = Path(importlib.import_module(package).__file__ or "").parent / "bots" / "personalities.json"
     points = first["points"] or getattr(get_registry().game(game).options({}), "points", None)
     data = {
         "rival": RIVAL, "points": points, "seed": first["seed"],
         "note": "whole duplicate deals only, each played in every lineup (from both seats in a two-player game); "
-                "written by benchmarks/personalities.py",
+                "written by tools/personalities.py",
         "levels": {level: {"won": round(entry["won"], 2), "matches": int(entry["matches"]),
                            "rate": round(entry["won"] / entry["matches"], 3),
                            "interval": [round(bound, 3)

@@ -7,8 +7,8 @@ it makes is timed until ``--decisions`` are in. Prints p50, p99 and the maximum 
 (what a decision costs on this machine with a core to itself; on a shared machine the wall clock mostly measures
 the wait for a core, so its p99 is printed beside them), and marks a level whose CPU p99 is over the bar::
 
-    python benchmarks/bot_latency.py                       # every row, every level
-    python benchmarks/bot_latency.py --rows truco-2p,julepe --levels hard,search --decisions 100
+    python benchmarks/bots/bot_latency.py                       # every row, every level
+    python benchmarks/bots/bot_latency.py --rows truco-2p,julepe --levels hard,search --decisions 100
 
 Another game (or another table of a game) is one more line in :data:`TABLE`. Wall-clock figures depend on the
 machine's load: say it when you quote them (the script prints the load average it began and ended with).

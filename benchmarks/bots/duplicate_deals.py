@@ -1,4 +1,4 @@
-"""Two bots on duplicate deals in process, as ``cartas arena`` seats them: what ``benchmarks/personalities.py`` and
+"""Two bots on duplicate deals in process, as ``cartas arena`` seats them: what ``tools/personalities.py`` and
 ``benchmarks/bots/habits_arena.py`` share.
 
 Each deal is played once per distinct lineup of the arena's rotation of two bots over the game's sides (truco's

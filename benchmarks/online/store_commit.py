@@ -1,8 +1,8 @@
 """Commit latency of the online store: how long ``add_move`` (one transaction, committed) takes, one table at a
 time and with several tables committing at once, on SQLite or Postgres.
 
-    python benchmarks/store_commit.py --db /tmp/x.sqlite3
-    python benchmarks/store_commit.py --db postgresql://cartas@127.0.0.1:5432/bench --moves 2000 --tables 8
+    python benchmarks/online/store_commit.py --db /tmp/x.sqlite3
+    python benchmarks/online/store_commit.py --db postgresql://cartas@127.0.0.1:5432/bench --moves 2000 --tables 8
 
 ``--fsync DIR`` first times 8 kB written and ``fdatasync``-ed in a file in DIR (put it on the database's disk),
 the floor under any durable commit on that disk: a commit's p99 cannot beat the disk's.

@@ -1,6 +1,6 @@
 """Could rollouts of a game's bot beat that bot? Measures the headroom :mod:`cartas.core.bots.headroom` describes.
 
-Run: ``python benchmarks/rollout_headroom.py GAME [--level medium] [--decisions 20] [--samples 100]``. Each line
+Run: ``python benchmarks/bots/rollout_headroom.py GAME [--level medium] [--decisions 20] [--samples 100]``. Each line
 is one decision of seat 0: the base bot's move, the best other candidate and its gain in points of the hand,
 with its standard error, over ``--samples`` sampled states. The summary counts the decisions where that gain
 exceeds two standard errors: where they are rare, the ``hard`` level cannot beat the base bot by rollouts.

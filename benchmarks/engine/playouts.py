@@ -1,6 +1,6 @@
 """Random-playout throughput of every registered game, against the targets the project set itself.
 
-Run: ``python benchmarks/playouts.py [--games N]``. Speed is measured here and by ``cartas bench``, never asserted
+Run: ``python benchmarks/engine/playouts.py [--games N]``. Speed is measured here and by ``cartas bench``, never asserted
 in unit tests, because a loaded CI machine must not turn a test red.
 """
 

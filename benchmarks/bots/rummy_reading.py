@@ -1,6 +1,6 @@
 """Does reading the rivals' draws and discards tell a feed from a safe card? Measures the rummy games' posterior.
 
-Run: ``python benchmarks/rummy_reading.py [GAME] [--rounds 6] [--samples 40]``. ``medium`` plays every seat of
+Run: ``python benchmarks/bots/rummy_reading.py [GAME] [--rounds 6] [--samples 40]``. ``medium`` plays every seat of
 two-player rounds; at each discard of seat 0, every card it could throw is scored by how often it melds with
 the rival's hand (:func:`cartas.games.chinchon.reading.melds_with`) in sampled worlds: drawn plainly (the
 prior), through ``plausible`` alone, and through the reading (:class:`cartas.games.chinchon.reading.RummyReading`).

@@ -1,9 +1,9 @@
 """The compiled build in a venv of its own: the wheel ``CARTAS_COMPILE=1`` builds (setup.py), installed, tested, timed.
 
-    python benchmarks/compiled.py build            # build the compiled wheel, install it into ~/.cache/cartas/compiled
-    python benchmarks/compiled.py test             # the same-matches guard, the compiled games' tests, the plugin
-    python benchmarks/compiled.py test --all       # the same-matches guard, the whole main suite, the plugin
-    python benchmarks/compiled.py bench [--rounds 3]
+    python tools/compiled.py build            # build the compiled wheel, install it into ~/.cache/cartas/compiled
+    python tools/compiled.py test             # the same-matches guard, the compiled games' tests, the plugin
+    python tools/compiled.py test --all       # the same-matches guard, the whole main suite, the plugin
+    python tools/compiled.py bench [--rounds 3]
 
 The build itself is the project's (``CARTAS_COMPILE=1 pip wheel .``; docs/compiled.md): this script only makes the
 venv the compiled wheel is installed in, runs the checkout's tests against it from outside the source tree (so the
