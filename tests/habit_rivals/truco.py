@@ -1,37 +1,35 @@
-"""A test opponent for truco that reads the rival's calls: the plain human heuristic issue 17 measured against
-the bots, kept to check that ``hard`` no longer loses to it.
+"""Truco's always-X rivals: a club player's heuristic that reads the rival's calls, and four habits on top of it.
 
-It knows three things a club player knows and nothing else: a rival who called truco or envido (or accepted
-one) holds better cards than a random hand, so it asks more of its own cards to accept; it calls envido by its
-tanto against the score (more boldly when behind, the falta when far behind); it calls truco by its cards.
-No sampling, no search.
+The heuristic (:func:`plain`) knows three things a club player knows and nothing else: a rival who called truco or
+envido (or accepted one) holds better cards than a random hand, so it asks more of its own cards to accept; it calls
+envido by its tanto against the score (more boldly when behind, the falta when far behind); it calls truco by its
+cards. No sampling, no search. The habits, whatever its cards:
 
-In the arena it runs as an external program over the JSON-lines protocol (two players, any points)::
+- ``envido``: opens the envido on every hand it can (the real envido with 31 or more, as the heuristic would);
+- ``truco``: calls the next truco word at every turn it may;
+- ``refuse``: refuses every truco word unless it holds two top cards (treses or better) or has a trick won;
+- ``bluff``: calls envido and truco on every hand, and answers an envido with a real envido when its tanto is
+  below 24 (a raise it cannot back).
 
-    cartas arena truco "cmd:.venv/bin/python benchmarks/bots/calls_reader.py" hard -o points=30 --jobs 1
-
-and in-process as ``CallsReaderBot(seed).choose(view)``.
+They read nothing and learn nothing: they are the habit, to check that ``hard`` and ``medium`` stop paying for it.
+``RIVALS.bot("envido", seed)`` is one in process; ``benchmarks/bots/rival_program.py truco envido`` as a ``cmd:``
+program for ``cartas arena``.
 """
 
 from __future__ import annotations
 
-import sys
 from typing import Any
 
-from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.games.truco.bidding import card_power
 from cartas.games.truco.bots import pick_card
-
-sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the shared loop sits beside this file
-from program import action_named, answer_decisions, observation_json  # noqa: E402
+from cartas.games.truco.state import RANK
+from cartas.testing.rivals import DecideBot, Rivals
 
 TRUCO_WORDS = ("truco", "retruco", "vale cuatro")
 
-# Its bars, tuned against the `medium` of issue 17 (commit fe8202d^, which sampled as if calls said nothing) until
-# the heuristic beat it as the issue's did: 120 matches to 30 (seed 2525), calls bars 1.6/1.2/27-26 won 35.8%,
-# truco at 1.0 45.0%, and envido opened from a tanto of 21 (20 at the foot) with truco at 1.0 57.5%. Against
-# today's `hard` it wins 41.7% of 120 (seed 2424), against today's `medium` 58.3% (seed 2525): docs/writing-a-game.md.
+# Its bars were tuned against an early `medium` that sampled as if calls said nothing, until the heuristic beat it
+# as a club player does (docs/notes/2026-11-truco-rivals.md has the runs).
 CALL_BAR = 1.0
 """The card power (:func:`card_power`, plus tricks won) at which it calls truco."""
 ACCEPT_BAR = 1.0
@@ -41,7 +39,7 @@ ENVIDO_BAR_PIE = 20
 """The tanto from which it opens the envido, mano and at the foot (less when far behind, more near the end)."""
 
 
-def decide(observation: dict[str, Any]) -> str:
+def plain(observation: dict[str, Any]) -> str:
     """The action text for a truco observation (as JSON), among its ``legal`` actions."""
     legal = set(observation["legal"])
     table = observation["table"]
@@ -107,20 +105,42 @@ def decide(observation: dict[str, Any]) -> str:
     return f"play {card}"
 
 
-class CallsReaderBot:
-    """The heuristic as an in-process bot (for tests and quick runs)."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, view: SeatView) -> object:
-        return action_named(view, decide(observation_json(view)))
+TOP_RANK = RANK[Card(3, "O")]
+"""A top card: a tres or better (the treses, the sietes bravos, the anchos)."""
 
 
-def main() -> None:
-    """Answer each ``decision`` line on stdin with one ``{"action": ...}`` line."""
-    answer_decisions(decide)
+def envido(observation: dict[str, Any]) -> str | None:
+    legal = observation["legal"]
+    if observation["table"]["pending"] is None and "envido" in legal:
+        return "real envido" if observation["table"]["tanto"] >= 31 and "real envido" in legal else "envido"
+    return None
 
 
-if __name__ == "__main__":
-    main()
+def truco(observation: dict[str, Any]) -> str | None:
+    legal = observation["legal"]
+    if observation["table"]["pending"] is None:
+        return next((word for word in TRUCO_WORDS if word in legal), None)
+    return None
+
+
+def refuse(observation: dict[str, Any]) -> str | None:
+    legal = observation["legal"]
+    table = observation["table"]
+    if table["pending"] in TRUCO_WORDS and "no quiero" in legal:
+        team = observation["teams"][observation["seat"]]
+        tops = sum(1 for text in observation["hand"] if RANK[Card.parse(text)] >= TOP_RANK)
+        won = any(result == team for result in table["results"])
+        if tops < 2 and not won and not ("envido" in legal and table["tanto"] >= 28):
+            return "no quiero"
+    return None
+
+
+def bluff(observation: dict[str, Any]) -> str | None:
+    table = observation["table"]
+    if table["pending"] == "envido" and table["tanto"] < 24 and "real envido" in observation["legal"]:
+        return "real envido"
+    return envido(observation) or truco(observation)
+
+
+RIVALS = Rivals("truco", lambda seed: DecideBot(plain, seed),
+                {"envido": envido, "truco": truco, "refuse": refuse, "bluff": bluff})

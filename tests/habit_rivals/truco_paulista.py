@@ -1,5 +1,5 @@
-"""Test opponents for truco paulista with one habit a person finds first against a bot (issue 32): a sensible
-card player (:func:`plain`, a heuristic of card values, no sampling) that, whatever its cards,
+"""Truco paulista's always-X rivals: a sensible card player (:func:`plain`, a heuristic of card values, no
+sampling) and four habits on top of it, whatever its cards:
 
 - ``truco``: asks for truco, or the next raise, at every turn it may (never in a mão de onze, where the call
   loses the match: that is a blunder, not a habit);
@@ -9,20 +9,13 @@ card player (:func:`plain`, a heuristic of card values, no sampling) that, whate
   next raise (one it cannot back);
 - ``onze``: plays every mão de onze (``jogo``), whatever its cards and the score.
 
-Paulista has no envido, so truco's ``envido`` habit has no counterpart. Everything else is :func:`plain`'s.
-The bots read nothing and learn nothing: they are the habit, to check that ``hard`` and ``medium`` do not pay
-for it.
-
-In the arena each runs as an external program over the JSON-lines protocol::
-
-    cartas arena truco_paulista hard "cmd:.venv/bin/python benchmarks/bots/always_paulista.py truco" --jobs 1
-
-and in-process as ``PaulistaAlwaysBot("truco", seed).choose(view)``.
+Paulista has no envido, so truco's ``envido`` habit has no counterpart. They read nothing and learn nothing.
+``RIVALS.bot("truco", seed)`` is one in process; ``benchmarks/bots/rival_program.py truco_paulista truco`` as a
+``cmd:`` program for ``cartas arena``.
 """
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -30,11 +23,8 @@ from cartas.core.cards import Card
 from cartas.games.truco_paulista.bots import choose_card, is_manilha
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
 from cartas.games.truco_paulista.state import FACE_DOWN, TARGET
+from cartas.testing.rivals import DecideBot, Rivals
 
-sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the shared loop sits beside this file
-from program import HabitBot, answer_decisions, habit_argument  # noqa: E402
-
-HABITS = ("truco", "refuse", "bluff", "onze")
 RAISE_WORDS = ("truco", "seis", "nove", "doze")
 
 COMMON_VALUE = {3: 0.8, 2: 0.6, 1: 0.45, 12: 0.3, 11: 0.22, 10: 0.15, 7: 0.1, 6: 0.06, 5: 0.04, 4: 0.02}
@@ -116,49 +106,49 @@ def plain(observation: dict[str, Any]) -> str:
     return str(choose_card(hand, trick, ranks, teams, seat, results, bool(table["tricks"])))
 
 
-def decide(habit: str | None, observation: dict[str, Any]) -> str:
-    """The action text for a paulista observation (as JSON) by :func:`plain` with ``habit`` on top."""
-    legal = observation["legal"]
+def _call(observation: dict[str, Any]) -> str | None:
+    """The raise word it may say now, outside a mão de onze."""
+    if observation["table"]["mao_de_onze"] is not None:
+        return None
+    return next((word for word in RAISE_WORDS if word in observation["legal"]), None)
+
+
+def onze(observation: dict[str, Any]) -> str | None:
+    return "jogo" if "jogo" in observation["legal"] else None
+
+
+def truco(observation: dict[str, Any]) -> str | None:
+    return _call(observation)  # a call at its turn, or the next raise in answer to one
+
+
+def bluff(observation: dict[str, Any]) -> str | None:
+    call = _call(observation)
+    if call is None:
+        return None
     table = observation["table"]
     pending = table["pending"]
-    onze = table["mao_de_onze"] is not None
-    call = next((word for word in RAISE_WORDS if word in legal), None)
-    if habit == "onze" and "jogo" in legal:
-        return "jogo"
-    if habit == "truco" and call is not None and not onze:
-        return call  # a call at its turn, or the next raise in answer to one
-    if habit == "bluff" and call is not None and not onze:
-        first_turn = pending is None and not any(
-            play["seat"] == observation["seat"] for trick in table["tricks"] for play in trick
-        ) and not any(play["seat"] == observation["seat"] for play in table["current_trick"])
-        if first_turn and call == "truco":
-            return call
-        if pending is not None and plain(observation) == "corro":
-            return call  # raises where it would run
-    if habit == "refuse" and pending is not None and "corro" in legal:
+    seat = observation["seat"]
+    first_turn = pending is None and not any(
+        play["seat"] == seat for trick in table["tricks"] for play in trick
+    ) and not any(play["seat"] == seat for play in table["current_trick"])
+    if first_turn and call == "truco":
+        return call
+    if pending is not None and plain(observation) == "corro":
+        return call  # raises where it would run
+    return None
+
+
+def refuse(observation: dict[str, Any]) -> str | None:
+    table = observation["table"]
+    if table["pending"] is not None and "corro" in observation["legal"]:
         team = observation["teams"][observation["seat"]]
         ranks = ranks_for(table)
         tops = sum(1 for text in observation["hand"] if is_top(Card.parse(text), ranks))
         won = any(result == team for result in table["trick_winners"])
         if tops < 2 and not won:
             return "corro"
-    return plain(observation)
+    return None
 
 
-class PaulistaAlwaysBot(HabitBot):
-    """Paulista's habit as an in-process bot; ``habit=None`` is the plain heuristic (:func:`plain`)."""
-
-    HABITS = HABITS
-
-    def decide(self, observation: dict[str, Any]) -> str:
-        return decide(self.habit, observation)
-
-
-def main() -> None:
-    """Answer each ``decision`` line on stdin with one ``{"action": ...}`` line; the habit is the argument."""
-    habit = habit_argument("always_paulista.py", HABITS)
-    answer_decisions(lambda observation: decide(habit, observation))
-
-
-if __name__ == "__main__":
-    main()
+RIVALS = Rivals("truco_paulista", lambda seed: DecideBot(plain, seed),
+                {"truco": truco, "refuse": refuse, "bluff": bluff, "onze": onze})
