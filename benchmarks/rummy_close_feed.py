@@ -32,9 +32,9 @@ from rummy_value_fit import solve  # noqa: E402  (the same small Gaussian elimin
 from cartas.core import Card, EventView
 from cartas.core.bots import SeatView
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import MediumBot, _taken_by_others
+from cartas.games.chinchon.bots.levels import MediumBot, _taken_by_others
 from cartas.games.chinchon.melds import MeldRules
-from cartas.games.chinchon.reading import melds_with
+from cartas.games.chinchon.bots.reading import melds_with
 
 NAMES = (
     "bias", "points", "joker", "rank_unseen", "near_unseen", "turn", "rival_takes", "fits_taken",
@@ -92,7 +92,7 @@ def unseen_of(view: SeatView, hand: list[Card], events: list[EventView], pile: l
 
 def collect(matches: int, seed: int, out: Path) -> None:
     from cartas.core.plugins.manager import get_registry
-    from cartas.games.chinchon.reading_bot import next_player
+    from cartas.games.chinchon.bots.reading_bot import next_player
     from cartas.games.chinchon.state import RummyState
 
     registry = get_registry()

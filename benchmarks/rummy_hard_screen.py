@@ -38,10 +38,10 @@ from cartas.core.bots import SeatView
 from cartas.core.match import run_match
 from cartas.core.plugins.manager import get_registry
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import MediumBot, _taken_by_others, _without, rules_for
+from cartas.games.chinchon.bots.levels import MediumBot, _taken_by_others, _without, rules_for
 from cartas.games.chinchon.melds import MeldRules
-from cartas.games.chinchon.reading import melds_with
-from cartas.games.chinchon.reading_bot import ReadingBot, next_player
+from cartas.games.chinchon.bots.reading import melds_with
+from cartas.games.chinchon.bots.reading_bot import ReadingBot, next_player
 from cartas.games.chinchon.state import RummyState
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -369,7 +369,7 @@ class LookaheadBot(MediumBot):
 
 
 class ChinchonReadingBot(ReadingBot):
-    """Remigio's ``hard`` (:mod:`cartas.games.chinchon.reading_bot`) in chinchón: ``medium`` charged
+    """Remigio's ``hard`` (:mod:`cartas.games.chinchon.bots.reading_bot`) in chinchón: ``medium`` charged
     :attr:`FEED_COST` times the share of worlds drawn from the reading's posterior where a discard melds with the
     rival's hand, on top of ``medium``'s own guard."""
 

@@ -1,6 +1,6 @@
 """Reading a chinchón rival as the ``medium`` he is: his last discard replayed exactly, worlds weighed, not rejected.
 
-The games' reading (:mod:`cartas.games.chinchon.reading`) asks of a rival's last discard only that it be among
+The games' reading (:mod:`cartas.games.chinchon.bots.reading`) asks of a rival's last discard only that it be among
 the four ``medium`` weighs, and the core's posterior keeps a world by rejection with a few tries. Here the weight
 of a sampled world replays ``medium``'s discard with the rival's hand in that world: the cards he could have
 thrown, each worth ``medium``'s expected loose points after the next draw (and its guard against feeding what
@@ -32,10 +32,10 @@ from cartas.core.bots import SeatView
 from cartas.core.bots.inference import Posterior
 from cartas.core.bots.inference.posterior import bidding_weight
 from cartas.games.chinchon.actions import DISCARD, Discard
-from cartas.games.chinchon.bots import MediumBot, _feeds, _full_deck, _without, weighed_discard
+from cartas.games.chinchon.bots.levels import MediumBot, _feeds, _full_deck, _without, weighed_discard
 from cartas.games.chinchon.melds import MeldRules
-from cartas.games.chinchon.reading import RummyReading, melds_with
-from cartas.games.chinchon.reading_bot import next_player
+from cartas.games.chinchon.bots.reading import RummyReading, melds_with
+from cartas.games.chinchon.bots.reading_bot import next_player
 from cartas.games.chinchon.state import RummyState
 
 MISS = 0.05

@@ -28,7 +28,7 @@ from pathlib import Path
 from cartas.core import Action, Card, EventView
 from cartas.core.bots import SeatView
 from cartas.games.chinchon.actions import REENGANCHE, Discard
-from cartas.games.chinchon.bots import MediumBot, _can_meld, _feeds, _taken_by_others, _without, rules_for
+from cartas.games.chinchon.bots.levels import MediumBot, _can_meld, _feeds, _taken_by_others, _without, rules_for
 from cartas.games.chinchon.melds import MeldRules
 
 WEIGHTS = Path(__file__).resolve().parent / "rummy_value_weights_v2.json"

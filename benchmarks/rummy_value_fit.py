@@ -45,7 +45,7 @@ from cartas.core.bots.rollout import play_out_hand
 from cartas.core.bots.search import relative_gains
 from cartas.core.plugins.manager import get_registry
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import MediumBot, _taken_by_others, _without, rules_for
+from cartas.games.chinchon.bots.levels import MediumBot, _taken_by_others, _without, rules_for
 
 WIN = 50.0
 """Points a won (lost) match adds to (takes from) a round's label: about a round's worth."""

@@ -60,7 +60,7 @@ class JsonView:
 
     def finished_events(self, since: int = 0) -> tuple[list[Any], int]:
         """Nothing: an observation carries only the deal in progress, so the program keeps no book of how
-        loosely its rivals go in (``medium`` in process does, :mod:`cartas.games.tresillo.rivals`); it differs
+        loosely its rivals go in (``medium`` in process does, :mod:`cartas.games.tresillo.bots.rivals`); it differs
         from the in-process bot only where a lone player's loose hands would make ``medium`` take the viuda."""
         return [], since
 

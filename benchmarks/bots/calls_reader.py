@@ -20,8 +20,8 @@ from typing import Any
 
 from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
-from cartas.games.truco.bidding import card_power
-from cartas.games.truco.bots import pick_card
+from cartas.games.truco.bots.bidding import card_power
+from cartas.games.truco.bots.levels import pick_card
 
 sys.path.insert(0, __file__.rsplit("/", 1)[0])  # run as a program: the shared loop sits beside this file
 from program import action_named, answer_decisions, observation_json  # noqa: E402

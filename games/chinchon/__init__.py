@@ -60,7 +60,7 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
 
 @hookimpl
 def register_games(register: Callable[[Game], None]) -> None:
-    from cartas.games.chinchon.game import ChinchonGame, RemigioGame
+    from .game import ChinchonGame, RemigioGame
 
     register(ChinchonGame())
     register(RemigioGame())
@@ -68,8 +68,8 @@ def register_games(register: Callable[[Game], None]) -> None:
 
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
-    from cartas.games.chinchon.bots import EasyBot, MediumBot, RemigioMediumBot
-    from cartas.games.chinchon.search_level import ChinchonHardBot, RummySearchBot
+    from .bots import EasyBot, MediumBot, RemigioMediumBot
+    from .bots.search import ChinchonHardBot, RummySearchBot
 
     for name, medium in (("chinchon", MediumBot), ("remigio", RemigioMediumBot)):
         register(name, "easy", EasyBot)

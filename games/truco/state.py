@@ -20,15 +20,15 @@ from cartas.core import (
     CARD_TEXT, PARDA, Action, Card, Game, Observation, Position, PositionError, RaiseLadder, Result, State,
     best_of_three, deal, rank_table, sample, shuffle, shuffled, stack_deck, trick_winner_by_rank,
 )
-from cartas.games.truco.actions import (
+from .actions import (
     ACHICO, CARDS, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, PLAYS,
     QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS, TrucoAction,
 )
-from cartas.games.truco.envido import (
+from .envido import (
     SON_BUENAS, accepted_value, falta_value, flor, may_call, refused_value, show_order, sing, tanto, tanto_cards,
 )
-from cartas.games.truco.senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
-from cartas.games.truco.i18n import _
+from .senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
+from .i18n import _
 
 RANK: dict[Card, int] = rank_table([
     [Card(1, "E")], [Card(1, "B")], [Card(7, "E")], [Card(7, "O")],

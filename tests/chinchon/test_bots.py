@@ -13,7 +13,7 @@ import pytest
 from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import MediumBot, plausible, shortlist
+from cartas.games.chinchon.bots.levels import MediumBot, plausible, shortlist
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
 
 GAMES = {"chinchon": ChinchonGame(), "remigio": RemigioGame()}

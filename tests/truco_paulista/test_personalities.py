@@ -12,9 +12,9 @@ from cartas.core.plugins.manager import get_registry
 from cartas.games.truco_paulista import PERSONALITY_LEVELS
 from cartas.games.truco_paulista.bots import MediumBot
 from cartas.games.truco_paulista.game import PaulistaGame
-from cartas.games.truco_paulista.personalities import PERSONALITIES, Bluffer, Cautious, Gambler
+from cartas.games.truco_paulista.bots.personalities import PERSONALITIES, Bluffer, Cautious, Gambler
 from cartas.games.truco_paulista.state import PaulistaState
-from cartas.games.truco_paulista.temperament import MEDIUM, Temperament
+from cartas.games.truco_paulista.bots.temperament import MEDIUM, Temperament
 
 GAME = PaulistaGame()
 SEEDS = range(60)
