@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from cartas.core.bots import PersonalityMixin, cached_strengths
+from cartas.core.bots import Character, PersonalityMixin, cached_strengths, personality_levels
 from cartas.core.i18n import mark
 from .levels import MediumBot
 from ..i18n import _
@@ -27,40 +27,40 @@ strengths = partial(cached_strengths, STRENGTHS)
 
 
 class Personality(PersonalityMixin, MediumBot):
-    """Julepe's ``medium`` deciding its words with another :attr:`temperament`; each character sets ``level`` and
-    ``name`` (:class:`~cartas.core.bots.PersonalityMixin`) and its temperament."""
+    """Julepe's ``medium`` deciding its words with another :attr:`temperament`; each of :data:`CHARACTERS` gives
+    ``level``, ``name`` (:class:`~cartas.core.bots.PersonalityMixin`) and its temperament."""
 
     catalog = staticmethod(_)
     strengths_file = STRENGTHS
 
 
-class Cautious(Personality):
-    """Goes in only from 0.7 expected tricks (``medium``: 0.4), obliges only with the rey, takes the viuda only
-    to stop a lone dealer collecting the pot, and never against a loose player: it falls less, and takes fewer
-    pots."""
+CHARACTERS: tuple[Character[Temperament], ...] = (
+    Character(
+        level="prudente", name=mark("The Cautious"),
+        temperament=Temperament(play_from=0.7, oblige_from=12, oblige_from_small=12, take_viuda_below=0.0,
+                                viuda_against_loose=2.0),
+        summary=(
+            "Goes in only from 0.7 expected tricks (``medium``: 0.4), obliges only with the rey, takes the "
+            "viuda only to stop a lone dealer collecting the pot, and never against a loose player: it falls "
+            "less, and takes fewer pots."
+        ),
+    ),
+    Character(
+        level="jugador", name=mark("The Gambler"),
+        temperament=Temperament(play_from=0.2, oblige_from=10, oblige_from_small=10, take_viuda_below=1.6),
+        summary=(
+            "Goes in with almost anything, obliges with every figure at any table, and takes the viuda unless"
+            " its own cards are good."
+        ),
+    ),
+    Character(
+        level="ciego", name=mark("The Blind Dealer"),
+        temperament=Temperament(blind=0.5),
+        summary="``medium`` who, dealing, calls the blind deal one time in two when the table lets him choose.",
+    ),
+)
+"""The personalities, one record each, in the order the lobby lists them."""
 
-    level = "prudente"
-    name = mark("The Cautious")
-    temperament = Temperament(play_from=0.7, oblige_from=12, oblige_from_small=12, take_viuda_below=0.0,
-                              viuda_against_loose=2.0)
-
-
-class Gambler(Personality):
-    """Goes in with almost anything, obliges with every figure at any table, and takes the viuda unless its own
-    cards are good."""
-
-    level = "jugador"
-    name = mark("The Gambler")
-    temperament = Temperament(play_from=0.2, oblige_from=10, oblige_from_small=10, take_viuda_below=1.6)
-
-
-class BlindDealer(Personality):
-    """``medium`` who, dealing, calls the blind deal one time in two when the table lets him choose."""
-
-    level = "ciego"
-    name = mark("The Blind Dealer")
-    temperament = Temperament(blind=0.5)
-
-
-PERSONALITIES: tuple[type[Personality], ...] = (Cautious, Gambler, BlindDealer)
-"""In the order the lobby lists them."""
+PERSONALITIES: tuple[type[Personality], ...] = personality_levels(Personality, CHARACTERS)
+"""The level classes made from :data:`CHARACTERS`, in its order."""
+Cautious, Gambler, BlindDealer = PERSONALITIES

@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from cartas.core.bots import PersonalityMixin, cached_strengths
+from cartas.core.bots import Character, PersonalityMixin, cached_strengths, personality_levels
 from cartas.core.i18n import mark
 from .levels import MediumBot
 from ..i18n import _
@@ -27,7 +27,8 @@ strengths = partial(cached_strengths, STRENGTHS)
 
 class Personality(PersonalityMixin, MediumBot):
     """``medium`` with the :attr:`temperament` of a named character, its bluff rate taken from that temperament;
-    each character sets ``level``, ``name`` (:class:`~cartas.core.bots.PersonalityMixin`) and the temperament."""
+    each of :data:`CHARACTERS` gives ``level``, ``name`` (:class:`~cartas.core.bots.PersonalityMixin`) and the
+    temperament."""
 
     catalog = staticmethod(_)
     strengths_file = STRENGTHS
@@ -37,31 +38,36 @@ class Personality(PersonalityMixin, MediumBot):
         cls.bluff = cls.temperament.bluff
 
 
-class Cautious(Personality):
-    """Bluffs seldom, opens the envido only with more, calls and accepts a truco only with better chances."""
+CHARACTERS: tuple[Character[Temperament], ...] = (
+    Character(
+        level="prudente", name=mark("The Cautious"),
+        temperament=Temperament(bluff=0.02, envido_shift=1.5, envido_answer_shift=-0.03, truco_call_bar=0.7,
+                                truco_answer_shift=0.1, raise_bar=0.8),
+        summary=(
+            "Bluffs seldom, opens the envido only with more, calls and accepts a truco only with better "
+            "chances."
+        ),
+    ),
+    Character(
+        level="mentiroso", name=mark("The Liar"),
+        temperament=Temperament(bluff=0.33),
+        summary=(
+            "``medium`` who bluffs one turn in three: envido and truco with nothing, real envido in answer "
+            "with little."
+        ),
+    ),
+    Character(
+        level="jugador", name=mark("The Gambler"),
+        temperament=Temperament(bluff=0.12, envido_shift=-2.0, envido_answer_shift=0.04, truco_call_bar=0.5,
+                                truco_answer_shift=-0.12, raise_bar=0.58),
+        summary=(
+            "Opens the envido with less, accepts it and a truco more loosely, calls and raises truco on "
+            "thinner chances."
+        ),
+    ),
+)
+"""The personalities, one record each, in the order the lobby lists them."""
 
-    level = "prudente"
-    name = mark("The Cautious")
-    temperament = Temperament(bluff=0.02, envido_shift=1.5, envido_answer_shift=-0.03, truco_call_bar=0.7,
-                              truco_answer_shift=0.1, raise_bar=0.8)
-
-
-class Liar(Personality):
-    """``medium`` who bluffs one turn in three: envido and truco with nothing, real envido in answer with little."""
-
-    level = "mentiroso"
-    name = mark("The Liar")
-    temperament = Temperament(bluff=0.33)
-
-
-class Gambler(Personality):
-    """Opens the envido with less, accepts it and a truco more loosely, calls and raises truco on thinner chances."""
-
-    level = "jugador"
-    name = mark("The Gambler")
-    temperament = Temperament(bluff=0.12, envido_shift=-2.0, envido_answer_shift=0.04, truco_call_bar=0.5,
-                              truco_answer_shift=-0.12, raise_bar=0.58)
-
-
-PERSONALITIES: tuple[type[Personality], ...] = (Cautious, Liar, Gambler)
-"""In the order the lobby lists them."""
+PERSONALITIES: tuple[type[Personality], ...] = personality_levels(Personality, CHARACTERS)
+"""The level classes made from :data:`CHARACTERS`, in its order."""
+Cautious, Liar, Gambler = PERSONALITIES

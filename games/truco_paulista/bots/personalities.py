@@ -2,8 +2,8 @@
 
 Each is a bot level like ``medium`` (registered in :mod:`cartas.games.truco_paulista`), so ``cartas play
 paulista --bot blefador``, ``cartas arena`` and the lobby's picker take it as any level. Its card play and its
-reading of the others are ``medium``'s; only its betting knobs
-(:class:`cartas.games.truco_paulista.bots.temperament.Temperament`) differ (``tests/truco_paulista/test_personalities.py``).
+reading of the others are ``medium``'s; only its betting knobs (:class:`.temperament.Temperament`) differ
+(``tests/truco_paulista/test_personalities.py``).
 Their strength against ``medium`` on duplicate deals is measured by ``benchmarks/personalities.py`` into
 ``personalities.json`` beside this module (docs/bots.md, "Personalities").
 """
@@ -13,7 +13,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
-from cartas.core.bots import PersonalityMixin, cached_strengths
+from cartas.core.bots import Character, PersonalityMixin, cached_strengths, personality_levels
 from cartas.core.i18n import mark
 from .levels import MediumBot
 from ..i18n import _
@@ -26,36 +26,32 @@ strengths = partial(cached_strengths, STRENGTHS)
 
 
 class Personality(PersonalityMixin, MediumBot):
-    """Paulista's ``medium`` betting with another :attr:`temperament`; each character sets ``level`` and ``name``
-    (:class:`~cartas.core.bots.PersonalityMixin`) and its temperament."""
+    """Paulista's ``medium`` betting with another :attr:`temperament`; each of :data:`CHARACTERS` gives ``level``,
+    ``name`` (:class:`~cartas.core.bots.PersonalityMixin`) and its temperament."""
 
     catalog = staticmethod(_)
     strengths_file = STRENGTHS
 
 
-class Cautious(Personality):
-    """Asks for truco only with a better chance, accepts a raise only with a wider margin, never bluffs."""
+CHARACTERS: tuple[Character[Temperament], ...] = (
+    Character(
+        level="cauteloso", name=mark("The Wary"),
+        temperament=Temperament(raise_bar=0.8, answer_shift=0.08, answer_raise_bar=0.88),
+        summary="Asks for truco only with a better chance, accepts a raise only with a wider margin, never bluffs.",
+    ),
+    Character(
+        level="blefador", name=mark("The Bluffer"),
+        temperament=Temperament(bluff=0.25),
+        summary="``medium`` who asks for truco one turn in four whatever its cards.",
+    ),
+    Character(
+        level="apostador", name=mark("The Gambler"),
+        temperament=Temperament(bluff=0.08, raise_bar=0.6, answer_shift=-0.12, answer_raise_bar=0.7),
+        summary="Asks for truco and raises on thinner chances, accepts raises loosely, bluffs now and then.",
+    ),
+)
+"""The personalities, one record each, in the order the lobby lists them."""
 
-    level = "cauteloso"
-    name = mark("The Wary")
-    temperament = Temperament(raise_bar=0.8, answer_shift=0.08, answer_raise_bar=0.88)
-
-
-class Bluffer(Personality):
-    """``medium`` who asks for truco one turn in four whatever its cards."""
-
-    level = "blefador"
-    name = mark("The Bluffer")
-    temperament = Temperament(bluff=0.25)
-
-
-class Gambler(Personality):
-    """Asks for truco and raises on thinner chances, accepts raises loosely, bluffs now and then."""
-
-    level = "apostador"
-    name = mark("The Gambler")
-    temperament = Temperament(bluff=0.08, raise_bar=0.6, answer_shift=-0.12, answer_raise_bar=0.7)
-
-
-PERSONALITIES: tuple[type[Personality], ...] = (Cautious, Bluffer, Gambler)
-"""In the order the lobby lists them."""
+PERSONALITIES: tuple[type[Personality], ...] = personality_levels(Personality, CHARACTERS)
+"""The level classes made from :data:`CHARACTERS`, in its order."""
+Wary, Bluffer, Gambler = PERSONALITIES
