@@ -77,4 +77,4 @@ def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
         register(name, "search", RummySearchBot)
     register("chinchon", "hard", ChinchonHardBot)
     # remigio's hard is the core's, which plays medium's move there (RemigioMediumBot.rollout_samples = 0): the
-    # reading bot (.reading_bot) lost to medium, 38 of 98 matches to 300 (docs/bots.md)
+    # reading bot (.bots.reading_bot) does not beat medium

@@ -696,8 +696,8 @@ def _draw(
 
     Facts rare enough to need the second step are looked up in :data:`_FITTING` from then on, with the same
     random tries and the same choice as before (the same hand for the same generator), at a fraction of the
-    cost: issue 32's slowest decisions (four-player truco, a tanto sung and a seña seen) spent nine tenths of
-    their half second re-checking the same hands here.
+    cost: the slowest decisions (four-player truco, a tanto sung and a seña seen) otherwise spend most of their
+    time re-checking the same hands here.
     """
     key = (size, played, tuple(facts))
     fitting = _FITTING.get(key)
@@ -769,7 +769,8 @@ def _flor_of(dealt: tuple[Card, ...]) -> int:
 
 _TANTO_CARDS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
 """The cards that make each dealt hand's tanto, as :data:`_TANTOS` keeps its points: every simulation of a
-search whose hand had an envido shows them at the end of the hand, and sorting them out was 7% of a search."""
+search whose hand had an envido shows them at the end of the hand, and sorting them out again each time is a
+visible share of a search."""
 
 
 def _tanto_cards_of(dealt: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -69,7 +69,7 @@ def test_the_plausibility_check_does_not_depend_on_the_hash_seed() -> None:
     script = (
         "import random\n"
         "from cartas.core.bots.base import SeatView\n"
-        "from cartas.games.chinchon.bots import EasyBot, plausible\n"
+        "from cartas.games.chinchon.bots.levels import EasyBot, plausible\n"
         "from cartas.games.chinchon.game import ChinchonGame\n"
         "game = ChinchonGame(); verdicts = []\n"
         "for seed in range(4):\n"

@@ -133,7 +133,7 @@ def test_rollouts_of_medium_play_out_with_the_quick_variant(monkeypatch: pytest.
 def test_quick_medium_plays_the_heuristic_card_without_sampling(monkeypatch: pytest.MonkeyPatch) -> None:
     """Its card is :func:`choose_card`'s, not the best of play-outs on sampled states (over half of ``hard``'s
     time, and on six states mostly the luckiest card)."""
-    from cartas.games.truco_paulista import bots
+    from cartas.games.truco_paulista.bots import levels as bots
 
     def refused(*args: object, **kwargs: object) -> object:
         raise AssertionError("the quick variant sampled states to choose a card")

@@ -11,31 +11,16 @@
   fewest points).
 
 The core's ``hard`` bot rolls ``medium`` out, but in these games one step of policy improvement over
-``medium`` finds nothing to improve. Measured with ``benchmarks/rollout_headroom.py`` (every candidate played
-out by ``medium`` on sampled states, in points of the round), another move beat ``medium``'s by more than two
-standard errors in 1 chinchón decision of 20 (100 states each), about what chance gives the best of four, and
-in no remigio decision of 12 (60 states each; truco: 9 of 20). Rollouts of a cheaper variant (five unseen
-cards a draw) lost to ``medium`` (37 of 100 matches; 45 with :func:`plausible`; 44 with four times the time).
-Tuning ``medium`` does not move it in chinchón either: close bonus 5 to 40, defence 0 to 10, eight
-candidates, taking any upcard worth less than a blind draw, not closing over the limit, dumping loose points
-near it: all 48 to 51% of 400 to 800 matches against it. What does move it is knowing the other hand: a
-``medium`` that sees its opponent's cards and never feeds a card that melds there wins 68% of matches
-(remigio 77%). Guessing that hand does not: among the discards ``medium`` weighs, the prior tells a feed from
-a safe card no better than chance, and a filter that replays the opponent's turns (his initial cards and
-blind draws sampled, each declined upcard, taken card and discard weighed by how ``medium`` would have
-played it) reaches an AUC of 0.58 in chinchón and 0.49 in remigio; feed penalties built on a cruder guess
-stayed level in chinchón and lost in remigio. So ``hard`` adds little here: in chinchón it plays out three
-sampled states a decision (a round played out by ``medium`` costs tens of milliseconds) and keeps ``medium``'s
-move unless another is clearly better; in remigio, where a round costs ten times more and no move was ever
-clearly better, it plays ``medium``'s move without a search (:class:`RemigioMediumBot`), and the arena shows
-it searched nothing. The shortlist and the check serve ``hint``'s estimates.
-
-Later the guess was made through the core's inference (:mod:`.reading`): ``hard``'s sampled states are weighed
-by what each rival took, refused and threw, which tells a feed from a safe card a little better than
-:func:`plausible` alone in chinchón (AUC 0.76 against 0.75) and much better in remigio (0.68 against 0.60);
-a ``medium`` charged for feeding what that posterior says (:mod:`.reading_bot`) was remigio's ``hard`` until
-the arena showed it losing to ``medium`` (38 of 98 matches to 300); remigio's ``hard`` plays ``medium``'s move
-again."""
+``medium`` finds little to improve: played out by ``medium`` on sampled states, another move is seldom clearly
+better than ``medium``'s (in chinchón about as often as chance makes the best of four look so, in remigio
+never), and tuning ``medium``'s knobs leaves it level with itself. What would move it is knowing the other
+hands, which its discards cannot guess well enough. So ``hard`` adds little here: in chinchón it plays out a
+few sampled states a decision (a round played out by ``medium`` costs tens of milliseconds) and keeps
+``medium``'s move unless another is clearly better; in remigio, where a round costs ten times more and no move
+is clearly better, it plays ``medium``'s move without a search (:class:`RemigioMediumBot`). The shortlist and
+the check serve ``hint``'s estimates. ``hard``'s sampled states are weighed by what each rival took, refused
+and threw (:mod:`.reading`); the bot charged for feeding what that reading says (:mod:`.reading_bot`) is not a
+level, since it does not beat ``medium``."""
 
 from __future__ import annotations
 
@@ -91,8 +76,11 @@ class EasyBot:
         return min(legal, key=lambda a: _without_points(rules, hand, a.card))  # type: ignore[attr-defined]
 
 
-class MediumBot:
+class MediumBot(EasyBot):
     """Looks one draw ahead over the cards it has not seen, remembers the discards, closes when it pays.
+
+    It is ``easy`` made deeper, as in every game, so it extends :class:`EasyBot`; it decides every move itself
+    (its own ``choose``), so nothing of ``easy``'s play is inherited but the seeded generator.
 
     A hand is worth the fewest loose points it can keep after the next draw and discard, averaged over the
     cards still unseen (not in its hand, not on the discard pile, not taken from it by another player), with a
@@ -118,8 +106,7 @@ class MediumBot:
     DEFENCE = {"chinchon": 2.0, "remigio": 0.0}
     """What it costs to throw a card that fits one another player took from the discard pile, per game. Remigio
     pays nothing: with two decks and sets of any suits most cards fit something taken, so the guard mostly
-    gives up the bot's own melds. Measured against defence 2 (arena, duplicate deals): defence 0 won 222 of
-    400 matches (55.5%, 95% interval 50.6 to 60.3; seeds 12 and 21), defence 10 won 25 of 100."""
+    gives up the bot's own melds, and a remigio ``medium`` without it beats one with it."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)

@@ -1,7 +1,7 @@
 """The reading bot: ``medium`` that keeps from feeding the next player what the reading says he collects.
 
-It was remigio's ``hard`` until the arena showed it losing to ``medium`` (38 of 98 matches to 300 points,
-docs/bots.md); it is kept for the chinchón screens (``benchmarks/rummy_hard_screen.py``), registered nowhere.
+It is no level: it does not beat ``medium`` in remigio, so it is registered nowhere, and kept for the chinchón
+screens (``benchmarks/rummy_hard_screen.py``).
 
 In remigio the core's rollouts cannot lift ``medium`` (no move was found clearly better on play-outs that take a
 second a decision, so ``hard`` played ``medium``'s move), but what the others' hands hold can: a ``medium``
@@ -56,8 +56,8 @@ class ReadingBot(RemigioMediumBot):
 
         Only the cards still in contention are weighed, and none when one card is alone: a cost is at most
         :attr:`FEED_COST`, so a card whose ``worth`` is more than that above the best one's can never be chosen,
-        and it costs nothing here. The worlds were a remigio decision's whole time (up to half a second of CPU,
-        issue 32 asks for 300 ms at the table); most discards are clear and now draw none.
+        and it costs nothing here. The worlds are a remigio decision's whole time, more than a table waits for
+        a bot; most discards are clear and draw none.
         """
         if worth is not None:
             best = min(worth)

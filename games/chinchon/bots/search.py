@@ -1,4 +1,4 @@
-"""The search levels of chinchón and remigio cut to answer within issue 32's 300 ms at the table: ``search``
+"""The search levels of chinchón and remigio cut to answer within the 300 ms a table waits for a bot: ``search``
 (the core's ISMCTS with random play-outs) on a smaller budget, and chinchón's ``hard`` (the core's rollouts of
 ``medium``) over fewer candidates.
 
@@ -17,7 +17,7 @@ from ..actions import Discard
 from .levels import MediumBot, shortlist
 
 SIMULATIONS = {"chinchon": 120, "remigio": 80}
-"""Simulations a decision per game, measured with ``benchmarks/bot_latency_rummy.py`` (see docs/bots.md)."""
+"""Simulations a decision per game: the most that answer within the table's time on a loaded machine."""
 
 
 class RummySearchBot(SearchBot):
@@ -40,10 +40,9 @@ class NarrowMediumBot(MediumBot):
 
     rollout_samples = 2
     """Sampled states a decision (``medium``'s three, less one): with three, the slowest decisions (a draw early
-    in a round, whose play-outs by ``medium`` are long) took 300 ms of CPU, at issue 32's bar. On the same 214
-    decisions (three matches, deal 600 on), two states cut the CPU p99 from 252 to 204 ms and chose as three did
-    in 157: exactly as often as three states chose alike under another bot seed (157), so the cut moves ``hard``
-    no further from itself than its own luck does (docs/bots.md)."""
+    in a round, whose play-outs by ``medium`` are long) reach the table's time. Two states choose as three do
+    as often as three states choose alike under another bot seed, so the cut moves ``hard`` no further from
+    itself than its own luck does."""
 
 
 def narrow_shortlist(view: SeatView) -> list[Action]:

@@ -6,8 +6,7 @@ from its rank, whether it is a trump and how many opponents it must beat.
 - ``medium`` plays the same cards but goes in with much less (see :class:`MediumBot` for why), obliges with the
   caballo too (with the sota as well at four players or fewer), and leaves the viuda to the dealer's free defence
   unless the lone player is the dealer and it is the last who can stop him collecting the pot, or the lone player
-  has been seen going in with hands it would pass (:mod:`cartas.games.tresillo.bots.rivals`). Against random players it
-  wins about 85% of the arena's matches, easy about 67%. Its bars are a
+  has been seen going in with hands it would pass (:mod:`.rivals`). Its bars are a
   :class:`~cartas.games.tresillo.bots.temperament.Temperament`; the personalities
   (:mod:`cartas.games.tresillo.bots.personalities`) are ``medium`` with other bars.
 
@@ -154,7 +153,7 @@ class MediumBot(EasyBot):
 
     OBLIGE_FROM_SMALL = MEDIUM.oblige_from_small
     """The same at :attr:`SMALL_TABLE` players or fewer, the sota too (:attr:`Temperament.oblige_from_small`,
-    which says how it was measured)."""
+    which says why)."""
 
     SMALL_TABLE = MEDIUM.small_table
     """The most players at which ``medium`` obliges from :attr:`OBLIGE_FROM_SMALL`."""

@@ -28,9 +28,8 @@ class Temperament:
     :attr:`small_table` players: two tricks are likely with a caballo or rey of trumps. 13 never obliges."""
 
     oblige_from_small: int = 10
-    """The same at :attr:`small_table` players or fewer: the sota too. Measured at four (issue 32's always-X
-    rivals): ``medium`` obliging from the caballo won 563 of 1,200 matches (46.9%, 95% interval 44.1 to 49.8;
-    seeds 3200 and 5200) against itself obliging with every figure, the only difference between the two."""
+    """The same at :attr:`small_table` players or fewer: the sota too, because there ``medium`` obliging only
+    from the caballo loses to itself obliging with every figure."""
 
     small_table: int = 4
     """The most players at which :attr:`oblige_from_small` is the bar."""
@@ -41,23 +40,21 @@ class Temperament:
     worse-than-average hand for an unknown one), and a rival that took the viuda every time tied it, since
     ``medium`` left it with 2 offers in 822. Leaving it, the dealer defends por el pozo for free (he cannot
     fall), while the taker plays three unknown cards against a hand that went in and pays the pot if they take
-    no trick: at four players ``medium`` never taking it on its cards beat ``medium`` taking it every time
-    57.5% and 57.8% of 2,000 matches (duplicate deals, seeds 5200 and 7200), where bars of 0.3, 0.5 and 0.8
-    gave 54 to 55%, 53% and 50 to 51% (``docs/bots.md``, "The viuda")."""
+    no trick: ``medium`` never taking it on its cards beats ``medium`` taking it every time, and by more than
+    any bar between does."""
 
     stop_lone_dealer: bool = True
     """Whether the last player offered the viuda takes it, whatever his cards, when the lone player is the
-    dealer: nobody taking it, the dealer would collect the whole pot unplayed. Against a rival taking the viuda
-    every time this guard measured at 67.0% of 1,200 matches at three players, 57.4% and 57.5% at four, 64.0% at
-    five (never taking it: 63.0%, 57.5%, 64.0%)."""
+    dealer: nobody taking it, the dealer would collect the whole pot unplayed; against a rival who takes the
+    viuda every time it does as well as never taking it, and better at three players."""
 
     viuda_against_loose: float = 0.2
     """A player who passed takes the viuda against a lone player whose hands seen going in were loose (below
     ``medium``'s bar) this share of the time or more (the posterior mean of
     :class:`~cartas.games.tresillo.bots.rivals.LooseBook`): against a player who goes in with anything the viuda is
     worth playing. One loose hand seen crosses 0.2 (its mean is then 0.25); ``medium``'s own hands never do.
-    Against random players ``medium`` won 84.8% of 2,000 matches with it, 83.2% at 0.3 and 80.3% never taking
-    the viuda (85.3% when it swapped every weak hand). Above 1 never takes it on that account."""
+    Against random players a lower bar wins more than a higher one or never taking the viuda on that account.
+    Above 1 never takes it on that account."""
 
     blind: float = 0.0
     """How often the dealer says ``apuesta ciega`` when the options let him choose: a blind deal makes everyone

@@ -40,7 +40,7 @@ BLUFF = 0.08
 FALTA_BLUFF = 0.02
 """The floor of a falta envido's likelihood: a bluff that can lose the match is rarer. At 0.08 (from a bar of
 31.5, which few hands reach) most falta callers in the posterior were bluffers, and a tanto of 25 looked a coin
-toss against one at 0-1 to 15: ``medium`` accepted a third of the time, ``hard`` 3 of 10 seeds (issue 32)."""
+toss against one at 0-1 to 15, and ``medium`` and ``hard`` accepted it on a tanto that loses to most callers."""
 
 BLUFF_SCALE = {"falta envido": FALTA_BLUFF / BLUFF}
 """How much rarer than :data:`BLUFF` a call against the cards is, by envido word (1 when absent)."""

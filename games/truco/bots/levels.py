@@ -46,18 +46,16 @@ HEAD_TO_HEAD_PLAYOUTS = 64
 (take or refuse a truco, which card to play last) plays out more sampled states, ``64 // moves``, never fewer than
 :attr:`MediumBot.rollout_samples`. Its dearest decisions (six moves on a first turn) cost what they did, so the
 time a decision takes at worst stays as it was. Four-player tables keep eight states a decision: their
-``hard`` was near the 300 ms issue 32 allows when the budget came; it has room since its sampled worlds are dealt
-faster (docs/bots.md, "The slowest four-player decisions"), but a budget there is not measured."""
+``hard`` is the one near the time a decision may take at the table, so a larger budget there would have to be
+measured first."""
 
 ENVIDO_HABIT = 0.2
 """The share of a rival's envidos his book reads as said whatever his tanto (its ``π_yes``) from which the core's
 ``hard`` plays ``medium``'s answer to his envido as it is, at two players too. Against an honest rival the
 play-outs answer better than ``medium`` (their rivals are ``medium``, as he is); against one with an envido habit
-they give back what the book read, since their rivals read no book (issue 32: with the answer always played
-out, and every move compared, ``hard`` won 280 of 400 against always envido where settling it won 300; settled
-on the habit, 294 of the same 400). The prior reads 0.08, a rival whose
-tanto never comes to light and who opens one hand in five stays near 0.1, and an always-envido rival passes 0.2
-on his third envido."""
+they give back what the book read, since their rivals read no book, so there ``medium``'s answer, which reads
+the book, is played as it is. The prior reads 0.08, a rival whose tanto never comes to light and who opens one
+hand in five stays near 0.1, and an always-envido rival passes 0.2 on his third envido."""
 
 TRUCO_CALL_BAR = MEDIUM.truco_call_bar
 """The chance of winning the hand around which ``medium`` calls the next truco word against a rival who folds no
@@ -334,16 +332,16 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
 
         A card that wins the hand on the spot, which :func:`pick_card` always plays (its own seat is the last of
         the trick, and winning it decides the hand): nothing a play-out finds can beat a sure hand, but noisy
-        play-outs let a dominated card through (issue 32: after a tied first trick, ``hard`` tied again with 3C
-        instead of winning the hand with 7E, on 1 bot seed in 12).
+        play-outs can let a dominated card through (after a tied first trick, tying again with 3C instead of
+        winning the hand with 7E).
 
         At four players, also the answers to an envido and to a retruco, where eight sampled states a decision
         were too few: ``hard`` once accepted a falta envido worth the match with a tanto of 25 that this bot's
         rule refuses (:meth:`_answer_envido` weighs the tantos over 16 to 64 deals from the posterior), and
         raised a retruco to vale cuatro holding 10E 2E 1O (:meth:`_raise_chance` weighs the raise where the
         rival would accept it). At two players the play-out budget (:data:`HEAD_TO_HEAD_PLAYOUTS`) gives those
-        answers 10 to 32 states, the falta is refused on every bot seed tried, and settling the answers cost
-        ``hard`` matches against ``medium`` (docs/bots.md, "Answers played out at two players"); there the
+        answers 10 to 32 states, enough to refuse that falta, and settling the answers would cost ``hard`` what
+        its play-outs find over ``medium``'s rule; there the
         vale cuatro is left to this bot (:meth:`shortlist`), and so is the answer to the envido of a rival whose
         book reads an envido habit (:data:`ENVIDO_HABIT`, :attr:`choice_settled`)."""
         obs = view.observation()
@@ -359,17 +357,16 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
         them.
 
         Each move compared costs play-outs of the rest of the hand; at four players a first turn offers up to
-        ten (three cards, truco, three envidos, the mazo, two señas) and ``hard`` took 0.6 s of CPU on one
-        (issue 32 asks 0.3 s). A seña tells a partner what this bot holds and only this bot's rule decides
-        which. The falta envido and the mazo stay out at two players too, where the budget would pay for them:
-        the play-outs' rivals answer a falta by this bot's rule, which refuses it without a great tanto, so
-        compared they found a falta worth opening about once a match and a half against the rival who calls
-        envido and truco on every hand, who accepts it (``hard`` won 148 of 200 matches there where it wins
-        164 without them). A vale cuatro is worth four points to whoever holds the cards a rival accepts it with:
-        this bot weighs the raise where the rival would accept it (:meth:`_raise_chance`), the play-outs' rivals
-        read no calls (issue 32: holding 10E 2E 1O, ``hard`` raised a retruco on 3 of 8 bot seeds, and on 5 of
-        40 once its answer was played out on the budget). At four players the answer to a retruco is
-        :meth:`rollout_settled`, and a vale cuatro called stays compared as it was."""
+        ten (three cards, truco, three envidos, the mazo, two señas), twice what a decision may take at the
+        table. A seña tells a partner what this bot holds and only this bot's rule decides which. The falta
+        envido and the mazo stay out at two players too, where the budget would pay for them: the play-outs'
+        rivals answer a falta by this bot's rule, which refuses it without a great tanto, so compared they find
+        a falta worth opening against a rival who calls envido and truco on every hand, who accepts it and
+        wins. A vale cuatro is worth four points to whoever holds the cards a rival accepts it with: this bot
+        weighs the raise where the rival would accept it (:meth:`_raise_chance`), the play-outs' rivals read
+        no calls, so compared they raise a retruco on hands such as 10E 2E 1O that a rival accepts only when
+        he beats them. At four players the answer to a retruco is :meth:`rollout_settled`, and a vale cuatro
+        called stays compared as it was."""
         two_players = view.options.players == 2
         return [
             action for action in view.legal_actions()
@@ -384,7 +381,7 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
 
     - a truco called on the rivals' folds (:meth:`_truco_call_bar` below the temperament's bar): answering by
       their cards, the play-outs' rivals make the call against a rival who folds without two top cards a loss,
-      and issue 32 asks ``hard`` to beat that rival as ``medium`` does;
+      and ``hard`` must beat that rival as ``medium`` does;
     - an answer to the envido of a rival who calls it whatever his tanto (:data:`ENVIDO_HABIT`)."""
 
     def choose(self, view: SeatView) -> Action:
@@ -423,7 +420,7 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
 
     def _draws(self, value: float, bar: float, scale: float) -> bool:
         """Yes with the chance a logistic around ``bar`` gives ``value``: a mixed strategy, so the same hand does
-        not always get the same call and a rival cannot read the cards from the call (issue 32). Drawn from the
+        not always get the same call and a rival cannot read the cards from the call. Drawn from the
         bot's own generator: the same seed and views give the same choices."""
         return self.rng.random() < logistic(value, bar, scale)
 
@@ -482,8 +479,8 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
     def _envido_samples(self, r: Reading) -> int:
         """Worlds drawn to answer an envido: four times :attr:`samples` when a falta envido is in play or the
         rivals are near the target, where one answer can decide the match. On 16 worlds the chance of a tanto of
-        25 against a falta envido ranged from 0.38 to 0.56 and ``medium`` accepted one in four times a falta
-        that its rule refuses on the exact chance (issue 32, seed 11 hand 2)."""
+        25 against a falta envido ranged from 0.38 to 0.56, so ``medium`` would accept now and then a falta
+        that its rule refuses on the exact chance."""
         envido = r.view.observation().table.get("envido", [])
         if "falta envido" in envido or r.their_score + 4 >= r.target:
             return 4 * self.samples
@@ -548,9 +545,9 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
         rival who answers says ``quiero`` there (his book's ``truco answer``, or the shared model's).
 
         A raise is accepted by the rivals who hold the cards for it (adverse selection): the chance over all
-        worlds overstates what a raise that is accepted wins. Issue 32: holding 10E 2E 1O after winning the
-        first trick, ``medium`` raised a retruco to vale cuatro on 4 of 40 bot seeds on a chance of about 0.6
-        over all worlds; where the rival accepts it is about 0.4."""
+        worlds overstates what a raise that is accepted wins: holding 10E 2E 1O after winning the first trick,
+        the chance of the hand is about 0.6 over all worlds and about 0.4 over those where the rival accepts a
+        vale cuatro."""
         reader = self._reader if self._reader is not None else self.bidding
         caller = next((e.seat for e in reversed(r.view.observation().events) if e.kind == "truco"), None)
         weighed = wins = 0.0
@@ -581,7 +578,7 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
 
         The rule's own folds are not counted: with 8 top cards of 40, a rival who refuses every truco without
         two of them folds nine first-trick trucos in ten, and each refusal looks "by the cards" one by one
-        (the mixture's ``π_no`` barely moved, and that rival beat ``medium``, issue 32); the tally weighs his
+        (the mixture's ``π_no`` barely moves, and that rival would beat ``medium``); the tally weighs his
         refusals against the yeses the rule expected over his hands still possible."""
         reader = self._reader
         if reader is None:
@@ -591,8 +588,8 @@ class MediumBot(EasyBot, BookKeeping[TrucoRivalReader]):
         return min(reader.book.shortfall(seat, FOLD_KEY) for seat in r.rivals)
 
     def _truco_call_bar(self, r: Reading) -> float:
-        """:data:`TRUCO_CALL_BAR` lowered by what the rivals' folds give away (issue 32: the rival who refuses
-        every truco without two top cards beat ``medium``, whose call weighed only its chance of the hand).
+        """:data:`TRUCO_CALL_BAR` lowered by what the rivals' folds give away: against a rival who refuses every
+        truco without two top cards, a call that weighs only its chance of the hand leaves points on the table.
 
         Calling the next word at a hand worth ``w`` against a rival who folds ``f`` of the hands the rule would
         accept (:meth:`_rivals_fold_rate`) wins

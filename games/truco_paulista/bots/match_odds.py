@@ -23,8 +23,8 @@ from cartas.core import State
 from ..state import ONZE_STAKE, TARGET
 
 STAKE_SHARES: Mapping[int, float] = {1: 0.794, 3: 0.158, 6: 0.034, 9: 0.007, 12: 0.007}
-"""The share of ordinary mãos giving their winner each number of points, ``medium`` against ``medium``: 351,
-70, 15, 3 and 3 of the 442 ordinary mãos of 40 matches (``benchmarks/paulista_stakes.py --matches 40 --seed 1``)."""
+"""The share of ordinary mãos giving their winner each number of points, ``medium`` against ``medium``, as
+``benchmarks/paulista_stakes.py`` counts them over whole matches."""
 
 
 def onze_match_chances() -> dict[int, float]:
