@@ -146,7 +146,7 @@ def personality_levels(base: type[Base], characters: Iterable[Character[Any]]) -
         class_name = "".join(word[:1].upper() + word[1:] for word in character.name.removeprefix("The ").split())
         namespace = {"__module__": base.__module__, "__qualname__": class_name, "__doc__": character.summary,
                      "level": character.level, "name": character.name, "temperament": character.temperament}
-        level = cast("type[Base]", type(base)(class_name, (base,), namespace))
+        level = cast("type[Base]", type(class_name, (base,), namespace))
         setattr(module, class_name, level)
         levels.append(level)
     return tuple(levels)
