@@ -11,6 +11,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cartas.core import Action, Card, GameOptions, Position, format_cards
+
 from .actions import CLOSE, REENGANCHE, RETIRE, Reenganche
 from .melds import MeldRules
 from .state import DRAW, RummyState

@@ -13,11 +13,12 @@ from cartas.core import (
     TableView, by_suit_then_rank, generic_names, parse_cards, shoe, spanish_deck,
 )
 from cartas.core.i18n import mark
-from .presentation import view
-from .presentation import words as speech
+
 from .actions import parse_action
 from .chinchon import ChinchonState, chinchon_rules
 from .melds import MeldRules
+from .presentation import view
+from .presentation import words as speech
 from .remigio import RemigioState, remigio_rules
 
 MAX_TURNS_HELP = mark(

@@ -9,6 +9,7 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cartas.core import Action, Card, GameOptions, Position, format_cards
+
 from .actions import CLOSE
 from .melds import JOKER_ID, MeldRules
 from .state import DRAW, RummyState

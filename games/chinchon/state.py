@@ -20,9 +20,10 @@ from cartas.core import (
     CARD_TEXT, Action, Card, GameOptions, Observation, Position, PositionError, Result, State, Table, format_cards,
     redistribute, shuffle, shuffled, stack_deck,
 )
+
 from .actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, Discard, Draw
-from .melds import Arrangement, MeldRules
 from .i18n import _
+from .melds import Arrangement, MeldRules
 
 if TYPE_CHECKING:
     from .game import RummyGame

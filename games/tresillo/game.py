@@ -13,11 +13,12 @@ from cartas.core import (
     TableView, by_suit_then_rank, generic_names, stack_deck,
 )
 from cartas.core.i18n import mark
+
+from .actions import parse_action
+from .i18n import _
 from .presentation import view
 from .presentation import words as speech
-from .actions import parse_action
 from .state import FULL_DECK, HAND_SIZE, TresilloState
-from .i18n import _
 
 
 class TresilloOptions(GameOptions):

@@ -18,6 +18,7 @@ from cartas.core import (
     CARD_TEXT, Action, Card, Observation, Result, State, Table, deal_order, format_cards, redistribute, shuffled,
     spanish_deck, stack_deck, trick_winner_follow_suit,
 )
+
 from .actions import (
     CIEGA,
     DEJO,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartas.core import Card
+
 from .actions import CARDS, ENVIDO, FALTA_ENVIDO, REAL_ENVIDO
 
 TANTO_VALUE: dict[Card, int] = {card: card.rank if card.rank <= 7 else 0 for card in CARDS}

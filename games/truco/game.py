@@ -13,10 +13,11 @@ from cartas.core import (
     TableView, by_suit_then_rank, cutter_seat, generic_names,
 )
 from cartas.core.i18n import mark
-from .presentation import lines, shown, view, words
-from .presentation.lines import ACCEPTED, FLOR_CALLS, TRICK_NAMES  # noqa: F401  # named here before
+
 from .actions import CARDS, TrucoAction, parse_action
 from .i18n import _
+from .presentation import lines, shown, view, words
+from .presentation.lines import ACCEPTED, FLOR_CALLS, TRICK_NAMES  # noqa: F401  # named here before
 from .state import TrucoState
 
 

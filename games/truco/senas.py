@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartas.core import Card
+
 from .actions import SIGNS
 
 CARD_SIGN: dict[Card, str] = {

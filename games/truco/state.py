@@ -20,6 +20,7 @@ from cartas.core import (
     CARD_TEXT, PARDA, Action, Card, Game, Observation, Position, PositionError, RaiseLadder, Result, State,
     best_of_three, deal, rank_table, sample, shuffle, shuffled, stack_deck, trick_winner_by_rank,
 )
+
 from .actions import (
     ACHICO, CARDS, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, PLAYS,
     QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS, TrucoAction,
@@ -27,8 +28,8 @@ from .actions import (
 from .envido import (
     SON_BUENAS, accepted_value, falta_value, flor, may_call, refused_value, show_order, sing, tanto, tanto_cards,
 )
-from .senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
 from .i18n import _
+from .senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
 
 RANK: dict[Card, int] = rank_table([
     [Card(1, "E")], [Card(1, "B")], [Card(7, "E")], [Card(7, "O")],

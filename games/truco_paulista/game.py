@@ -13,11 +13,12 @@ from cartas.core import (
     seat_side_names,
 )
 from cartas.core.i18n import mark
-from .presentation import view, words
+
 from .actions import Action as PaulistaAction
 from .actions import Word, parse_action
-from .i18n import _
 from .cards import DECK
+from .i18n import _
+from .presentation import view, words
 from .state import TARGET, PaulistaState
 
 

@@ -16,6 +16,7 @@ from cartas.core import (
     CARD_TEXT, PARDA, PUBLIC_SEAT, UNDECIDED, Action, Card, Observation, Position, PositionError, RaiseLadder, Result,
     State, best_of_three, deal, redistribute, shuffled, stack_deck, trick_winner_by_rank,
 )
+
 from .actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
 from .cards import DECK, FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
 from .i18n import _

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cartas.core import BotFactory, Game, hookimpl
+
 from .bots import EasyBot
 from .game import SieteYMedio
 

@@ -12,6 +12,7 @@ from cartas.core import (
     PUBLIC_SEAT, Action, Card, Observation, Position, PositionError, Result, State, Table, deal, redistribute, shuffled,
     spanish_deck, stack_deck,
 )
+
 from .actions import CARTA, PLANTO, Move
 
 if TYPE_CHECKING:

@@ -31,13 +31,14 @@ from typing import ClassVar
 
 from cartas.core import Action, Card, EventView, State
 from cartas.core.bots import SeatView
+
 from ..actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, Discard, Draw
 from ..chinchon import chinchon_rules, is_chinchon
 from ..game import ChinchonGame, RemigioGame
 from ..melds import MeldRules
-from .reading import RummyReading
 from ..remigio import MULTIPLIERS, close_kind, remigio_rules
 from ..state import RummyState
+from .reading import RummyReading
 
 
 def rules_for(view: SeatView) -> MeldRules:

@@ -23,6 +23,7 @@ from collections.abc import Callable
 
 from cartas.core import Card, State
 from cartas.core.bots import Decision
+
 from ..melds import MeldRules
 from ..state import RummyState
 

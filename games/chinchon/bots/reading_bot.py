@@ -20,10 +20,11 @@ import random
 
 from cartas.core import Action, Card, EventView
 from cartas.core.bots import SearchCounts, SeatView, posterior_for
-from .levels import RemigioMediumBot
+
 from ..melds import MeldRules
-from .reading import melds_with
 from ..state import RummyState
+from .levels import RemigioMediumBot
+from .reading import melds_with
 
 
 class ReadingBot(RemigioMediumBot):

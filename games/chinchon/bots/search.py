@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from cartas.core import Action
 from cartas.core.bots import Engine, HardBot, RolloutBot, SearchBot, SeatView
+
 from ..actions import Discard
 from .levels import MediumBot, shortlist
 

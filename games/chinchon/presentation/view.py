@@ -6,6 +6,7 @@ why, the limit and who is closest to it."""
 from __future__ import annotations
 
 from cartas.core import FACE_DOWN, Observation, TableView, by_suit_then_rank, parse_cards, seat_fields
+
 from ..i18n import _
 from ..melds import MeldRules
 

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from cartas.core import Action, Card, Event, Observation, TableNames, cutter_seat
 from cartas.core.i18n import card_name, cards_named, mark, words
+
 from ..actions import DRAW_DISCARD, DRAW_STOCK, REENGANCHE, RETIRE, Discard, Draw, Reenganche
 from ..i18n import _
 

@@ -12,6 +12,7 @@ from collections.abc import Callable, Iterable
 
 from cartas.core import Card, State
 from cartas.core.bots import Decision, soft_bar
+
 from ..actions import JUEGO, PASO
 from ..state import TresilloState
 

@@ -23,6 +23,7 @@ from typing import Any, ClassVar
 
 from cartas.core import Action, Card, Observation, deal_order
 from cartas.core.bots import Evaluator, SeatView
+
 from ..actions import (
     CIEGA,
     DEJO,
@@ -34,9 +35,9 @@ from ..actions import (
     TOMO,
     CardAction,
 )
+from ..state import STRENGTH
 from .bidding import JulepeBidding
 from .rivals import LooseBook
-from ..state import STRENGTH
 from .temperament import MEDIUM, Temperament
 from .valuation import match_chance_value
 

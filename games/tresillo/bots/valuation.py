@@ -18,6 +18,7 @@ import math
 from collections.abc import Sequence
 
 from cartas.core import State
+
 from ..state import TresilloState
 
 SPREAD_PER_STAKE = 0.8

@@ -5,6 +5,7 @@ notes."""
 from __future__ import annotations
 
 from cartas.core import Observation, TableView, by_suit_then_rank, seat_fields
+
 from ..i18n import _
 
 

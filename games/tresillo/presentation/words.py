@@ -11,6 +11,7 @@ from collections.abc import Sequence
 
 from cartas.core import Action, Card, Event, Observation, TableNames, cutter_seat
 from cartas.core.i18n import card_name, cards_named, mark, suit_name, words
+
 from ..actions import (
     CIEGA, DEJO, DESTAPO, DISCARD, DISCARDS, JUEGO, NO_OBLIGO, NORMAL, OBLIGO, PASO, PLAYS, TOMO, CardAction,
 )

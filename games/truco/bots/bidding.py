@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from cartas.core import Card, State
 from cartas.core.bots import Decision, soft_bar
+
 from ..envido import tanto
 from ..state import RANK, TrucoState
 

@@ -16,11 +16,12 @@ from typing import ClassVar
 
 from cartas.core import PARDA, Action, Card, Observation, best_of_three, trick_winner_by_rank
 from cartas.core.bots import BookKeeping, BotFactory, Decision, SeatView, logistic, posterior_for
-from .bidding import TrucoBidding, card_power
+
 from ..envido import accepted_value, falta_value, refused_value, tanto
-from .rivals import ENVIDO_KEY, FOLD_KEY, TrucoRivalReader
 from ..senas import CARD_SIGN
 from ..state import RANK, TrucoState
+from .bidding import TrucoBidding, card_power
+from .rivals import ENVIDO_KEY, FOLD_KEY, TrucoRivalReader
 from .temperament import MEDIUM, Temperament
 
 SAMPLES = 16

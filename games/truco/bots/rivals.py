@@ -29,13 +29,14 @@ from functools import cache
 
 from cartas.core import Card, Event, State
 from cartas.core.bots import BookReader, Decision, Observed, logistic
+
+from ..envido import tanto
+from ..state import RANK, TrucoState
 from .bidding import (
     BLUFF_SCALE, ENVIDO_ACCEPT_BAR, ENVIDO_BARS, STRENGTH_SPREAD, TANTO_SPREAD, TRUCO_ACCEPT_BAR, TRUCO_BARS,
     TrucoBidding,
     answered_call, card_power, strength_at,
 )
-from ..envido import tanto
-from ..state import RANK, TrucoState
 
 TRUCO_WORDS = ("truco", "retruco", "vale cuatro")
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from cartas.core import PUBLIC_SEAT, Observation, TableNames, seat_side_names
 from cartas.core.i18n import mark
+
 from ..i18n import _
 
 TRICK_NAMES = {"1": mark("First"), "2": mark("Second"), "3": mark("Third")}

@@ -10,6 +10,7 @@ from collections.abc import Callable, Sequence
 
 from cartas.core import Card, Event, TableNames
 from cartas.core.i18n import mark, suit_name
+
 from ..i18n import _
 
 SHOWN_KINDS = ("envido_shown", "flor_shown")

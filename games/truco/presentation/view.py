@@ -4,6 +4,7 @@ hand, the trick on the table, the hand by suit then rank, and the stake and the 
 from __future__ import annotations
 
 from cartas.core import Observation, TableView, by_suit_then_rank, seat_fields
+
 from ..i18n import _
 
 HAND_SIZE = 3

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 from cartas.core import RANKS, Card
 from cartas.core.i18n import RANK_WORDS, fold, mark, spoken_card, spoken_phrases
+
 from ..actions import (
     ACHICO, ALIASES, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, QUIERO,
     REAL_ENVIDO, RETRUCO, SENA, TRUCO, VALE_CUATRO, TrucoAction,

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Mapping
 
 from cartas.core import Card, State
 from cartas.core.bots import Decision, soft_bar
+
 from ..state import PaulistaState
 
 COMMON_POWER = {3: 0.65, 2: 0.5, 1: 0.35, 12: 0.2, 11: 0.15, 10: 0.1}

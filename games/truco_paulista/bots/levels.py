@@ -25,12 +25,13 @@ from typing import ClassVar
 
 from cartas.core import Action, Card, Observation
 from cartas.core.bots import BookKeeping, BotFactory, Evaluator, Posterior, SeatView, posterior_for
+
 from ..actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
-from .bidding import PaulistaBidding
 from ..cards import COMMON_ORDER, FIXED_TABLE, VIRA_TABLES
+from ..state import ANSWERING, DECIDING, FACE_DOWN, ONZE_STAKE, STAKES, TARGET, PaulistaState
+from .bidding import PaulistaBidding
 from .match_odds import match_value, onze_bar
 from .rivals import PaulistaRivalReader
-from ..state import ANSWERING, DECIDING, FACE_DOWN, ONZE_STAKE, STAKES, TARGET, PaulistaState
 from .temperament import MEDIUM, Temperament
 
 SUITS = "OCEB"

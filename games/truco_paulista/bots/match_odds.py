@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from cartas.core import State
+
 from ..state import ONZE_STAKE, TARGET
 
 STAKE_SHARES: Mapping[int, float] = {1: 0.794, 3: 0.158, 6: 0.034, 9: 0.007, 12: 0.007}

@@ -15,8 +15,9 @@ from pathlib import Path
 
 from cartas.core.bots import Character, PersonalityMixin, cached_strengths, personality_levels
 from cartas.core.i18n import mark
-from .levels import MediumBot
+
 from ..i18n import _
+from .levels import MediumBot
 from .temperament import Temperament
 
 STRENGTHS = Path(__file__).with_name("personalities.json")

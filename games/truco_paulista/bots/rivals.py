@@ -22,11 +22,12 @@ from functools import cache
 
 from cartas.core import Card, Event, State
 from cartas.core.bots import BookReader, Decision, Observed, logistic
+
+from ..cards import FIXED_TABLE, VIRA_TABLES
+from ..state import PaulistaState
 from .bidding import (
     ACCEPT_BAR, CALL_BARS, SPREAD, PaulistaBidding, _onze_decision, hand_power, held_at,
 )
-from ..cards import FIXED_TABLE, VIRA_TABLES
-from ..state import PaulistaState
 
 RAISES = ("truco", "seis", "nove", "doze")
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from cartas.core import FACE_DOWN, Observation, TableView, by_suit_then_rank, card_label, current_deck, seat_fields
+
 from ..i18n import _
 
 POINTS = 12

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from cartas.core import FRENCH, RANKS, current_deck, read_card
 from cartas.core.i18n import RANK_WORDS, fold, mark, spoken_phrases
+
 from ..actions import _BLIND_PLACES, _WORDS, Action, BlindPlay, Play, Word
 from ..i18n import _
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from cartas.core import Action, SeatView
+
 from ..actions import CARTA, PLANTO
 from ..state import HALVES, LIMIT
 
