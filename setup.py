@@ -45,10 +45,10 @@ GROUPS: dict[str, list[str]] = {
     "cartas_truco": [
         "cartas/games/truco/actions.py",
         "cartas/games/truco/envido.py",
-        "cartas/games/truco/lines.py",
+        "cartas/games/truco/presentation/lines.py",
         "cartas/games/truco/senas.py",
         "cartas/games/truco/state.py",
-        "cartas/games/truco/view.py",
+        "cartas/games/truco/presentation/view.py",
     ],
     "cartas_paulista": [
         "cartas/games/truco_paulista/actions.py",

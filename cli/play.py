@@ -38,8 +38,8 @@ from cartas.core.audience import PUBLIC, Audience
 from cartas.core.i18n import FRAMEWORK as _, mark
 from cartas.core.naming import TableNames, level_name
 from cartas.core.record import MatchRecord, load_record, replay
-from cartas.core.session import TableSession, visible_events
-from cartas.core.state import Action, State
+from cartas.core.session import Move, TableSession, visible_events
+from cartas.core.state import State
 
 
 def show_hands(renderer: Renderer, state: State, names: TableNames) -> None:
@@ -157,13 +157,13 @@ def _run_terminal(
     else:
         for seat in people:
             recent[seat].extend(game.presentation().describe(e, names[seat]) for e in visible_events(earlier, audiences[seat]))
-    shown = [len(state.events), state.hands_played, state.hand_events_from]
+    session = TableSession(state, hooks=app.hooks)
 
-    def hand_events(current: State, upto: int) -> list[Event]:
+    def hand_events(current: State, start: int, upto: int) -> list[Event]:
         if viewer is None:  # a watcher has just read the whole hand, line by line
             return []
         # A shared screen shows only what everyone saw.
-        return visible_events(current.events, PUBLIC if hot_seat is not None else audiences[viewer], shown[2], upto)
+        return visible_events(current.events, PUBLIC if hot_seat is not None else audiences[viewer], start, upto)
 
     def tell(events: Sequence[Event]) -> None:
         """Events as they happen: printed for a watcher, kept for each person's next screen."""
@@ -174,39 +174,37 @@ def _run_terminal(
                 if audiences[person].sees(event):
                     recent[person].append(game.presentation().describe(event, names[person]))
 
-    def on_step(current: State, seat: int, action: Action) -> None:
+    def on_move(current: State, move: Move) -> None:
         # A watched match is saved hand by hand: thousands of bot moves in a row would otherwise spend their
         # time writing files, and nobody's move can be lost. With a person, every move is saved.
         if viewer is not None:
-            saver.save(current, durable=seat in people)
-        elif current.hands_played != shown[1]:
+            saver.save(current, durable=move.seat in people)
+        elif move.hand_ended:
             saver.save(current, durable=False)
-        start = shown[0]
-        shown[0] = len(current.events)
-        ended = current.hands_played != shown[1] and not current.is_over
-        # A hand that ended: its last events, its summary, then the new hand's first events (the deal).
-        split = max(start, current.hand_events_from) if ended else shown[0]
-        tell(current.events[start:split])
-        if ended:
-            shown[1] = current.hands_played
+        if not move.next_hand_dealt:
+            tell(current.events[move.start:move.end])
+        else:
+            # A hand that ended: its last events, its summary, then the new hand's first events (the deal).
+            split = max(move.start, move.next_hand_start)
+            tell(current.events[move.start:split])
             unseen = recent[viewer] if viewer is not None else []
             show_summary(
-                renderer, game, hand_events(current, current.hand_events_from), current.scores(), shown_names, unseen
+                renderer, game, hand_events(current, move.hand_start, move.next_hand_start), current.scores(),
+                shown_names, unseen,
             )
-            shown[2] = current.hand_events_from
             if viewer is None:
                 show_hands(renderer, current, watcher)
             else:
                 for person in people:  # the summary told the last hand: the next table starts afresh
                     recent[person].clear()
-            tell(current.events[split:])
+            tell(current.events[split:move.end])
             if pause and reader(_("Press Enter to deal the next hand"), remember=False) is None:
                 raise QuitMatch
         if viewer is None and delay:
             time.sleep(delay)
 
     try:
-        result = TableSession(state, hooks=app.hooks).play(agents, on_step=on_step, prefer=people)
+        result = session.play(agents, on_move=on_move, prefer=people)
     except (QuitMatch, KeyboardInterrupt) as stop:
         # Not saved again here: every finished move already is, and an interrupted one must not be.
         if isinstance(stop, KeyboardInterrupt) and not isinstance(stop, PromptInterrupted):
@@ -227,7 +225,9 @@ def _run_terminal(
         hot_seat.hide()
         viewer = None  # at the end, a shared screen shows no one's hand; the result is everyone's
     unseen = recent[viewer] if viewer is not None else []
-    show_summary(renderer, game, hand_events(state, len(state.events)), result.scores, shown_names, unseen)
+    show_summary(
+        renderer, game, hand_events(state, session.hand_start, len(state.events)), result.scores, shown_names, unseen
+    )
     renderer.line(msg("match_over"), "bold")
     renderer.line(_("Winners: {names}", names=", ".join(shown_names.seat(s) for s in result.winners)))
     if viewer is not None:

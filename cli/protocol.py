@@ -25,7 +25,7 @@ from cartas.core.game import Game
 from cartas.core.seat_messages import (
     decision_message, event_message, hello_message, result_message, saved_message,
 )
-from cartas.core.session import TableSession
+from cartas.core.session import Move, TableSession
 from cartas.core.state import Action, State
 from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json, read_line
 
@@ -141,22 +141,20 @@ def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosav
         agents[seat] = ProgramAgent(game, numbers)
     send(hello_message(state, seats, players, saver.match_id, resumed=resumed))
     session = TableSession(state, hooks=app.hooks)
-    shown = [state.hand_events_from]
     program = Audience(seats=tuple(seats))
 
-    def send_events(current: State) -> None:
-        for event in session.visible(program, shown[0]):
+    def send_events(start: int, end: int) -> None:
+        for event in session.visible(program, start, end):
             send(event_message(game, event, seats))
-        shown[0] = len(current.events)
 
-    def on_step(current: State, seat: int, action: Action) -> None:
-        saver.save(current, durable=seat in seats)
-        send_events(current)
+    def on_move(current: State, move: Move) -> None:
+        saver.save(current, durable=move.seat in seats)
+        send_events(move.start, move.end)
 
     saver.save(state)
-    send_events(state)
+    send_events(state.hand_events_from, len(state.events))
     try:
-        result = session.play(agents, on_step=on_step, prefer=seats)
+        result = session.play(agents, on_move=on_move, prefer=seats)
     except (QuitMatch, BotFailed) as stop:
         failure = stopped_by_bot(stop, state, saver) if isinstance(stop, BotFailed) else None  # saves first
         send(saved_message(state, saver.match_id))

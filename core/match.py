@@ -11,10 +11,12 @@ from collections.abc import Container, Mapping
 from typing import Any
 
 from cartas.core.bots.base import Agent
-from cartas.core.session import LifecycleHooks, StepCallback, TableSession, Warn, seat_to_ask, warn_on_stderr
+from cartas.core.session import (
+    LifecycleHooks, MoveCallback, StepCallback, TableSession, Warn, seat_to_ask, warn_on_stderr,
+)
 from cartas.core.state import Result, State
 
-__all__ = ["LifecycleHooks", "StepCallback", "Warn", "run_match", "seat_to_ask", "warn_on_stderr"]
+__all__ = ["LifecycleHooks", "MoveCallback", "StepCallback", "Warn", "run_match", "seat_to_ask", "warn_on_stderr"]
 
 
 def run_match(
@@ -25,9 +27,10 @@ def run_match(
     on_step: StepCallback | None = None,
     prefer: Container[int] = (),
     warn: Warn = warn_on_stderr,
+    on_move: MoveCallback | None = None,
 ) -> Result:
     """Play ``state`` to the end with ``agents`` (one per seat). ``hooks`` is a pluggy ``pm.hook`` or ``None``.
 
     ``match_started`` fires only for a match with no moves yet: a resumed one started in an earlier run.
     """
-    return TableSession(state, hooks=hooks, warn=warn).play(agents, on_step=on_step, prefer=prefer)
+    return TableSession(state, hooks=hooks, warn=warn).play(agents, on_step=on_step, prefer=prefer, on_move=on_move)

@@ -97,7 +97,9 @@ def visible_events(events: list[Event], audience: Audience, start: int = 0, end:
 
 @dataclass(frozen=True)
 class Move:
-    """One applied action and what it caused."""
+    """One applied action and what it caused: everything a front end needs to show it, so none keeps its own
+    cursor into the events or compares hand counts (each viewer's share of the events is
+    :meth:`TableSession.visible` of ``start`` and ``end``)."""
 
     seat: int
     action: Action
@@ -109,9 +111,24 @@ class Move:
     """Whether a hand ended (was scored) with this action."""
     over: bool
     """Whether the match ended with it."""
+    hand_start: int = 0
+    """Where the events of the hand the action was played in begin (:attr:`TableSession.hand_start`)."""
+    next_hand_start: int = 0
+    """Where the events of the hand being played after it begin: the new deal's first event when the action
+    ended a hand and the next was dealt, else :attr:`hand_start`."""
+
+    @property
+    def next_hand_dealt(self) -> bool:
+        """Whether a hand ended and the match goes on: the events from :attr:`next_hand_start` are the new deal."""
+        return self.hand_ended and not self.over
 
 
 StepCallback = Callable[[State, int, Action], None]
+"""The older callback of :meth:`TableSession.play`, given the state, the seat and its action after each move; a
+front end that shows the move takes a :data:`MoveCallback` instead."""
+
+MoveCallback = Callable[[State, Move], None]
+"""What :meth:`TableSession.play` calls after each move, before its hooks fire: the state and the :class:`Move`."""
 
 
 class TableSession:
@@ -125,6 +142,10 @@ class TableSession:
         self.notify = None if hooks is None else LifecycleHooks(hooks, warn)
         self._started = bool(state.history)
         """Whether ``match_started`` has fired (or fired in an earlier life of this match: it has moves)."""
+        self.hand_start = state.hand_events_from
+        """Where the events of the hand being played begin in ``state.events``, for its summary. Not always
+        ``state.hand_events_from``: a game may move that within a hand to hide earlier events from the seats'
+        view (chinchón's reshuffled stock), while a summary tells the whole hand."""
 
     @classmethod
     def new(
@@ -175,9 +196,13 @@ class TableSession:
         """
         self.begin()
         state = self.state
-        start, hands = len(state.events), state.hands_played
+        start, hands, hand_start = len(state.events), state.hands_played, self.hand_start
         state.apply(action, seat)
-        move = Move(seat, state.history[-1][1], start, len(state.events), state.hands_played != hands, state.is_over)
+        ended = state.hands_played != hands
+        if ended and not state.is_over:
+            self.hand_start = state.hand_events_from
+        move = Move(seat, state.history[-1][1], start, len(state.events), ended, state.is_over, hand_start,
+                    self.hand_start)
         if announce:
             self.announce(move)
         return move
@@ -193,14 +218,18 @@ class TableSession:
 
     def play(
         self, agents: Mapping[int, Agent], *, on_step: StepCallback | None = None, prefer: Container[int] = (),
+        on_move: MoveCallback | None = None,
     ) -> Result:
-        """Ask each seat's agent in turn (a person of ``prefer`` first) until the match is over."""
+        """Ask each seat's agent in turn (a person of ``prefer`` first) until the match is over, calling
+        ``on_move`` (and the older ``on_step``) after each move, before the hooks it caused fire."""
         self.begin()
         state = self.state
         while not state.is_over:
             seat = seat_to_ask(state, prefer)
             action = agents[seat].choose(SeatView(state, seat))
             move = self.apply(action, seat, announce=False)
+            if on_move is not None:
+                on_move(state, move)
             if on_step is not None:
                 on_step(state, seat, action)
             self.announce(move)

@@ -1,5 +1,5 @@
 """How many points a truco paulista mão is worth when ``medium`` plays both sides: the data behind
-:data:`cartas.games.truco_paulista.match_odds.STAKE_SHARES`.
+:data:`cartas.games.truco_paulista.bots.match_odds.STAKE_SHARES`.
 
 Run: ``python benchmarks/bots/paulista_stakes.py [--matches 40] [--seed 1] [--level medium]``. Plays whole matches,
 seat 0 and seat 1 both at ``--level``, and counts the points each ordinary mão (neither side on 11) gave its

@@ -2,8 +2,8 @@
 
 Run: ``python benchmarks/bots/rummy_reading.py [GAME] [--rounds 6] [--samples 40]``. ``medium`` plays every seat of
 two-player rounds; at each discard of seat 0, every card it could throw is scored by how often it melds with
-the rival's hand (:func:`cartas.games.chinchon.reading.melds_with`) in sampled worlds: drawn plainly (the
-prior), through ``plausible`` alone, and through the reading (:class:`cartas.games.chinchon.reading.RummyReading`).
+the rival's hand (:func:`cartas.games.chinchon.bots.reading.melds_with`) in sampled worlds: drawn plainly (the
+prior), through ``plausible`` alone, and through the reading (:class:`cartas.games.chinchon.bots.reading.RummyReading`).
 The script prints each score's AUC against the truth, the rival's real hand: 0.5 tells nothing, 1 tells every
 feed from every safe card.
 """
@@ -21,8 +21,8 @@ from cartas.core.bots.base import BotFactory
 from cartas.core.plugins.manager import get_registry
 from cartas.core.state import Action, State
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import plausible, weighed_discard
-from cartas.games.chinchon.reading import RummyReading, melds_with
+from cartas.games.chinchon.bots.levels import plausible, weighed_discard
+from cartas.games.chinchon.bots.reading import RummyReading, melds_with
 from cartas.games.chinchon.state import RummyState
 
 

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
         RivalReader, Tendency, bidding_weight, logistic, posterior_for, reader_for, soft_bar,
     )
     from cartas.core.bots.personality import (
-        Personality, PersonalityMixin, Strength, cached_strengths, level_label, read_strengths,
+        Character, Personality, PersonalityMixin, Strength, cached_strengths, level_label, personality_levels,
+        read_strengths,
     )
     from cartas.core.bots.inference.rivals import PRIOR_MEAN
     from cartas.core.bots.rollout import RolloutBot
@@ -34,7 +35,8 @@ _EXPORTS = LazyExports(__name__, {
         "RivalBook", "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
     ),
     "cartas.core.bots.personality": (
-        "Personality", "PersonalityMixin", "Strength", "cached_strengths", "level_label", "read_strengths",
+        "Character", "Personality", "PersonalityMixin", "Strength", "cached_strengths", "level_label",
+        "personality_levels", "read_strengths",
     ),
     "cartas.core.bots.inference.rivals": ("PRIOR_MEAN",),
     "cartas.core.bots.rollout": ("RolloutBot",),
@@ -43,11 +45,11 @@ _EXPORTS = LazyExports(__name__, {
 })
 
 __all__ = [
-    "PRIOR_MEAN", "REMEMBERED", "Agent", "BiddingModel", "BookKeeping", "BookReader", "BotFactory", "Decision",
-    "Engine", "Evaluator", "HardBot", "ISMCTSBot", "Modes", "Observed", "Personality", "PersonalityMixin", "Posterior",
-    "RandomBot", "RememberingReader", "Remembers", "RivalBook", "RivalReader", "RolloutBot", "SearchBot",
-    "SearchCounts", "SeatView", "Strength", "Tendency", "bidding_weight", "cached_strengths", "level_label",
-    "logistic", "posterior_for", "reader_for", "read_strengths", "remember_matches", "soft_bar",
+    "PRIOR_MEAN", "REMEMBERED", "Agent", "BiddingModel", "BookKeeping", "BookReader", "BotFactory", "Character",
+    "Decision", "Engine", "Evaluator", "HardBot", "ISMCTSBot", "Modes", "Observed", "Personality", "PersonalityMixin",
+    "Posterior", "RandomBot", "RememberingReader", "Remembers", "RivalBook", "RivalReader", "RolloutBot",
+    "SearchBot", "SearchCounts", "SeatView", "Strength", "Tendency", "bidding_weight", "cached_strengths",
+    "level_label", "logistic", "personality_levels", "posterior_for", "reader_for", "read_strengths", "remember_matches", "soft_bar",
 ]
 
 

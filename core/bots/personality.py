@@ -13,17 +13,20 @@ special-cased by game:
 :func:`level_label` puts the two together as the lobby shows them: "El Mentiroso · 46% vs medio".
 
 A game's personalities are its ``medium`` with other knobs; :class:`PersonalityMixin` gives them both class
-methods from a ``level``, a marked ``name``, the game's catalog and the file its benchmark writes, so each game's
-module holds only its characters.
+methods from a ``level``, a marked ``name``, the game's catalog and the file its benchmark writes. A game writes
+its characters as one table of :class:`Character` records (level, name, knobs) and :func:`personality_levels`
+turns the table into the level classes it registers, so each game's module holds only data.
 """
 
 from __future__ import annotations
 
 import json
+import sys
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import ClassVar, Protocol, runtime_checkable
+from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import level_name
@@ -112,6 +115,41 @@ class PersonalityMixin:
     @classmethod
     def strength(cls) -> Strength | None:
         return cached_strengths(cls.strengths_file).get(cls.level)
+
+
+Knobs = TypeVar("Knobs")
+Base = TypeVar("Base", bound=PersonalityMixin)
+
+
+@dataclass(frozen=True)
+class Character(Generic[Knobs]):
+    """One personality as a row of its game's table: the ``level`` it is registered and typed as, its ``name`` in
+    English marked for the game's catalog, the ``temperament`` (the game's knobs of ``medium``) it plays with,
+    and a ``summary`` of how that plays, which becomes its level class's docstring."""
+
+    level: str
+    name: str
+    temperament: Knobs
+    summary: str
+
+
+def personality_levels(base: type[Base], characters: Iterable[Character[Any]]) -> tuple[type[Base], ...]:
+    """The level classes of a game's table of characters, in its order: each a subclass of ``base`` (the game's
+    ``class Personality(PersonalityMixin, MediumBot)``) with the record's ``level``, ``name`` and
+    ``temperament`` as class attributes, named after its English name (``Liar`` for "The Liar").
+
+    Each class is also set on ``base``'s module under that name, where pickle looks for a class by its module and
+    name: the arena sends bot factories to its worker processes."""
+    module = sys.modules[base.__module__]
+    levels: list[type[Base]] = []
+    for character in characters:
+        class_name = "".join(word[:1].upper() + word[1:] for word in character.name.removeprefix("The ").split())
+        namespace = {"__module__": base.__module__, "__qualname__": class_name, "__doc__": character.summary,
+                     "level": character.level, "name": character.name, "temperament": character.temperament}
+        level = cast("type[Base]", type(class_name, (base,), namespace))
+        setattr(module, class_name, level)
+        levels.append(level)
+    return tuple(levels)
 
 
 def level_title(factory: object, level: str) -> str:

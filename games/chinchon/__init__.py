@@ -60,7 +60,7 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
 
 @hookimpl
 def register_games(register: Callable[[Game], None]) -> None:
-    from cartas.games.chinchon.game import ChinchonGame, RemigioGame
+    from .game import ChinchonGame, RemigioGame
 
     register(ChinchonGame())
     register(RemigioGame())
@@ -68,13 +68,13 @@ def register_games(register: Callable[[Game], None]) -> None:
 
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
-    from cartas.games.chinchon.bots import EasyBot, MediumBot, RemigioMediumBot
-    from cartas.games.chinchon.search_level import ChinchonHardBot, RummySearchBot
+    from .bots import EasyBot, MediumBot, RemigioMediumBot
+    from .bots.search import ChinchonHardBot, RummySearchBot
 
     for name, medium in (("chinchon", MediumBot), ("remigio", RemigioMediumBot)):
         register(name, "easy", EasyBot)
         register(name, "medium", medium)
         register(name, "search", RummySearchBot)
     register("chinchon", "hard", ChinchonHardBot)
-    # remigio's hard is the core's, which plays medium's move there (RemigioMediumBot.rollout_samples = 0): the
-    # reading bot (.reading_bot) lost to medium, 38 of 98 matches to 300 (docs/bots.md)
+    # remigio's hard is the core's, which plays medium's move there (RemigioMediumBot.rollout_samples = 0): a round
+    # played out by medium costs too much for rollouts to answer in time

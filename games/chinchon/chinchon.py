@@ -11,12 +11,13 @@ from functools import cache
 from typing import TYPE_CHECKING, Any
 
 from cartas.core import Action, Card, GameOptions, Position, format_cards
-from cartas.games.chinchon.actions import CLOSE, REENGANCHE, RETIRE, Reenganche
-from cartas.games.chinchon.melds import MeldRules
-from cartas.games.chinchon.state import DRAW, RummyState
+
+from .actions import CLOSE, REENGANCHE, RETIRE, Reenganche
+from .melds import MeldRules
+from .state import DRAW, RummyState
 
 if TYPE_CHECKING:
-    from cartas.games.chinchon.game import RummyGame
+    from .game import RummyGame
 
 ALL_MELDED_BONUS = -10
 """What a closer scores with all seven cards melded."""

@@ -13,11 +13,13 @@ from cartas.core import (
     TableView, by_suit_then_rank, generic_names, parse_cards, shoe, spanish_deck,
 )
 from cartas.core.i18n import mark
-from cartas.games.chinchon import speech, view
-from cartas.games.chinchon.actions import parse_action
-from cartas.games.chinchon.chinchon import ChinchonState, chinchon_rules
-from cartas.games.chinchon.melds import MeldRules
-from cartas.games.chinchon.remigio import RemigioState, remigio_rules
+
+from .actions import parse_action
+from .chinchon import ChinchonState, chinchon_rules
+from .melds import MeldRules
+from .presentation import view
+from .presentation import words as speech
+from .remigio import RemigioState, remigio_rules
 
 MAX_TURNS_HELP = mark(
     "playout bound: a round with no close ends after this many turns per player, everyone scored as they "

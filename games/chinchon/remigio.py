@@ -9,12 +9,13 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from cartas.core import Action, Card, GameOptions, Position, format_cards
-from cartas.games.chinchon.actions import CLOSE
-from cartas.games.chinchon.melds import JOKER_ID, MeldRules
-from cartas.games.chinchon.state import DRAW, RummyState
+
+from .actions import CLOSE
+from .melds import JOKER_ID, MeldRules
+from .state import DRAW, RummyState
 
 if TYPE_CHECKING:
-    from cartas.games.chinchon.game import RummyGame
+    from .game import RummyGame
 
 MULTIPLIERS: dict[str, int] = {
     "closed": 1,

@@ -20,12 +20,13 @@ from cartas.core import (
     CARD_TEXT, Action, Card, GameOptions, Observation, Position, PositionError, Result, State, Table, format_cards,
     redistribute, shuffle, shuffled, stack_deck,
 )
-from cartas.games.chinchon.actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, Discard, Draw
-from cartas.games.chinchon.melds import Arrangement, MeldRules
-from cartas.games.chinchon.i18n import _
+
+from .actions import DISCARD, DRAW_DISCARD, DRAW_STOCK, Discard, Draw
+from .i18n import _
+from .melds import Arrangement, MeldRules
 
 if TYPE_CHECKING:
-    from cartas.games.chinchon.game import RummyGame
+    from .game import RummyGame
 
 DRAW, DISCARD_PHASE = 0, 1
 """The two halves of a turn."""

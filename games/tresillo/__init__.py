@@ -32,7 +32,7 @@ TRESILLO = GameSummary(
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 
 PERSONALITY_LEVELS = ("prudente", "jugador", "ciego")
-"""The levels of :mod:`cartas.games.tresillo.personalities`, named here so listing them imports no bot."""
+"""The levels of :mod:`cartas.games.tresillo.bots.personalities`, named here so listing them imports no bot."""
 
 
 @hookimpl
@@ -50,15 +50,15 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
 
 @hookimpl
 def register_games(register: Callable[[Game], None]) -> None:
-    from cartas.games.tresillo.game import TresilloGame
+    from .game import TresilloGame
 
     register(TresilloGame())
 
 
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
-    from cartas.games.tresillo.bots import EasyBot, MediumBot
-    from cartas.games.tresillo.personalities import PERSONALITIES
+    from .bots import EasyBot, MediumBot
+    from .bots.personalities import PERSONALITIES
 
     register("tresillo", "easy", EasyBot)
     register("tresillo", "medium", MediumBot)

@@ -13,10 +13,12 @@ from cartas.core import (
     TableView, by_suit_then_rank, generic_names, stack_deck,
 )
 from cartas.core.i18n import mark
-from cartas.games.tresillo import speech, view
-from cartas.games.tresillo.actions import parse_action
-from cartas.games.tresillo.state import FULL_DECK, HAND_SIZE, TresilloState
-from cartas.games.tresillo.i18n import _
+
+from .actions import parse_action
+from .i18n import _
+from .presentation import view
+from .presentation import words as speech
+from .state import FULL_DECK, HAND_SIZE, TresilloState
 
 
 class TresilloOptions(GameOptions):

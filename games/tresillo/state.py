@@ -18,7 +18,8 @@ from cartas.core import (
     CARD_TEXT, Action, Card, Observation, Result, State, Table, deal_order, format_cards, redistribute, shuffled,
     spanish_deck, stack_deck, trick_winner_follow_suit,
 )
-from cartas.games.tresillo.actions import (
+
+from .actions import (
     CIEGA,
     DEJO,
     DESTAPO,
@@ -36,7 +37,7 @@ from cartas.games.tresillo.actions import (
 if TYPE_CHECKING:
     from cartas.core import Game
     from cartas.core import Position
-    from cartas.games.tresillo.game import TresilloOptions
+    from .game import TresilloOptions
 
 STRENGTH: dict[int, int] = {1: 10, 3: 9, 12: 8, 11: 7, 10: 6, 7: 5, 6: 4, 5: 3, 4: 2, 2: 1}
 """Strength of a rank inside its suit: 1 > 3 > 12 > 11 > 10 > 7 > 6 > 5 > 4 > 2 in every suit."""

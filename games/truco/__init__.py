@@ -33,7 +33,7 @@ TRUCO = GameSummary(
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 
 PERSONALITY_LEVELS = ("prudente", "mentiroso", "jugador")
-"""The levels of :mod:`cartas.games.truco.personalities`, named here so listing them imports no bot."""
+"""The levels of :mod:`cartas.games.truco.bots.personalities`, named here so listing them imports no bot."""
 
 
 @hookimpl
@@ -51,15 +51,15 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
 
 @hookimpl
 def register_games(register: Callable[[Game], None]) -> None:
-    from cartas.games.truco.game import TrucoGame
+    from .game import TrucoGame
 
     register(TrucoGame())
 
 
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
-    from cartas.games.truco.bots import EasyBot, MediumBot
-    from cartas.games.truco.personalities import PERSONALITIES
+    from .bots import EasyBot, MediumBot
+    from .bots.personalities import PERSONALITIES
 
     register("truco", "easy", EasyBot)
     register("truco", "medium", MediumBot)

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartas.core import Card
-from cartas.games.truco.actions import CARDS, ENVIDO, FALTA_ENVIDO, REAL_ENVIDO
+
+from .actions import CARDS, ENVIDO, FALTA_ENVIDO, REAL_ENVIDO
 
 TANTO_VALUE: dict[Card, int] = {card: card.rank if card.rank <= 7 else 0 for card in CARDS}
 """What a card adds to the tanto: its number, the figures (10, 11, 12) nothing."""

@@ -13,11 +13,12 @@ from cartas.core import (
     TableView, by_suit_then_rank, cutter_seat, generic_names,
 )
 from cartas.core.i18n import mark
-from cartas.games.truco import lines, shown, view, words
-from cartas.games.truco.lines import ACCEPTED, FLOR_CALLS, TRICK_NAMES  # noqa: F401  # named here before
-from cartas.games.truco.actions import CARDS, TrucoAction, parse_action
-from cartas.games.truco.i18n import _
-from cartas.games.truco.state import TrucoState
+
+from .actions import CARDS, TrucoAction, parse_action
+from .i18n import _
+from .presentation import lines, shown, view, words
+from .presentation.lines import ACCEPTED, FLOR_CALLS, TRICK_NAMES  # noqa: F401  # named here before
+from .state import TrucoState
 
 
 class TrucoOptions(GameOptions):
@@ -170,7 +171,7 @@ class TrucoPresentation(Presentation):
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
         """The score from the seat's side (nosotros, ellos), who deals and who is mano, the tricks, the stake
-        (:func:`cartas.games.truco.lines.table_lines`, compiled with the engine in the compiled build)."""
+        (:func:`cartas.games.truco.presentation.lines.table_lines`, compiled with the engine in the compiled build)."""
         return lines.table_lines(observation, names)
 
     def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from cartas.core import Card
-from cartas.games.truco.actions import SIGNS
+
+from .actions import SIGNS
 
 CARD_SIGN: dict[Card, str] = {
     Card(1, "E"): "ancho_espada", Card(1, "B"): "ancho_basto", Card(7, "E"): "siete_espada",

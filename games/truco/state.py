@@ -20,15 +20,16 @@ from cartas.core import (
     CARD_TEXT, PARDA, Action, Card, Game, Observation, Position, PositionError, RaiseLadder, Result, State,
     best_of_three, deal, rank_table, sample, shuffle, shuffled, stack_deck, trick_winner_by_rank,
 )
-from cartas.games.truco.actions import (
+
+from .actions import (
     ACHICO, CARDS, CONTRAFLOR, CONTRAFLOR_RESTO, ENVIDO, FALTA_ENVIDO, FLOR, MAZO, NO_QUIERO, PLAY, PLAYS,
     QUIERO, REAL_ENVIDO, RETRUCO, SENA, SENAS, TRUCO, VALE_CUATRO, WORDS, TrucoAction,
 )
-from cartas.games.truco.envido import (
+from .envido import (
     SON_BUENAS, accepted_value, falta_value, flor, may_call, refused_value, show_order, sing, tanto, tanto_cards,
 )
-from cartas.games.truco.senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
-from cartas.games.truco.i18n import _
+from .i18n import _
+from .senas import GOOD_ENVIDO, SIGN_BIT, TOP_MASK, shows, sign_mask, signs_in
 
 RANK: dict[Card, int] = rank_table([
     [Card(1, "E")], [Card(1, "B")], [Card(7, "E")], [Card(7, "O")],
@@ -696,8 +697,8 @@ def _draw(
 
     Facts rare enough to need the second step are looked up in :data:`_FITTING` from then on, with the same
     random tries and the same choice as before (the same hand for the same generator), at a fraction of the
-    cost: issue 32's slowest decisions (four-player truco, a tanto sung and a seña seen) spent nine tenths of
-    their half second re-checking the same hands here.
+    cost: the slowest decisions (four-player truco, a tanto sung and a seña seen) otherwise spend most of their
+    time re-checking the same hands here.
     """
     key = (size, played, tuple(facts))
     fitting = _FITTING.get(key)
@@ -769,7 +770,8 @@ def _flor_of(dealt: tuple[Card, ...]) -> int:
 
 _TANTO_CARDS: dict[tuple[Card, ...], tuple[Card, ...]] = {}
 """The cards that make each dealt hand's tanto, as :data:`_TANTOS` keeps its points: every simulation of a
-search whose hand had an envido shows them at the end of the hand, and sorting them out was 7% of a search."""
+search whose hand had an envido shows them at the end of the hand, and sorting them out again each time is a
+visible share of a search."""
 
 
 def _tanto_cards_of(dealt: tuple[Card, ...]) -> tuple[Card, ...]:

@@ -30,7 +30,7 @@ PAULISTA = GameSummary(
 """What ``cartas list`` says about the game, without importing it (a test keeps it equal to the real game's)."""
 
 PERSONALITY_LEVELS = ("cauteloso", "blefador", "apostador")
-"""The levels of :mod:`cartas.games.truco_paulista.personalities`, named here so listing them imports no bot."""
+"""The levels of :mod:`cartas.games.truco_paulista.bots.personalities`, named here so listing them imports no bot."""
 
 
 @hookimpl
@@ -48,15 +48,15 @@ def describe_bots(describe: Callable[[str, str], None]) -> None:
 
 @hookimpl
 def register_games(register: Callable[[Game], None]) -> None:
-    from cartas.games.truco_paulista.game import PaulistaGame
+    from .game import PaulistaGame
 
     register(PaulistaGame())
 
 
 @hookimpl
 def register_bots(register: Callable[[str, str, BotFactory], None]) -> None:
-    from cartas.games.truco_paulista.bots import EasyBot, MediumBot
-    from cartas.games.truco_paulista.personalities import PERSONALITIES
+    from .bots import EasyBot, MediumBot
+    from .bots.personalities import PERSONALITIES
 
     register("truco_paulista", "easy", EasyBot)
     register("truco_paulista", "medium", MediumBot)

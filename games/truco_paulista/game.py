@@ -13,12 +13,13 @@ from cartas.core import (
     seat_side_names,
 )
 from cartas.core.i18n import mark
-from cartas.games.truco_paulista import view, words
-from cartas.games.truco_paulista.actions import Action as PaulistaAction
-from cartas.games.truco_paulista.actions import Word, parse_action
-from cartas.games.truco_paulista.i18n import _
-from cartas.games.truco_paulista.cards import DECK
-from cartas.games.truco_paulista.state import TARGET, PaulistaState
+
+from .actions import Action as PaulistaAction
+from .actions import Word, parse_action
+from .cards import DECK
+from .i18n import _
+from .presentation import view, words
+from .state import TARGET, PaulistaState
 
 
 class PaulistaOptions(GameOptions):

@@ -16,12 +16,13 @@ from cartas.core import (
     CARD_TEXT, PARDA, PUBLIC_SEAT, UNDECIDED, Action, Card, Observation, Position, PositionError, RaiseLadder, Result,
     State, best_of_three, deal, redistribute, shuffled, stack_deck, trick_winner_by_rank,
 )
-from cartas.games.truco_paulista.actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
-from cartas.games.truco_paulista.cards import DECK, FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
-from cartas.games.truco_paulista.i18n import _
+
+from .actions import BLIND, HIDE, PLAY, RAISES, BlindPlay, Play, Word
+from .cards import DECK, FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
+from .i18n import _
 
 if TYPE_CHECKING:
-    from cartas.games.truco_paulista.game import PaulistaGame, PaulistaOptions
+    from .game import PaulistaGame, PaulistaOptions
 
 TARGET = 12
 """A match is won by the first side to reach 12 points (or more)."""

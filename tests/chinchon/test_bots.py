@@ -13,7 +13,7 @@ import pytest
 from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import MediumBot, plausible, shortlist
+from cartas.games.chinchon.bots.levels import MediumBot, plausible, shortlist
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
 
 GAMES = {"chinchon": ChinchonGame(), "remigio": RemigioGame()}
@@ -69,7 +69,7 @@ def test_the_plausibility_check_does_not_depend_on_the_hash_seed() -> None:
     script = (
         "import random\n"
         "from cartas.core.bots.base import SeatView\n"
-        "from cartas.games.chinchon.bots import EasyBot, plausible\n"
+        "from cartas.games.chinchon.bots.levels import EasyBot, plausible\n"
         "from cartas.games.chinchon.game import ChinchonGame\n"
         "game = ChinchonGame(); verdicts = []\n"
         "for seed in range(4):\n"

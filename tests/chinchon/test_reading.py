@@ -1,4 +1,4 @@
-"""The rummy games' reading of a rival's hand (:mod:`cartas.games.chinchon.reading`): the posterior moves the
+"""The rummy games' reading of a rival's hand (:mod:`cartas.games.chinchon.bots.reading`): the posterior moves the
 right way, and each draw or discard is weighed by whether it fits the rival's cards."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from cartas.core.bots.base import SeatView
 from cartas.core.bots.inference import Decision, Posterior, posterior_for
 from cartas.core.bots.inference.posterior import rule_weight
 from cartas.core.cards import Card
-from cartas.games.chinchon.bots import MediumBot, RemigioMediumBot, plausible, weighed_discard
+from cartas.games.chinchon.bots.levels import MediumBot, RemigioMediumBot, plausible, weighed_discard
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
-from cartas.games.chinchon.reading import REFUSED_FIT, THREW_FIT, TOOK_LOOSE, RummyReading, melds_with
+from cartas.games.chinchon.bots.reading import REFUSED_FIT, THREW_FIT, TOOK_LOOSE, RummyReading, melds_with
 from cartas.games.chinchon.state import RummyState
 from cartas.testing import sampled_mean
 

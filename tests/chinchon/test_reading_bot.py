@@ -1,4 +1,4 @@
-"""The reading bot (:mod:`cartas.games.chinchon.reading_bot`, remigio's ``hard`` until it was measured losing to
+"""The reading bot (:mod:`cartas.games.chinchon.bots.reading_bot`, remigio's ``hard`` until it was measured losing to
 ``medium``): ``medium`` charged for feeding the next player; and remigio's ``hard`` as it is now."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from cartas.core.cards import Card
 from cartas.core.plugins.manager import get_registry
 from cartas.games.chinchon.bots import RemigioMediumBot
 from cartas.games.chinchon.game import RemigioGame
-from cartas.games.chinchon.reading_bot import ReadingBot
+from cartas.games.chinchon.bots.reading_bot import ReadingBot
 from cartas.games.chinchon.state import RummyState
 
 

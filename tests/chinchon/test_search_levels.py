@@ -8,9 +8,9 @@ import random
 from cartas.core.bots.base import SeatView
 from cartas.core.plugins.manager import get_registry
 from cartas.games.chinchon.actions import Discard
-from cartas.games.chinchon.bots import MediumBot, shortlist
+from cartas.games.chinchon.bots.levels import MediumBot, shortlist
 from cartas.games.chinchon.game import ChinchonGame, RemigioGame
-from cartas.games.chinchon.search_level import (
+from cartas.games.chinchon.bots.search import (
     SIMULATIONS, ChinchonHardBot, NarrowMediumBot, RummySearchBot, narrow_shortlist,
 )
 from cartas.games.chinchon.state import RummyState

@@ -55,7 +55,7 @@ MODULES = (
     "cartas.cli.help_text", "cartas.cli.language", "cartas.cli.main", "cartas.core.audience", "cartas.core.bench",
     "cartas.core.bots.rollout", "cartas.core.i18n.catalogs", "cartas.core.i18n.spoken", "cartas.core.plugins.hookspecs",
     "cartas.core.seat_messages", "cartas.core.views", "cartas.core.wire", "cartas.games.truco",
-    "cartas.games.tresillo.valuation", "cartas.interop.actions", "cartas.interop.encoding", "cartas.interop.outcome",
+    "cartas.games.tresillo.bots.valuation", "cartas.interop.actions", "cartas.interop.encoding", "cartas.interop.outcome",
     "cartas.online.schema", "cartas.online.seat_names",
 )
 """Modules the docs named."""

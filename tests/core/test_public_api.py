@@ -53,7 +53,7 @@ def test_the_scan_catches_a_private_import() -> None:
     assert foreign_imports("from cartas.games.chinchon.melds import Meld\n", "cartas.games.truco") == [
         "line 1: cartas.games.chinchon.melds"
     ]
-    assert foreign_imports("from cartas.games.truco.words import fold\n", "cartas.games.truco") == []
+    assert foreign_imports("from cartas.games.truco.presentation.words import fold\n", "cartas.games.truco") == []
 
 
 @pytest.mark.parametrize("plugin", sorted(PLUGINS))

@@ -66,6 +66,35 @@ def test_each_move_says_where_its_events_are_and_whether_a_hand_or_the_match_end
     assert move.over and move.hand_ended
 
 
+def test_on_move_hands_each_move_with_its_hand_before_the_hooks_fire() -> None:
+    """A front end shows a move from the ``Move`` alone: its events, the hand it was played in (a reshuffle of
+    chinchón's stock inside a round does not move that start) and where the next hand is dealt."""
+    chinchon = get_registry().game("chinchon")
+    recorder, hook = hooks()
+    session = TableSession.new(chinchon, {"players": 2, "points": 30, "max_turns": 200}, 1, hooks=hook)
+    moves: list[tuple[Any, int]] = []
+    hand_start = session.state.hand_events_from
+
+    def on_move(state: State, move: Any) -> None:
+        moves.append((move, len(recorder.calls)))
+        assert (move.seat, move.action) == state.history[-1] and move.end == len(state.events)
+
+    session.play({0: RandomBot(1), 1: RandomBot(2)}, on_move=on_move)
+    assert moves and len(moves) == len(session.state.history)
+    for number, (move, calls) in enumerate(moves, 1):
+        assert move.hand_start == hand_start
+        assert recorder.calls[calls - 1][2] < number  # the hooks so far fired for earlier moves, not this one
+        assert move.next_hand_dealt == (move.hand_ended and not move.over)
+        if move.next_hand_dealt:
+            assert move.start <= move.next_hand_start <= move.end
+            hand_start = move.next_hand_start
+        else:
+            assert move.next_hand_start == move.hand_start
+    assert session.hand_start == hand_start
+    events = session.state.events
+    assert any(event.kind == "reshuffle" for move, _ in moves for event in events[move.start:move.end])
+
+
 def _choose(bot: RandomBot, session: TableSession, seat: int) -> Any:
     from cartas.core.bots.base import SeatView
 

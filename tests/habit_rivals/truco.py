@@ -21,8 +21,8 @@ from __future__ import annotations
 from typing import Any
 
 from cartas.core.cards import Card
-from cartas.games.truco.bidding import card_power
-from cartas.games.truco.bots import pick_card
+from cartas.games.truco.bots.bidding import card_power
+from cartas.games.truco.bots.levels import pick_card
 from cartas.games.truco.state import RANK
 from cartas.testing.rivals import DecideBot, Rivals
 

@@ -20,7 +20,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from cartas.core.cards import Card
-from cartas.games.truco_paulista.bots import choose_card, is_manilha
+from cartas.games.truco_paulista.bots.levels import choose_card, is_manilha
 from cartas.games.truco_paulista.cards import FIXED_TABLE, VIRA_TABLES
 from cartas.games.truco_paulista.state import FACE_DOWN, TARGET
 from cartas.testing.rivals import DecideBot, Rivals

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from online_helpers import Server
 
-from cartas.games.truco.personalities import strengths
+from cartas.games.truco.bots.personalities import strengths
 
 
 def test_the_games_list_offers_the_personalities_with_their_titles(server: Server) -> None:
@@ -19,7 +19,7 @@ def test_the_games_list_offers_the_personalities_with_their_titles(server: Serve
     assert paulista["level_texts"]["pt-BR"]["blefador"].startswith("O Blefador")
     assert paulista["level_texts"]["en"]["cauteloso"].startswith("The Wary")
     measured = strengths().get("mentiroso")
-    if measured is not None:  # the figure shipped in games/truco/personalities.json
+    if measured is not None:  # the figure shipped in games/truco/bots/personalities.json
         assert liar == f"El Mentiroso · {round(100 * measured.rate)}% contra medio"
     assert "medium" not in truco["level_texts"]["es-AR"]  # plain levels keep the pages' own labels
 

@@ -14,7 +14,7 @@ from cartas.core.match import run_match
 from cartas.core.bots.inference import posterior_for
 from cartas.core.bots.inference.posterior import bidding_weight
 from cartas.core.bots.rollout import RolloutBot
-from cartas.games.tresillo.bots import EasyBot, MediumBot, expected_tricks
+from cartas.games.tresillo.bots.levels import EasyBot, MediumBot, expected_tricks
 from cartas.games.tresillo.game import TresilloGame
 
 GAME = TresilloGame()

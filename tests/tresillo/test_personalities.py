@@ -17,9 +17,9 @@ from cartas.core.plugins.manager import get_registry
 from cartas.games.tresillo import PERSONALITY_LEVELS
 from cartas.games.tresillo.bots import MediumBot
 from cartas.games.tresillo.game import TresilloGame
-from cartas.games.tresillo.personalities import PERSONALITIES, BlindDealer, Cautious, Gambler, Personality, strengths
+from cartas.games.tresillo.bots.personalities import PERSONALITIES, BlindDealer, Cautious, Gambler, Personality, strengths
 from cartas.games.tresillo.state import TresilloState
-from cartas.games.tresillo.temperament import MEDIUM, Temperament
+from cartas.games.tresillo.bots.temperament import MEDIUM, Temperament
 
 GAME = TresilloGame()
 BOTS: tuple[type[MediumBot], ...] = (MediumBot, Cautious, Gambler, BlindDealer)

@@ -1,4 +1,4 @@
-"""Julepe's book of loose rivals (:mod:`cartas.games.tresillo.rivals`): it reads the hands that went in and were
+"""Julepe's book of loose rivals (:mod:`cartas.games.tresillo.bots.rivals`): it reads the hands that went in and were
 played out, counts those ``medium`` would have passed, and ``medium`` plays the viuda against a loose player."""
 
 from __future__ import annotations
@@ -9,7 +9,7 @@ from cartas.core.bots.base import RandomBot, SeatView
 from cartas.core.match import run_match
 from cartas.games.tresillo.bots import MediumBot
 from cartas.games.tresillo.game import TresilloGame
-from cartas.games.tresillo.rivals import LooseBook
+from cartas.games.tresillo.bots.rivals import LooseBook
 from cartas.games.tresillo.state import TresilloState
 
 GAME = TresilloGame()

@@ -14,7 +14,7 @@ from cartas.core.bots.base import SeatView
 from cartas.core.bots.rollout import RolloutBot
 from cartas.core.bots.search import linear_gain_value
 from cartas.games.tresillo.bots import MediumBot
-from cartas.games.tresillo.valuation import SPREAD_PER_STAKE, match_chance_value, win_chances
+from cartas.games.tresillo.bots.valuation import SPREAD_PER_STAKE, match_chance_value, win_chances
 
 
 def test_two_players_chances_are_the_normal_of_their_difference() -> None:

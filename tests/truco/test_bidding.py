@@ -7,7 +7,7 @@ from collections.abc import Callable
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.inference import posterior_for
 from cartas.core.state import State
-from cartas.games.truco.bidding import answered_call, strength_at
+from cartas.games.truco.bots.bidding import answered_call, strength_at
 from cartas.games.truco.bots import MediumBot, QuickMediumBot
 from cartas.games.truco.envido import tanto
 from cartas.games.truco.game import TrucoGame

@@ -2,7 +2,7 @@
 answers by his cards (fold equity: a rival who refuses gives the hand's point away without a trick played).
 
 The fold rate is the book's cautious tally of the rival's yeses against those the card rule expected
-(:meth:`cartas.core.bots.RivalBook.shortfall` of :data:`cartas.games.truco.rivals.FOLD_KEY`): the rival who
+(:meth:`cartas.core.bots.RivalBook.shortfall` of :data:`cartas.games.truco.bots.rivals.FOLD_KEY`): the rival who
 refuses every truco without two top cards beat ``medium`` while the mixture's "no whatever the cards" barely
 moved, since each of his refusals looks like the rule's one by one."""
 
@@ -19,10 +19,10 @@ from cartas.core.bots.inference import Observed, Tendency
 from cartas.core.bots.inference.rivals import logistic
 from cartas.core.events import Event
 from cartas.core.state import Action
-from cartas.games.truco.bidding import STRENGTH_SPREAD, TRUCO_ACCEPT_BAR, card_power
-from cartas.games.truco.bots import ALWAYS_CALL, TRUCO_CALL_BAR, EasyBot, MediumBot, Reading
+from cartas.games.truco.bots.bidding import STRENGTH_SPREAD, TRUCO_ACCEPT_BAR, card_power
+from cartas.games.truco.bots.levels import ALWAYS_CALL, TRUCO_CALL_BAR, EasyBot, MediumBot, Reading
 from cartas.games.truco.game import TrucoGame
-from cartas.games.truco.rivals import FOLD_KEY, TrucoRivalReader, hand_observations, truco_rate
+from cartas.games.truco.bots.rivals import FOLD_KEY, TrucoRivalReader, hand_observations, truco_rate
 
 GAME = TrucoGame()
 PlayHands = Callable[[Agent, int, int], MediumBot]

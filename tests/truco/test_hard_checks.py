@@ -16,9 +16,9 @@ from habit_rivals.truco import RIVALS as TRUCO_RIVALS
 from cartas.core.bots import Agent, Observed
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.rollout import RolloutBot
-from cartas.games.truco.bots import ENVIDO_HABIT, HEAD_TO_HEAD_PLAYOUTS, EasyBot, MediumBot
+from cartas.games.truco.bots.levels import ENVIDO_HABIT, HEAD_TO_HEAD_PLAYOUTS, EasyBot, MediumBot
 from cartas.games.truco.game import TrucoGame
-from cartas.games.truco.rivals import ENVIDO_KEY, TrucoRivalReader, envido_rate
+from cartas.games.truco.bots.rivals import ENVIDO_KEY, TrucoRivalReader, envido_rate
 
 GAME = TrucoGame()
 PlayHands = Callable[[Agent, int, int], MediumBot]

@@ -11,7 +11,7 @@ import pytest
 
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.search_bot import HardBot
-from cartas.games.truco.bots import MediumBot, wins_the_hand_now
+from cartas.games.truco.bots.levels import MediumBot, wins_the_hand_now
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco.state import TrucoState
 

@@ -13,9 +13,9 @@ from cartas.core.plugins.manager import get_registry
 from cartas.games.truco import PERSONALITY_LEVELS
 from cartas.games.truco.bots import MediumBot
 from cartas.games.truco.game import TrucoGame
-from cartas.games.truco.personalities import PERSONALITIES, Cautious, Gambler, Liar, Personality
+from cartas.games.truco.bots.personalities import PERSONALITIES, Cautious, Gambler, Liar, Personality
 from cartas.games.truco.state import TrucoState
-from cartas.games.truco.temperament import MEDIUM, Temperament
+from cartas.games.truco.bots.temperament import MEDIUM, Temperament
 
 GAME = TrucoGame()
 SEEDS = range(60)

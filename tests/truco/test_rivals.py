@@ -15,12 +15,12 @@ from cartas.core.bots.inference import Observed, RivalBook, Tendency
 from cartas.core.bots.inference.rivals import PRIOR_MEAN, logistic
 from cartas.core.events import Event
 from cartas.core.state import Action
-from cartas.games.truco.bidding import BLUFF, ENVIDO_BARS, TANTO_SPREAD, TrucoBidding
-from cartas.games.truco.bots import EasyBot, MediumBot, Reading
+from cartas.games.truco.bots.bidding import BLUFF, ENVIDO_BARS, TANTO_SPREAD, TrucoBidding
+from cartas.games.truco.bots.levels import EasyBot, MediumBot, Reading
 from cartas.games.truco.envido import tanto
 from cartas.games.truco.game import TrucoGame
 from cartas.core.cards import Card
-from cartas.games.truco.rivals import TrucoRivalReader, envido_rate, envido_rate_given, hand_observations
+from cartas.games.truco.bots.rivals import TrucoRivalReader, envido_rate, envido_rate_given, hand_observations
 from cartas.games.truco.state import RANK, TrucoState
 
 GAME = TrucoGame()

@@ -9,8 +9,8 @@ import pytest
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.inference import posterior_for
 from cartas.games.truco_paulista.actions import Word
-from cartas.games.truco_paulista.bidding import hand_power, held_at
-from cartas.games.truco_paulista.bots import MediumBot, QuickMediumBot, onze_bar
+from cartas.games.truco_paulista.bots.bidding import hand_power, held_at
+from cartas.games.truco_paulista.bots.levels import MediumBot, QuickMediumBot, onze_bar
 from cartas.games.truco_paulista.game import PaulistaGame
 from cartas.games.truco_paulista.state import PaulistaState
 from cartas.testing import sampled_mean

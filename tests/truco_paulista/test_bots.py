@@ -133,7 +133,7 @@ def test_rollouts_of_medium_play_out_with_the_quick_variant(monkeypatch: pytest.
 def test_quick_medium_plays_the_heuristic_card_without_sampling(monkeypatch: pytest.MonkeyPatch) -> None:
     """Its card is :func:`choose_card`'s, not the best of play-outs on sampled states (over half of ``hard``'s
     time, and on six states mostly the luckiest card)."""
-    from cartas.games.truco_paulista import bots
+    from cartas.games.truco_paulista.bots import levels as bots
 
     def refused(*args: object, **kwargs: object) -> object:
         raise AssertionError("the quick variant sampled states to choose a card")
@@ -152,7 +152,7 @@ def test_the_cached_strengths_are_those_of_the_rank_tables() -> None:
     """``common_strength`` and ``is_manilha`` read the game's tables from a cache (for ``hard``'s time); they
     answer as the table itself does, for every table, and for a table the cache has never seen."""
     from cartas.core import Card
-    from cartas.games.truco_paulista.bots import SUITS, common_strength, is_manilha
+    from cartas.games.truco_paulista.bots.levels import SUITS, common_strength, is_manilha
     from cartas.games.truco_paulista.cards import COMMON_ORDER, FIXED_TABLE, VIRA_TABLES
 
     for table in (*VIRA_TABLES.values(), FIXED_TABLE, dict(VIRA_TABLES[7]), dict(VIRA_TABLES[2])):
@@ -166,7 +166,7 @@ def test_the_manilhas_are_the_four_cards_after_the_vira(vira: int) -> None:
     """With a vira of 2 the treses are the manilhas; ``is_manilha`` used to name none then (it compared a card
     with the best three, the zap itself), so ``easy`` played that mão as if it held no manilha."""
     from cartas.core import Card
-    from cartas.games.truco_paulista.bots import is_manilha
+    from cartas.games.truco_paulista.bots.levels import is_manilha
     from cartas.games.truco_paulista.cards import FIXED_MANILHAS, FIXED_TABLE, VIRA_TABLES, manilha_rank
 
     table = VIRA_TABLES[vira]

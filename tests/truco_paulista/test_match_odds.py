@@ -11,7 +11,7 @@ from cartas.core.bots.rollout import RolloutBot
 from cartas.games.truco_paulista.actions import Word
 from cartas.games.truco_paulista.bots import MediumBot
 from cartas.games.truco_paulista.game import PaulistaGame
-from cartas.games.truco_paulista.match_odds import (
+from cartas.games.truco_paulista.bots.match_odds import (
     ONZE_CHANCES, STAKE_SHARES, match_chance, match_chances, match_value,
 )
 from cartas.games.truco_paulista.state import TARGET, PaulistaState

@@ -12,9 +12,9 @@ from cartas.core.plugins.manager import get_registry
 from cartas.games.truco_paulista import PERSONALITY_LEVELS
 from cartas.games.truco_paulista.bots import MediumBot
 from cartas.games.truco_paulista.game import PaulistaGame
-from cartas.games.truco_paulista.personalities import PERSONALITIES, Bluffer, Cautious, Gambler
+from cartas.games.truco_paulista.bots.personalities import PERSONALITIES, Bluffer, Wary, Gambler
 from cartas.games.truco_paulista.state import PaulistaState
-from cartas.games.truco_paulista.temperament import MEDIUM, Temperament
+from cartas.games.truco_paulista.bots.temperament import MEDIUM, Temperament
 
 GAME = PaulistaGame()
 SEEDS = range(60)
@@ -39,8 +39,8 @@ def test_medium_keeps_the_constants_it_played_with() -> None:
 def test_the_bluffer_asks_for_truco_with_nothing() -> None:
     """Vira 7O, holding 4E 5B 6E: ``medium`` never asks for truco at its turn; the bluffer on 16 of 60 seeds."""
     state = start(["4E 5B 6E", "3C 2C 10B"], dealer=1)
-    calls = {bot: count(bot, state, lambda said: said == "truco") for bot in (MediumBot, Bluffer, Cautious)}
-    assert calls[MediumBot] == calls[Cautious] == 0
+    calls = {bot: count(bot, state, lambda said: said == "truco") for bot in (MediumBot, Bluffer, Wary)}
+    assert calls[MediumBot] == calls[Wary] == 0
     assert calls[Bluffer] >= 8
 
 
@@ -49,15 +49,15 @@ def test_the_cautious_one_runs_more_and_the_gambler_accepts_more() -> None:
     the gambler on all."""
     state = start(["3C 4C 11B", "2E 5B 6E"], dealer=0)
     state.apply("truco", 1)
-    accepts = {bot: count(bot, state, lambda said: said == "aceito") for bot in (MediumBot, Cautious, Gambler)}
-    assert accepts[Cautious] + 10 <= accepts[MediumBot] <= accepts[Gambler] - 15
+    accepts = {bot: count(bot, state, lambda said: said == "aceito") for bot in (MediumBot, Wary, Gambler)}
+    assert accepts[Wary] + 10 <= accepts[MediumBot] <= accepts[Gambler] - 15
 
 
 def test_the_gambler_asks_for_truco_on_thinner_chances() -> None:
     """Vira 7O, holding 3E 2B 6E: ``medium`` asks on 29 of 60 seeds, the cautious one on 8, the gambler on all."""
     state = start(["3E 2B 6E", "4C 5C 11B"], dealer=1)
-    calls = {bot: count(bot, state, lambda said: said == "truco") for bot in (MediumBot, Cautious, Gambler)}
-    assert calls[Cautious] + 10 <= calls[MediumBot] <= calls[Gambler] - 15
+    calls = {bot: count(bot, state, lambda said: said == "truco") for bot in (MediumBot, Wary, Gambler)}
+    assert calls[Wary] + 10 <= calls[MediumBot] <= calls[Gambler] - 15
 
 
 def test_the_personalities_are_registered_levels_shown_by_title() -> None:

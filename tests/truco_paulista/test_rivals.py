@@ -11,10 +11,10 @@ from cartas.core.cards import Card
 from cartas.core.bots.inference import RivalBook
 from cartas.core.bots.inference.rivals import PRIOR_MEAN, logistic
 from cartas.core.events import Event
-from cartas.games.truco_paulista.bidding import CALL_BARS, SPREAD, PaulistaBidding, hand_power
+from cartas.games.truco_paulista.bots.bidding import CALL_BARS, SPREAD, PaulistaBidding, hand_power
 from cartas.games.truco_paulista.cards import VIRA_TABLES
 from cartas.games.truco_paulista.game import PaulistaGame
-from cartas.games.truco_paulista.rivals import PaulistaRivalReader, call_rate, hand_observations
+from cartas.games.truco_paulista.bots.rivals import PaulistaRivalReader, call_rate, hand_observations
 
 GAME = PaulistaGame()
 

@@ -5,8 +5,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from cartas.core import BotFactory, Game, hookimpl
-from cartas_siete_y_medio.bots import EasyBot
-from cartas_siete_y_medio.game import SieteYMedio
+
+from .bots import EasyBot
+from .game import SieteYMedio
 
 
 @hookimpl

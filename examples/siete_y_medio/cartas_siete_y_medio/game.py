@@ -1,5 +1,5 @@
-"""Siete y medio: the game, its options, and how its events and table read on the screen (its presentation,
-apart from the rules)."""
+"""Siete y medio: the game, its options, and its presentation (how its events and table read, in
+:mod:`.presentation`, apart from the rules)."""
 
 from __future__ import annotations
 
@@ -8,17 +8,13 @@ from typing import Literal
 from pydantic import Field
 
 from cartas.core import (
-    FACE_DOWN, Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, TableNames, TableView,
-    generic_names,
+    Action, Card, Event, Game, GameOptions, Observation, Position, Presentation, TableNames, TableView, generic_names,
 )
-from cartas.core.i18n import mark
-from cartas_siete_y_medio.actions import CARTA, Move, parse_action
-from cartas_siete_y_medio.i18n import _
-from cartas_siete_y_medio.state import BUST, DECK, PLAYING, STOOD, SieteYMedioState
 
-
-STATUS: dict[str, str] = {PLAYING: mark("playing"), STOOD: mark("stands"), BUST: mark("over")}
-"""A seat's state in the hand, as the table shows it."""
+from .actions import CARTA, Move, parse_action
+from .i18n import _
+from .presentation import view, words
+from .state import DECK, SieteYMedioState
 
 
 class SieteYMedioOptions(GameOptions):
@@ -57,48 +53,17 @@ class SieteYMedio(Game):
 
 
 class SieteYMedioPresentation(Presentation):
-    """How the game reads and draws: its events as lines, and each seat's cards on the table."""
+    """How the game reads and draws: its events as lines, and each seat's cards on the table
+    (:mod:`.presentation`)."""
 
     version = 1
 
     def describe(self, event: Event, names: TableNames | None = None) -> str:
-        names = names or generic_names(max(self.game.player_counts()))
-        who = names.seat(event.seat) if event.seat >= 0 else ""
-        if event.kind == "reparte":
-            return _("{who}: I hold the bank and deal everyone a card face down", who=who)
-        if event.kind == "carta":
-            return _("{who}: a card, please: {card}", who=who, card=event.detail)
-        if event.kind == "se planta":
-            return _("{who}: I stand", who=who)
-        if event.kind == "se pasa":
-            return _("{who}: over seven and a half; turns up {card}", who=who, card=event.detail)
-        if event.kind == "descubre":
-            return _("{who}: turns up {card}", who=who, card=event.detail)
-        if event.kind == "paga":
-            amount, _arrow, payee = event.detail.partition(">")
-            if amount == "1":
-                return _("{who}: pays 1 point to {payee}", who=who, payee=names.seat(int(payee)))
-            return _("{who}: pays {count} points to {payee}", who=who, count=amount, payee=names.seat(int(payee)))
-        return super().describe(event, names)
+        line = words.describe(event, names or generic_names(max(self.game.player_counts())))
+        return line if line is not None else super().describe(event, names)
 
     def table_lines(self, observation: Observation, names: TableNames | None = None) -> list[str]:
-        table = observation.table
-        names = names or generic_names(observation.players)
-        lines = []
-        for seat, (cards, showing, status) in enumerate(zip(table["cards"], table["showing"], table["status"])):
-            role = _("bank") if seat == table["banker"] else _("punter")
-            mark = " <" if seat in observation.to_act else ""
-            lines.append(f"{names.seat(seat)} ({role}): {' '.join(cards)}  [{showing}] {_(STATUS[status])}{mark}")
-        lines.append(_("stock: {count} cards · hand {number} of {hands}", count=table["stock"],
-                       number=observation.hand_number + 1, hands=table["hands"]))
-        return lines
+        return words.table_lines(observation, names or generic_names(observation.players))
 
     def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
-        """Every seat's cards lie on the table in front of it, the first face down until it is turned up."""
-        cards = observation.table["cards"]
-        return TableView(
-            played=[[FACE_DOWN if card == "??" else card for card in seat_cards] for seat_cards in cards],
-            hand=list(observation.hand),
-            counts=[len(seat_cards) for seat_cards in cards],
-            lines=self.table_lines(observation, names),
-        )
+        return view.table_view(observation, self.table_lines(observation, names))

@@ -12,10 +12,11 @@ from cartas.core import (
     PUBLIC_SEAT, Action, Card, Observation, Position, PositionError, Result, State, Table, deal, redistribute, shuffled,
     spanish_deck, stack_deck,
 )
-from cartas_siete_y_medio.actions import CARTA, PLANTO, Move
+
+from .actions import CARTA, PLANTO, Move
 
 if TYPE_CHECKING:
-    from cartas_siete_y_medio.game import SieteYMedio, SieteYMedioOptions
+    from .game import SieteYMedio, SieteYMedioOptions
 
 DECK: tuple[Card, ...] = tuple(spanish_deck(40))
 HALVES: dict[Card, int] = {card: 1 if card.rank >= 10 else 2 * card.rank for card in DECK}
