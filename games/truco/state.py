@@ -171,8 +171,9 @@ class TrucoState(State):
             self._begin(self.table.order_from(mano))
 
     def _flores(self, dealt: list[tuple[Card, ...]]) -> list[int]:
-        """Each seat's flor; only looked at with the flor option or for señas, so otherwise not computed."""
-        if self.flor_on or self.n > 2:
+        """Each seat's flor, with the flor option only: without it three cards of one suit are nothing, so no
+        flor is told to its holder nor offered as a seña."""
+        if self.flor_on:
             return [_flor_of(hand) for hand in dealt]
         return [0] * self.n
 
