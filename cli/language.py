@@ -4,7 +4,7 @@ language of the last match played here, the locale.
 :func:`speaks` wraps a command so that it runs in a context of its own speaking the language chosen without a
 game; a command about one game (play, resume, replay, rules) calls :func:`speak_game` once it knows the game, so
 truco speaks Argentine Spanish and paulista Brazilian Portuguese unless the person asked for another language.
-A match played or resumed remembers its language in the data folder (:func:`remember`), and the commands that
+A match saved remembers the language it was played in (:func:`remember`, called by the save), and the commands that
 know no game (``saves``, ``list``, ``stats``, a ``replay`` refused before it finds its match) speak it: whoever
 just played truco in Spanish reads their saves in Spanish, not in the machine's English locale.
 click's own words follow (:mod:`cartas.cli.click_words`): the group sets them before it parses the command line.
@@ -42,13 +42,12 @@ def remembered() -> str | None:
 
 def remember(language: str) -> None:
     """Keep ``language`` as the last match's, for the commands that know no game; a folder that cannot be
-    written only loses the memory (the save itself reports the folder's trouble)."""
+    written only loses the memory (the save itself reports the folder's trouble). Only a saved match calls it,
+    so ``--no-save`` leaves nothing behind."""
     if remembered() == language:
         return
     try:
-        home = data_home()
-        home.mkdir(parents=True, exist_ok=True)
-        (home / LANGUAGE_FILE).write_text(language + "\n", encoding="utf-8")
+        (data_home() / LANGUAGE_FILE).write_text(language + "\n", encoding="utf-8")
     except OSError:
         pass
 
@@ -84,11 +83,8 @@ def choose(asked: str | None) -> None:
     _CHOSEN.set(asked)
 
 
-def speak_game(game: Game, *, playing: bool = False) -> None:
-    """From now on speak ``game``'s language, unless the person chose one (``--lang``, ``CARTAS_LANG``);
-    ``playing`` (a match played or resumed) remembers it for the commands that know no game."""
+def speak_game(game: Game) -> None:
+    """From now on speak ``game``'s language, unless the person chose one (``--lang``, ``CARTAS_LANG``)."""
     language = choose_language(_CHOSEN.get(), game.language)
     use_language(language)
     speak_to_click(language)
-    if playing:
-        remember(language)

@@ -347,7 +347,7 @@ def setup_match(
     options = _options(game, flags, msg, interactive)
     n = options.players
     base = seat_base()
-    notice(flags)
+    given = flags
     flags = from_flags(flags, n, base)
     teams = game.teams(options)
     if flags.teams is not None:
@@ -384,4 +384,5 @@ def setup_match(
     players = {seat: participants[p].kind for seat, p in enumerate(order)}
     position = build_position(flags)
     seed = flags.seed if flags.seed is not None else new_seed()
+    notice(given)  # once the flags are accepted: a refused command shows its refusal alone
     return Setup(game, options, players, seed, position)

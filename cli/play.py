@@ -309,7 +309,7 @@ def play_command(
     forced = at_terminal() if auto_forced is None else auto_forced
     app = current_app()
     game = app.game(game_name)
-    speak_game(game, playing=True)
+    speak_game(game)
     if not no_save:
         check_saves_dir(data_home())  # before the lobby asks anything, not after the first move
     msg = Messages(lang)
@@ -365,7 +365,7 @@ def _resume(
     app: App, path: Path, record: MatchRecord, json_mode: bool, no_save: bool, ascii_: bool, lang: str
 ) -> None:
     game = app.game(record.game)
-    speak_game(game, playing=True)
+    speak_game(game)
     state = replay(record, game)
     players = {int(seat): who for seat, who in record.players.items()}
     if sorted(players) != list(range(state.table.n_seats)):

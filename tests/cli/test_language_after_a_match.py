@@ -30,6 +30,11 @@ def test_before_any_match_the_locale_decides(home: Path) -> None:
     assert "Missing argument 'SAVE'" in cartas("replay").output
 
 
+def test_a_match_not_saved_leaves_no_language_behind(home: Path) -> None:
+    cartas("play", "truco", "--no-lobby", "--no-save", "--seed", "3", "--ascii", input="1\nquit\n")
+    assert not home.exists()
+
+
 def test_saves_list_and_replay_speak_the_last_matchs_language(after_a_spanish_truco: Path) -> None:
     saves = cartas("saves").output
     assert "\ttruco\t" in saves and "\tvos, Bot 2 (medio)\t0-0\tsin terminar\t" in saves
@@ -45,7 +50,7 @@ def test_an_explicit_language_still_wins(after_a_spanish_truco: Path, monkeypatc
 
 
 def test_a_paulista_match_then_speaks_portuguese(after_a_spanish_truco: Path) -> None:
-    cartas("play", "truco_paulista", "--no-lobby", "--seed", "3", "--ascii", input="quit\n")
+    cartas("play", "truco_paulista", "--no-lobby", "--seed", "3", "--ascii", input="1\nquit\n")
     assert (after_a_spanish_truco / "language").read_text(encoding="utf-8") == "pt-BR\n"
 
 
