@@ -22,14 +22,14 @@ EVENTS = [
 
 @pytest.mark.parametrize(("language", "lines"), [
     ("pt-BR", [
-        "Bot 1 (medium) embaralha e dá as cartas · corte: Você", "Vira: 7O", "Você joga 3O", "Parceiro joga uma carta encoberta",
-        "Parceiro joga 4C encoberta", "Bot 2 (hard): Truco!", "Você: Corro!", "Rodada para Eles (Bot 1 (medium))",
+        "Bot 1 (medium) embaralha e dá as cartas · corte: Você", "Vira: o 7 de ouros", "Você joga o 3 de ouros",
+        "Parceiro joga uma carta encoberta", "Parceiro joga o 4 de copas encoberta", "Bot 2 (hard): Truco!", "Você: Corro!", "Rodada para Eles (Bot 1 (medium))",
         "Rodada empatada; Parceiro torna", "1 ponto para Nós", "3 pontos para Eles",
-        "Mão de onze de Nós: jogar ou correr", "Truco na mão de onze: partida para Eles", "Partida para Nós",
+        "Nós estamos na mão de onze: jogar ou correr", "Truco na mão de onze: partida para Eles", "Partida para Nós",
     ]),
     ("en", [
-        "Bot 1 (medium): shuffles and deals · cut: Você", "Vira: 7O", "Você: plays 3O", "Parceiro: plays a card face down",
-        "Parceiro: plays 4C face down", "Bot 2 (hard): Truco!", "Você: I run!", "Rodada to Eles (Bot 1 (medium))",
+        "Bot 1 (medium): shuffles and deals · cut: Você", "Vira: the 7 of coins", "Você: plays the 3 of coins",
+        "Parceiro: plays a card face down", "Parceiro: plays the 4 of cups face down", "Bot 2 (hard): Truco!", "Você: I run!", "Rodada to Eles (Bot 1 (medium))",
         "Tied rodada; Parceiro to lead again", "1 point for Nós", "3 points for Eles",
         "Mão de onze for Nós: play it or run", "Truco in a mão de onze: match to Eles", "Match to Nós",
     ]),
