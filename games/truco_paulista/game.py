@@ -137,10 +137,9 @@ class PaulistaPresentation(Presentation):
         if kind == "vira":
             return _("Vira: {card}", card=words.card_said(detail))
         if kind == "onze":
-            team = int(detail)
-            if _viewers_side(names, team):
+            if _viewers_side(names, int(detail)):
                 return _(ONZE_OURS[len(names.seats) > 2])
-            return _("Mão de onze for {side}: play it or run", side=names.side(team))
+            return _("Mão de onze for {side}: play it or run", side=names.side(int(detail)))
         if kind == "ferro":
             return _(FERRO[detail])
         if kind == "play":
