@@ -59,6 +59,11 @@ def centre_label(label: str) -> str:
     return labels.get(label, label.capitalize())
 
 
+NAMED_IN_WORDS = frozenset({"vira", "trump"})
+"""The cards in the middle also said in words: read once, they rule the whole hand (a discard pile changes at
+every turn and stays in notation, as the hand does)."""
+
+
 def said_in_words(card: str) -> str:
     """A card in the middle named as the reader says it, after its notation: " (o valete de ouros)". The vira or
     the trump is read once and matters all hand, so it is said in words too; nothing for what is no card."""
@@ -180,7 +185,9 @@ def table_screen(
             continue
         if centre:
             centre.append(" · ")
-        centre.append(centre_label(label) + ": ").append_text(card_text([card])).append(said_in_words(card))
+        centre.append(centre_label(label) + ": ").append_text(card_text([card]))
+        if label in NAMED_IN_WORDS:
+            centre.append(said_in_words(card))
     if centre:
         parts.append(centre)
     if view.notes:
