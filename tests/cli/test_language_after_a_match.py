@@ -41,6 +41,8 @@ def test_saves_list_and_replay_speak_the_last_matchs_language(after_a_spanish_tr
     assert "jugadores: 2, 4, 6" in cartas("list").output
     refused = cartas("replay")
     assert refused.exit_code == 2 and "Error: Falta el argumento 'PARTIDA'." in refused.output
+    missing = cartas("replay", "7")
+    assert missing.output == "Error: no hay partida guardada número 7: cartas saves las numera de 1 a 1\n"
 
 
 def test_an_explicit_language_still_wins(after_a_spanish_truco: Path, monkeypatch: pytest.MonkeyPatch) -> None:
