@@ -30,6 +30,7 @@ from cartas.core.analysis.report import decision_lines, summary_lines
 from cartas.core.errors import RecordError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _, mark
+from cartas.core.naming import seat_number
 from cartas.core.record import MatchRecord, replay
 from cartas.core.state import Action
 
@@ -84,7 +85,8 @@ def analyze_command(match: str, seat: int | None, samples: int, seed: int, json_
     if json_mode:
         click.echo(json.dumps(to_json(game, analysis), ensure_ascii=False, indent=1))
     else:
-        click.echo(_("{game}: seat {seat}, {count} moves", game=game.title_text(), seat=seat, count=len(record.actions)))
+        click.echo(_("{game}: seat {seat}, {count} moves", game=game.title_text(), seat=seat_number(seat),
+                     count=len(record.actions)))
         for decision in analysis.decisions:
             if every or decision.real_loss:
                 click.echo("\n".join(decision_lines(game, decision)))

@@ -75,6 +75,24 @@ def match_move(game: Game, legal: Sequence[Action], text: str, msg: Messages) ->
     raise MoveError(msg("not_understood", text=typed))
 
 
+def in_hand_order(legal: Sequence[Action], hand: Sequence[str]) -> list[Action]:
+    """The legal moves with those naming a card of the hand (``play 1B``, ``discard 7O``) listed in the order
+    "Your cards" shows the cards, each verb's moves in the places they held, so the list reads like the hand
+    above it; the other moves keep their places."""
+    place = {card: index for index, card in enumerate(hand)}
+    slots: dict[str, list[int]] = {}
+    for index, action in enumerate(legal):
+        verb, _space, card = str(action).partition(" ")
+        if card in place:
+            slots.setdefault(verb, []).append(index)
+    ordered = list(legal)
+    for indexes in slots.values():
+        moves = sorted((legal[index] for index in indexes), key=lambda action: place[str(action).partition(" ")[2]])
+        for index, action in zip(indexes, moves, strict=True):
+            ordered[index] = action
+    return ordered
+
+
 def read_line(prompt: str, words: Iterable[str] = (), *, remember: bool = True) -> str | None:
     """Read a line from stdin with no editing; when stdin is not a terminal, echo it so a scripted game reads
     like a real one (:class:`cartas.cli.prompt.LineReader` is the editing prompt)."""
@@ -152,6 +170,7 @@ class HumanAgent:
             self.handover(view.seat)
         self.show(view)
         observation = view.observation()
+        legal = in_hand_order(legal, self.game.presentation().table_view(observation, self.names).hand)
         losing = self.losing(observation, legal)
         self.renderer.line(self.msg("your_turn", seat=view.seat), "bold")
         self.list_moves(legal, losing)

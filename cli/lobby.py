@@ -27,6 +27,7 @@ import click
 from pydantic import ValidationError
 
 from cartas.cli.i18n import Messages
+from cartas.cli.seat_flags import from_flags, notice, seat_base
 from cartas.core import seating
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError, SeatingError
@@ -345,6 +346,9 @@ def setup_match(
     """Turn flags (and answers, when ``interactive``) into a :class:`Setup`; ``people=None`` seats only bots."""
     options = _options(game, flags, msg, interactive)
     n = options.players
+    base = seat_base()
+    given = flags
+    flags = from_flags(flags, n, base)
     teams = game.teams(options)
     if flags.teams is not None:
         _usage(seating.require_teams, game, n, teams)
@@ -361,20 +365,24 @@ def setup_match(
     participants = make_participants(n, people, seats, flags.bots, level, levels, msg)
     groups = None
     if flags.teams is not None and teams is not None:
-        groups = parse_teams(flags.teams, participants, game, teams)
+        groups = parse_teams(flags.teams, participants, game, teams, first=base)
     asking = interactive and in_teams and flags.order is None
     if asking and teams is not None:
         click.echo(f"{msg('seating')} {describe_teams(teams, first=FIRST)}")
         click.echo(f"{msg('players_list')} {roster(participants, first=FIRST)}")
         if groups is None:
             groups = _ask_teams(participants, game, teams, msg)
-    order = seat_groups(groups, participants, teams) if groups is not None and teams is not None else list(range(n))
+    order = (
+        seat_groups(groups, participants, teams, first=base) if groups is not None and teams is not None
+        else list(range(n))
+    )
     if flags.order is not None:
-        order = parse_order(flags.order, participants)
-        check_order(order, flags.order, participants, groups, teams)
+        order = parse_order(flags.order, participants, first=base)
+        check_order(order, flags.order, participants, groups, teams, first=base)
     elif asking:
         order = _ask_order(participants, groups, teams, order, msg)
     players = {seat: participants[p].kind for seat, p in enumerate(order)}
     position = build_position(flags)
     seed = flags.seed if flags.seed is not None else new_seed()
+    notice(given)  # once the flags are accepted: a refused command shows its refusal alone
     return Setup(game, options, players, seed, position)

@@ -21,10 +21,10 @@ import click
 
 from cartas.cli.click_words import asked_language, click_speaking
 from cartas.cli.help_text import TranslatedGroup, TranslatedOption, option
-from cartas.cli.language import choose
+from cartas.cli.language import choose, gameless_language
 from cartas.core import __version__
 from cartas.core.errors import CartasError
-from cartas.core.i18n import FRAMEWORK, LANGUAGES, choose_language, mark, use_language
+from cartas.core.i18n import FRAMEWORK, LANGUAGES, mark, use_language
 
 if TYPE_CHECKING:
     import pluggy
@@ -101,11 +101,11 @@ class CartasGroup(TranslatedGroup):
 
     def main(self, args: Sequence[str] | None = None, *rest: Any, **extra: Any) -> Any:
         """Parse and run in a context of its own, speaking the language of ``--lang`` wherever it appears,
-        else of ``CARTAS_LANG``, else of the locale (the game is not known yet): the help and the errors click
+        else of ``CARTAS_LANG``, else of the last match played here, else of the locale (the game is not known yet): the help and the errors click
         shows while parsing speak it too. A command about one game may change it (:mod:`cartas.cli.language`)."""
         argv = list(sys.argv[1:] if args is None else args)
         asked = asked_language(argv)
-        language = choose_language(asked)
+        language = gameless_language(asked)
 
         def speaking() -> Any:
             choose(asked)

@@ -20,6 +20,7 @@ from cartas.cli.saves import Autosave
 from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.audience import Audience
 from cartas.core.bots.base import SeatView
+from cartas.core.decks import drawing
 from cartas.core.errors import ActionParseError
 from cartas.core.game import Game
 from cartas.core.seat_messages import (
@@ -132,7 +133,13 @@ class ProgramAgent:
 
 
 def run_protocol(app: App, state: State, players: dict[int, str], saver: Autosave, *, resumed: bool) -> None:
-    """Play ``state`` with the program on the people's seats and bots on the others."""
+    """Play ``state`` with the program on the people's seats and bots on the others; the events' ``text`` names
+    the cards in the game's deck (paulista's French deck), as the terminal does."""
+    with drawing(state.game.deck_art(state.options)):
+        _run_protocol(app, state, players, saver, resumed=resumed)
+
+
+def _run_protocol(app: App, state: State, players: dict[int, str], saver: Autosave, *, resumed: bool) -> None:
     game = state.game
     seats = sorted(seat for seat, who in players.items() if who in PEOPLE)
     agents = make_bots(app, state, players)

@@ -19,7 +19,8 @@ from cartas.cli.saves import home_error, match_id, save_file, saves_dir
 from cartas.cli.save_lock import lock_path
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.game import Game
-from cartas.core.naming import level_name
+from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.naming import bot_name
 from cartas.core.record import MatchRecord, load_record, remove_stale_temps, replay
 from cartas.core.seating.participants import HUMAN, PROGRAM
 
@@ -81,14 +82,17 @@ def resolve_save(home: Path, given: str, *, unfinished: bool = False) -> Path:
     if given == LAST:
         entries = [e for e in list_saves(home) if e.record is not None and (e.finished is False or not unfinished)]
         if not entries:
-            raise SaveNotFound("there is no unfinished match to resume" if unfinished else "there are no saves yet")
+            missing = _("there is no unfinished match to resume") if unfinished else _("there are no saves yet")
+            raise SaveNotFound(missing)
         return entries[0].path
     if given.isdigit() and not Path(given).exists():
         entries = list_saves(home)
         number = int(given)
         if not 1 <= number <= len(entries):
-            listed = f"cartas saves lists 1 to {len(entries)}" if entries else "there are no saves yet"
-            raise SaveNotFound(f"there is no save number {number}: {listed}")
+            if not entries:
+                raise SaveNotFound(_("there is no save number {number}: there are no saves yet", number=number))
+            raise SaveNotFound(_("there is no save number {number}: cartas saves lists 1 to {count}", number=number,
+                                 count=len(entries)))
         return entries[number - 1].path
     return save_file(home, Path(given))
 
@@ -110,11 +114,11 @@ def score_text(entry: SaveEntry, game: Callable[[str], Game | None]) -> str:
 
 
 def players_text(record: MatchRecord, you: str, program: str) -> str:
-    """Who sat where, seat 0 first: ``you`` for a person, ``program`` for ``--json``, else the bot's level as
-    the language spoken names it."""
+    """Who sat where, seat 0 first: ``you`` for a person, ``program`` for ``--json``, else the bot as the table
+    named it ("Bot 2 (medio)": its seat counted from 1, its level in the language spoken)."""
     names = {HUMAN: you, PROGRAM: program}
     seats = sorted(record.players.items(), key=lambda item: int(item[0]))
-    return ", ".join(names.get(who) or level_name(who) for _, who in seats) or "-"
+    return ", ".join(names.get(who) or bot_name(int(seat), who) for seat, who in seats) or "-"
 
 
 def prunable(entries: list[SaveEntry], days: float, *, everything: bool, now: float | None = None) -> list[SaveEntry]:

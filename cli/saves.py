@@ -22,6 +22,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from cartas.cli.language import remember
+from cartas.core.i18n import current_language
 from cartas.core.errors import PluginError, RecordError
 from cartas.core.home import HOME_ENV as HOME_ENV, DataHomeError as DataHomeError  # the core's; importable here too
 from cartas.core.home import home_error as home_error
@@ -148,6 +150,7 @@ class Autosave:
                 raise home_error(self.path.parent, error) from None
             remove_stale_temps(self.path.parent)  # what writers killed in mid-save left behind
             self._folder_ready = True
+            remember(current_language())  # the commands that know no game speak the last match's language
         try:
             if durable:
                 save_record(record, self.path)

@@ -17,6 +17,7 @@ from rich.rule import Rule
 from rich.table import Table
 from rich.text import Text
 
+from cartas.core.cards import Card
 from cartas.core.decks import DECKS, SPANISH, card_label, current_deck
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import TableNames
@@ -56,6 +57,21 @@ def centre_label(label: str) -> str:
     """What players call a card in the middle: the games name them ``vira``, ``trump``, ``discard``, ``stock``."""
     labels = {"vira": _("Vira"), "trump": _("Trump"), "discard": _("Discard pile"), "stock": _("Stock")}
     return labels.get(label, label.capitalize())
+
+
+NAMED_IN_WORDS = frozenset({"vira", "trump"})
+"""The cards in the middle also said in words: read once, they rule the whole hand (a discard pile changes at
+every turn and stays in notation, as the hand does)."""
+
+
+def said_in_words(card: str) -> str:
+    """A card in the middle named as the reader says it, after its notation: " (o valete de ouros)". The vira or
+    the trump is read once and matters all hand, so it is said in words too; nothing for what is no card."""
+    try:
+        parsed = Card.parse(card)
+    except ValueError:
+        return ""
+    return f" ({current_deck().name_of(parsed)})"
 
 
 def is_rummy(view: TableView) -> bool:
@@ -170,6 +186,8 @@ def table_screen(
         if centre:
             centre.append(" · ")
         centre.append(centre_label(label) + ": ").append_text(card_text([card]))
+        if label in NAMED_IN_WORDS:
+            centre.append(said_in_words(card))
     if centre:
         parts.append(centre)
     if view.notes:

@@ -172,8 +172,9 @@ class TrucoState(State):
             self._begin(self.table.order_from(mano))
 
     def _flores(self, dealt: list[tuple[Card, ...]]) -> list[int]:
-        """Each seat's flor; only looked at with the flor option or for señas, so otherwise not computed."""
-        if self.flor_on or self.n > 2:
+        """Each seat's flor, with the flor option only: without it three cards of one suit are nothing, so no
+        flor is told to its holder nor offered as a seña."""
+        if self.flor_on:
             return [_flor_of(hand) for hand in dealt]
         return [0] * self.n
 
@@ -400,7 +401,8 @@ class TrucoState(State):
         self.emit("quiero", seat)
         if self.flor_open:
             value = 3 * FLOR_POINTS if self.flor_level == 1 else self._falta()
-            self._settle_flor(self._best_flor(), value)
+            best = self._best_flor()
+            self._settle_flor(self.team_of[best], value, best)
         elif self.env_open:
             self._settle_envido()
         else:
@@ -478,7 +480,8 @@ class TrucoState(State):
             return
         self.flor_declared[seat] = True
         if kind == FLOR:
-            self._settle_flor(self._best_flor(), 2 * FLOR_POINTS)
+            best = self._best_flor()
+            self._settle_flor(self.team_of[best], 2 * FLOR_POINTS, best)
         elif kind == ACHICO:
             self._settle_flor(self.flor_first, FLOR_POINTS)
         else:
@@ -512,8 +515,9 @@ class TrucoState(State):
             self._refresh()
 
     def _best_flor(self) -> int:
-        """The side with the best flor, ties to the seat nearer the mano: the flores are sung in turn from the
-        mano among the seats holding one, as the tantos are (see :func:`~.envido.sing`)."""
+        """The seat whose flor won, ties to the seat nearer the mano: the flores are sung in turn from the
+        mano among the seats holding one, as the tantos are (see :func:`~.envido.sing`), so the winner may be a
+        partner who never declared his flor."""
         holders = tuple(seat for seat in self.parts if self.flores[seat])
         steps, said_best = sing(holders, [self.flores[seat] for seat in holders], self.team_of)
         for seat, value, bound in steps:
@@ -523,12 +527,17 @@ class TrucoState(State):
             else:
                 self.emit("flor_tanto", seat, str(value))
                 self.reveals += (("flor", seat, value),)
-        return self.team_of[said_best]
+        return said_best
 
-    def _settle_flor(self, team: int, points: int) -> None:
+    def _settle_flor(self, team: int, points: int, sung_best: int = -1) -> None:
+        """``sung_best`` is the seat whose flor won the singing, when the flores were sung: the best flor said is
+        the one shown, declared or not."""
         self.flor_open = False
         self.flor_closed = True
-        self._show_flor(team)
+        if sung_best >= 0:
+            self.to_show += ((sung_best, "flor"),)
+        else:
+            self._show_flor(team)
         if not self._score(team, points, "flor"):
             self._refresh()
 

@@ -12,7 +12,7 @@ from cartas.core import (
     TableNames, TableView, by_suit_then_rank, card_label, current_deck, cutter_seat, generic_names,
     seat_side_names,
 )
-from cartas.core.i18n import mark
+from cartas.core.i18n import FRAMEWORK, mark
 
 from .actions import Action as PaulistaAction
 from .actions import Word, parse_action
@@ -29,8 +29,9 @@ class PaulistaOptions(GameOptions):
         default=2, title=mark("Players"), description=mark("2 (one against one) or 4 (partners sit opposite)"),
     )
     manilhas: Literal["vira", "fixas"] = Field(
-        default="vira", title=mark("Manilhas"), description=mark("vira: the card turned after the deal names the manilhas; "
-        "fixas: truco mineiro's fixed manilhas 4B > 7C > 1E > 7O, no vira"),
+        default="vira", title=mark("Manilhas"), description=mark("By the vira: the card turned after the deal names the manilhas. Fixed (truco mineiro): "
+        "no vira, the manilhas are always the 4 of clubs (zap), the 7 of cups (copas), the ace of swords (espadilha) "
+        "and the 7 of coins (pica-fumo)"),
         json_schema_extra={"choice_labels": {"vira": mark("by the vira"), "fixas": mark("fixed (truco mineiro)")}},
     )
     no_useless_raise: bool = Field(
@@ -42,8 +43,9 @@ class PaulistaOptions(GameOptions):
         description=mark("at 11-11 the cards are played unseen, chosen by their place in the hand"),
     )
     deck: Literal["french", "spanish"] = Field(
-        default="french", title=mark("Deck"), description=mark("french: the deck Brazilians play with (A 2-7 Q J K of ouros, espadas, copas "
-        "and paus); spanish: the Spanish deck (1-7, sota, caballo, rey of oros, copas, espadas and bastos)"),
+        default="french", title=mark("Deck"), description=mark("The French deck is the one Brazilians play with (ace, 2 to 7, queen, jack and king of "
+        "diamonds, spades, hearts and clubs); the Spanish deck has 1 to 7, sota, caballo and rey of coins, cups, "
+        "swords and clubs"),
         json_schema_extra={"choice_labels": {"french": mark("French deck"), "spanish": mark("Spanish deck")}},
     )
 
@@ -53,8 +55,18 @@ CALLS = {
     "aceito": mark("I accept!"), "corro": mark("I run!"), "jogo": mark("We play! (mão de onze, worth 3)"),
 }
 """Each word as it is said at the table."""
+ONZE_OURS = (mark("You are in the mão de onze: play it or run"), mark("We are in the mão de onze: play it or run"))
+ONZE_OURS_NOW = (mark("You are in the mão de onze"), mark("We are in the mão de onze"))
+"""The mão de onze of the reader's own side, said from it (alone, then with a partner), rather than "Mão de onze
+for You"."""
 FERRO = {"": mark("Mão de ferro (11 to 11): whoever wins the hand wins the match"),
          "blind": mark("Mão de ferro (11 to 11): whoever wins the hand wins the match; cards played unseen")}
+
+
+def _viewers_side(names: TableNames, team: int) -> bool:
+    """Whether ``team`` is the reader's side, as the table's names say: "You" alone or "Us" with a partner
+    (:func:`~cartas.core.naming.viewer_names`); an event carries no viewer of its own."""
+    return names.side(team) in (FRAMEWORK("You"), FRAMEWORK("Us"))
 
 
 class PaulistaGame(Game):
@@ -124,16 +136,18 @@ class PaulistaPresentation(Presentation):
                 return _("{who}: deals", who=who)
             return _("{who}: shuffles and deals · cut: {cutter}", who=who, cutter=names.seat(cutter))
         if kind == "vira":
-            return _("Vira: {card}", card=card_label(detail))
+            return _("Vira: {card}", card=words.card_said(detail))
         if kind == "onze":
+            if _viewers_side(names, int(detail)):
+                return _(ONZE_OURS[len(names.seats) > 2])
             return _("Mão de onze for {side}: play it or run", side=names.side(int(detail)))
         if kind == "ferro":
             return _(FERRO[detail])
         if kind == "play":
-            return _("{who}: plays {card}", who=who, card=card_label(detail))
+            return _("{who}: plays {card}", who=who, card=words.card_said(detail))
         if kind == "hide":
             if detail:
-                return _("{who}: plays {card} face down", who=who, card=card_label(detail))
+                return _("{who}: plays {card} face down", who=who, card=words.card_said(detail))
             return _("{who}: plays a card face down", who=who)
         if kind in CALLS:
             return _("{who}: {call}", who=who, call=_(CALLS[kind]))
@@ -164,7 +178,7 @@ class PaulistaPresentation(Presentation):
         french = current_deck().name == FRENCH
         if table.get("vira"):
             order = _("clubs (zap) > hearts > spades > diamonds") if french else _("clubs (zap) > cups > swords > coins")
-            lines.append(_("Vira: {card}   manilhas: the {rank}s ({manilhas})", card=card_label(table["vira"]),
+            lines.append(_("Vira: {card}   manilhas: the {rank}s ({manilhas})", card=words.card_said(table["vira"]),
                            rank=current_deck().rank_label(int(table["manilha"])), manilhas=order))
         else:
             fixed = (_("4 of clubs > 7 of hearts > ace of spades > 7 of diamonds") if french
@@ -179,7 +193,11 @@ class PaulistaPresentation(Presentation):
         lines.append(_("Score: {side} {score} x {other_score} {other}   {stake}", side=names.side(first),
                        score=scores[first], other_score=scores[1 - first], other=names.side(1 - first), stake=stake))
         if table.get("mao_de_onze") is not None:
-            lines.append(_("Mão de onze for {side}", side=names.side(table["mao_de_onze"])))
+            team = table["mao_de_onze"]
+            if observation.seat != PUBLIC_SEAT and observation.teams[observation.seat] == team:
+                lines.append(_(ONZE_OURS_NOW[observation.players > 2]))
+            else:
+                lines.append(_("Mão de onze for {side}", side=names.side(team)))
         if table.get("mao_de_ferro"):
             lines.append(_("Mão de ferro, unseen") if table.get("blind") else _("Mão de ferro"))
         for number, (plays, winner) in enumerate(zip(table["tricks"], table["trick_winners"]), start=1):

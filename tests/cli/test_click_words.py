@@ -183,4 +183,4 @@ def test_the_table_names_the_bot_in_spanish_and_the_save_keeps_the_level_in_engl
     (save,) = sorted((home / "saves").glob("*.json"))
     assert json.loads(save.read_text(encoding="utf-8"))["players"] == {"0": "human", "1": "hard"}
     listed = CliRunner().invoke(cli, ["saves"], env={"CARTAS_LANG": "pt"}, prog_name="cartas")
-    assert "você, difícil" in listed.output and "hard" not in listed.output
+    assert "você, Bot 2 (difícil)" in listed.output and "hard" not in listed.output

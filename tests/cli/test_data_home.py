@@ -93,7 +93,7 @@ def test_no_save_in_the_terminal_and_over_the_protocol(run: Callable[..., Result
     quit_early = run("play", "alta", "--seed", "3", "--ascii", "--no-save", input="quit\n")
     assert quit_early.exit_code == 0 and "Match left unsaved (--no-save)." in quit_early.output
     protocol = run("play", "alta", "--json", "--seed", "3", "--dealer", "1", DEAL, "--no-save", input="0\n" * 40)
-    messages = [json.loads(line) for line in protocol.output.splitlines()]
+    messages = [json.loads(line) for line in protocol.stdout.splitlines()]  # stderr has the --dealer note
     assert messages[-1]["type"] == "result"
     assert not home.exists()
 

@@ -24,7 +24,7 @@ from cartas.core.seat_messages import decision_message, event_message, hello_mes
 
 
 def messages(result: Result) -> list[dict[str, Any]]:
-    return [json.loads(line) for line in result.output.splitlines()]
+    return [json.loads(line) for line in result.stdout.splitlines()]  # stderr may have the seat flags' note
 
 
 def test_hello_saved_and_result_name_the_match_but_carry_no_seed_and_no_path(

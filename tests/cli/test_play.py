@@ -174,10 +174,10 @@ def test_hand_of_a_position_too_short_for_the_game_is_refused(run: Callable[...,
 
 def test_json_hello_lists_the_program_seats(run: Callable[..., Result]) -> None:
     result = run("play", "alta", "--json", "--players", "3", "--seat", "1", "--seed", "5", input="")
-    hello = json.loads(result.output.splitlines()[0])
+    hello = json.loads(result.stdout.splitlines()[0])  # stderr has the note on --seat's count
     assert hello["type"] == "hello" and hello["protocol"] == 1 and hello["seats"] == [1]
     assert hello["players"] == {"0": "easy", "1": "program", "2": "easy"}
-    assert json.loads(result.output.splitlines()[-1])["type"] == "saved"
+    assert json.loads(result.stdout.splitlines()[-1])["type"] == "saved"
 
 
 def test_two_people_at_one_table_each_see_only_their_own_cards(run: Callable[..., Result]) -> None:
@@ -192,7 +192,7 @@ def test_two_people_at_one_table_each_see_only_their_own_cards(run: Callable[...
 
 def test_a_program_may_play_every_seat(run: Callable[..., Result]) -> None:
     result = run("play", "alta", "--json", "--seat", "0", "--seat", "1", "--seed", "8", input="0\n" * 40)
-    messages = [json.loads(line) for line in result.output.splitlines()]
+    messages = [json.loads(line) for line in result.stdout.splitlines()]
     assert messages[0]["seats"] == [0, 1] and messages[-1]["type"] == "result"
     assert {m["seat"] for m in messages if m["type"] == "decision"} == {0, 1}
     assert all(m["type"] != "error" for m in messages)

@@ -170,5 +170,5 @@ def test_paulista_is_played_with_the_french_deck_and_saved_canonical(subprocess_
     child.expect(re.escape("3. play the ace of spades"))
     expect_prompt(child)
     child.sendline("Q de ouros")  # either deck's words, in any language the game speaks
-    child.expect(re.escape("You: plays QO"))
+    child.expect(re.escape("You: plays the queen of diamonds"))
     assert quit_and_load(child, home)[0] == (0, "play 10O")

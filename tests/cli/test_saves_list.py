@@ -60,9 +60,9 @@ def test_saves_lists_newest_first_with_game_date_players_score_state_and_id(
     final = load_record(today)
     watched_final = load_record(watched)
     assert run("saves").output.splitlines() == [
-        f"1\talta\t{day(today)}\tyou, hard\t{final.scores[0]}-{final.scores[1]}\tfinished\t{today.stem}",
-        f"2\talta\t{day(left)}\tyou, easy\t0-0\tunfinished\t{left.stem}",
-        f"3\talta\t{day(watched)}\teasy, easy\t{'-'.join(map(str, watched_final.scores))}\tfinished\t{watched.stem}",
+        f"1\talta\t{day(today)}\tyou, Bot 2 (hard)\t{final.scores[0]}-{final.scores[1]}\tfinished\t{today.stem}",
+        f"2\talta\t{day(left)}\tyou, Bot 2 (easy)\t0-0\tunfinished\t{left.stem}",
+        f"3\talta\t{day(watched)}\tBot 1 (easy), Bot 2 (easy)\t{'-'.join(map(str, watched_final.scores))}\tfinished\t{watched.stem}",
     ]
 
 

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 from online_helpers import Player, Server
 
+from cartas.core.cards import Card
+from cartas.core.i18n import card_name, speaking
 from cartas.core.plugins.registry import Registry
 from cartas.games.truco_paulista.game import PaulistaGame
 
@@ -108,6 +110,15 @@ def french(card: str) -> tuple[str, str]:
     return name, FRENCH_LABELS.get(rank, str(rank)) + ("P" if suit == "B" else suit)
 
 
+def named(card: str, deck: str) -> str:
+    """How a Brazilian reader's lines name a card: in words, in the table's deck ("a dama de ouros", "o 7 de
+    espadas"), never in notation."""
+    if deck == "french":
+        return french(card)[0]
+    with speaking("pt-BR"):
+        return card_name(Card.parse(card))
+
+
 @pytest.mark.parametrize("deck", ["french", "spanish"])
 def test_paulista_is_drawn_and_named_in_its_deck(server: Server, deck: str) -> None:
     options = {"players": 2} if deck == "french" else {"players": 2, "deck": "spanish"}
@@ -122,9 +133,8 @@ def test_paulista_is_drawn_and_named_in_its_deck(server: Server, deck: str) -> N
     ana_view = ana.last("snapshot")["view"]
     vira = server.table(code).state.vira
     assert vira is not None
-    shown = french(str(vira))[1] if deck == "french" else str(vira)
     assert ana_view["table_view"]["centre"] == [["vira", str(vira)]]  # the canonical text: the page draws it
-    assert any(line.startswith(f"Vira: {shown} ") for line in ana_view["table_view"]["lines"])
+    assert any(line.startswith(f"Vira: {named(str(vira), deck)} ") for line in ana_view["table_view"]["lines"])
     mover = (ana, beto)[server.table(code).state.to_act[0]]
     plays = [move for move in mover.last("snapshot")["view"]["legal"] if move["card"]]
     assert len(plays) == 3
@@ -134,7 +144,7 @@ def test_paulista_is_drawn_and_named_in_its_deck(server: Server, deck: str) -> N
         assert move["text"] == f"play {move['card']}"
     mover.send({"type": "move", "action": plays[0]["index"]})
     card = plays[0]["card"]
-    said = french(card)[1] if deck == "french" else card
+    said = named(card, deck)
     to_ana = ana.until("event")
     assert to_ana["detail"] == card
     assert to_ana["text"] == (f"Você joga {said}" if mover is ana else f"Beto joga {said}")

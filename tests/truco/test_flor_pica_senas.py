@@ -168,8 +168,18 @@ def test_no_senas_with_two_players(start: Start, legal: Legal) -> None:
 
 
 def test_envido_and_flor_senas(start: Start, legal: Legal) -> None:
-    state = start(["7O 6O 5O", "4E 5C 12C", "7C 4C 11O", "6B 5B 10O"])
+    state = start(["7O 6O 5O", "4E 5C 12C", "7C 4C 11O", "6B 5B 10O"], flor=True)
     assert [a for a in legal(state, 0) if a.startswith("seña")] == ["seña siete_oro", "seña flor", "seña envido"]
+
+
+def test_without_the_option_no_flor_is_told_nor_signed(start: Start, legal: Legal) -> None:
+    """Flor off (the default), three cards of one suit are only a tanto: the holder is told no flor and has no
+    flor seña to show; the envido seña stays (7O 6O 5O is 33 of envido)."""
+    state = start(["7O 6O 5O", "4E 5C 12C", "7C 4C 11O", "6B 5B 10O"])
+    assert [a for a in legal(state, 0) if a.startswith("seña")] == ["seña siete_oro", "seña envido"]
+    observation = state.observation(0)
+    assert observation.table["flor"] == 0 and observation.table["tanto"] == 33
+    assert not [note for note in GAME.table_view(observation).notes if "flor" in note.lower()]
 
 
 # --- action text --------------------------------------------------------------------------------------

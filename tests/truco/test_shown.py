@@ -116,3 +116,20 @@ def test_four_players_show_the_winning_partner(start: Start, run: Run) -> None:
     assert [e.detail for e in state.events if e.kind == "tanto"] == ["6", "33"]  # the mano's 6, then 33
     run(state, "0 mazo")
     assert shown(state) == [Event("envido_shown", 1, "7E 6E 33")]
+
+
+def test_a_contraflor_accepted_shows_the_best_flor_said(start: Start, run: Run) -> None:
+    """Seat 0 declares 30, seat 1 answers contraflor with 32, seat 0 accepts: the flores are sung from the mano
+    (30, 32, then seat 2's 35, which seat 2 never declared) and seat 2's 35 wins the 9 points, so it is the one
+    shown, not the 30 its partner declared."""
+    state = start(["1C 2C 7C", "4O 5O 3O", "5E 6E 4E", "12B 11C 1O"], dealer=3, flor=True)
+    run(state, "0 flor", "1 contraflor", "0 quiero")
+    assert [(e.seat, e.detail) for e in state.events if e.kind == "flor_tanto"] == [(0, "30"), (1, "32"), (2, "35")]
+    assert state.score == [9, 0]
+    run(state, "0 truco", "1 no quiero")
+    assert state.score == [10, 0]
+    assert shown(state) == [Event("flor_shown", 2, "6E 5E 4E 35")]
+    ended = state.events[:state.hand_events_from]
+    assert GAME.hand_summary(ended, viewer_names(4, 0, bots={1: "easy", 3: "easy"}, teams=(0, 1, 0, 1)))[0] == (
+        "Flor: Nosotros 35 (el 6, el 5 y el 4 de espadas), Ellos 32"
+    )

@@ -65,10 +65,10 @@ def test_hiding_a_card_names_it_too() -> None:
         assert GAME.understand("escondo a dama de ouros", state.legal_actions(0)) == hidden[0]
 
 
-def test_events_and_table_lines_write_the_french_cards() -> None:
+def test_events_and_table_lines_name_the_french_cards() -> None:
     state = start()
     with speaking("pt-BR"), drawing("french"):
-        assert GAME.describe(Event("play", 0, "10O")) == "Jogador 1 joga QO"
-        assert GAME.describe(Event("vira", -1, "12E")) == "Vira: KE"
+        assert GAME.describe(Event("play", 0, "10O")) == "Jogador 1 joga a dama de ouros"
+        assert GAME.describe(Event("vira", -1, "12E")) == "Vira: o rei de espadas"
         lines = GAME.table_lines(state.observation(0))
-    assert lines[0] == "Vira: 3C   manilhas: os 4 (paus (zap) > copas > espadas > ouros)"
+    assert lines[0] == "Vira: o 3 de copas   manilhas: os 4 (paus (zap) > copas > espadas > ouros)"

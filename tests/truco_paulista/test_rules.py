@@ -387,8 +387,8 @@ def test_describe_speaks_portuguese(start: Start, play: Play) -> None:
     with speaking("pt-BR"):
         lines = [GAME.describe(e) for e in state.events]
         table = GAME.table_lines(state.observation(A))
-    assert "Jogador 1: Truco!" in lines and "Jogador 2: Aceito!" in lines and "Jogador 1 joga 3E" in lines
-    assert any("Vira: 7O" in line for line in table)
+    assert "Jogador 1: Truco!" in lines and "Jogador 2: Aceito!" in lines and "Jogador 1 joga o 3 de espadas" in lines
+    assert "Vira: o 7 de ouros" in lines and any(line.startswith("Vira: o 7 de ouros   manilhas:") for line in table)
 
 
 def test_an_observation_shows_its_own_hand_and_the_vira_and_no_other_hand(start: Start) -> None:

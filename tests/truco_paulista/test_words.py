@@ -2,15 +2,24 @@
 
 from __future__ import annotations
 
-import pytest
+import json
+import re
+from collections.abc import Callable
+from pathlib import Path
 
+import pytest
+from click.testing import CliRunner
+
+from cartas.cli.main import make_cli
 from cartas.core.events import Event
 from cartas.core.i18n import speaking
-from cartas.core.naming import TableNames
+from cartas.core.naming import TableNames, viewer_names
 from cartas.games.truco_paulista.actions import parse_action
 from cartas.games.truco_paulista.game import PaulistaGame
+from cartas.games.truco_paulista.state import PaulistaState
 
 GAME = PaulistaGame()
+Start = Callable[..., PaulistaState]
 NAMES = TableNames(("Você", "Bot 1 (medium)", "Parceiro", "Bot 2 (hard)"), ("Nós", "Eles"))
 EVENTS = [
     Event("deal", 1), Event("vira", -1, "7O"), Event("play", 0, "3O"), Event("hide", 2, ""), Event("hide", 2, "4C"),
@@ -22,14 +31,14 @@ EVENTS = [
 
 @pytest.mark.parametrize(("language", "lines"), [
     ("pt-BR", [
-        "Bot 1 (medium) embaralha e dá as cartas · corte: Você", "Vira: 7O", "Você joga 3O", "Parceiro joga uma carta encoberta",
-        "Parceiro joga 4C encoberta", "Bot 2 (hard): Truco!", "Você: Corro!", "Rodada para Eles (Bot 1 (medium))",
+        "Bot 1 (medium) embaralha e dá as cartas · corte: Você", "Vira: o 7 de ouros", "Você joga o 3 de ouros",
+        "Parceiro joga uma carta encoberta", "Parceiro joga o 4 de copas encoberta", "Bot 2 (hard): Truco!", "Você: Corro!", "Rodada para Eles (Bot 1 (medium))",
         "Rodada empatada; Parceiro torna", "1 ponto para Nós", "3 pontos para Eles",
-        "Mão de onze de Nós: jogar ou correr", "Truco na mão de onze: partida para Eles", "Partida para Nós",
+        "Nós estamos na mão de onze: jogar ou correr", "Truco na mão de onze: partida para Eles", "Partida para Nós",
     ]),
     ("en", [
-        "Bot 1 (medium): shuffles and deals · cut: Você", "Vira: 7O", "Você: plays 3O", "Parceiro: plays a card face down",
-        "Parceiro: plays 4C face down", "Bot 2 (hard): Truco!", "Você: I run!", "Rodada to Eles (Bot 1 (medium))",
+        "Bot 1 (medium): shuffles and deals · cut: Você", "Vira: the 7 of coins", "Você: plays the 3 of coins",
+        "Parceiro: plays a card face down", "Parceiro: plays the 4 of cups face down", "Bot 2 (hard): Truco!", "Você: I run!", "Rodada to Eles (Bot 1 (medium))",
         "Tied rodada; Parceiro to lead again", "1 point for Nós", "3 points for Eles",
         "Mão de onze for Nós: play it or run", "Truco in a mão de onze: match to Eles", "Match to Nós",
     ]),
@@ -90,3 +99,53 @@ def test_two_players_name_the_winner_of_a_rodada_once() -> None:
     with speaking("pt-BR"):
         assert GAME.describe(Event("trick", 0, "0"), names) == "Rodada para Você"
         assert GAME.describe(Event("trick", 1, "1"), names) == "Rodada para Bot 1 (médio)"
+
+
+# --- said from the reader's side, in words ----------------------------------------------------------------
+
+
+def test_the_readers_own_mao_de_onze_is_said_from_their_side(start: Start) -> None:
+    """Seat 0 on 11: its own screen says "Você está na mão de onze" where it said "Mão de onze de Você"; the
+    rival's screen names the side that holds it."""
+    state = start(["3E 2E 5E", "4C 2C 6C"], "7O", scores=[11, 4])
+    with speaking("pt-BR"):
+        mine = GAME.table_lines(state.observation(0), viewer_names(2, 0, bots={1: "medium"}))
+        theirs = GAME.table_lines(state.observation(1), viewer_names(2, 1, bots={0: "medium"}))
+        onze = Event("onze", -1, "0")
+        assert GAME.describe(onze, viewer_names(2, 0, bots={1: "medium"})) == "Você está na mão de onze: jogar ou correr"
+        assert GAME.describe(onze, viewer_names(2, 1, bots={0: "medium"})) == (
+            "Mão de onze para Bot 1 (médio): jogar ou correr")
+    assert "Você está na mão de onze" in mine and not [line for line in mine if "de Você" in line]
+    assert "Mão de onze para Bot 1 (médio)" in theirs
+
+
+def test_partners_in_the_mao_de_onze_read_we(start: Start) -> None:
+    state = start(["1O 4B 5B", "3E 4E 5E", "2B 4C 5C", "3C 4O 6B"], "5O", dealer=0, scores=[2, 11])
+    teams = (0, 1, 0, 1)
+    with speaking("pt-BR"):
+        assert "Nós estamos na mão de onze" in GAME.table_lines(state.observation(1), viewer_names(4, 1, teams=teams))
+        assert "Mão de onze para Eles" in GAME.table_lines(state.observation(0), viewer_names(4, 0, teams=teams))
+
+
+CARD_CODE = re.compile(r"(?<![\w])(?:1[0-2]|[1-7]|[AJQK])[OCEBP](?![\w])")
+
+
+@pytest.mark.parametrize("language", ["pt-BR", "es-AR", "en"])
+@pytest.mark.parametrize("option", ["manilhas", "deck"])
+def test_the_create_forms_help_is_in_words(language: str, option: str) -> None:
+    """The form shows an option's help beside its choices' labels ("pela vira", "baralho francês"): the help
+    names the cards in words and never starts with the raw choice values ("french:", "vira:")."""
+    with speaking(language):
+        help_text = GAME.option_text(option)[1]
+    assert help_text and not CARD_CODE.search(help_text), help_text
+    assert not re.match(r"(vira|fixas|french|spanish):", help_text)
+
+
+def test_the_vira_in_the_french_deck_is_named_for_a_program_too(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The --json protocol's event texts are written in the game's deck, as the terminal's: "Vira: o rei de
+    paus", not the notation of the Spanish deck the events carry ("12B")."""
+    monkeypatch.setenv("CARTAS_HOME", str(tmp_path))
+    result = CliRunner().invoke(make_cli(), ["play", "truco_paulista", "--json", "--no-save", "--lang", "pt-BR",
+                                             "--deal", "3E 2E 5E / 4C 2C 6C", "--up", "12B"], input="")
+    vira = [m for m in map(json.loads, result.stdout.splitlines()) if m.get("kind") == "vira"]
+    assert vira and vira[0]["detail"] == "12B" and vira[0]["text"] == "Vira: o rei de paus"

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core import FRENCH, RANKS, current_deck, read_card
+from cartas.core import FRENCH, RANKS, Card, current_deck, read_card
 from cartas.core.i18n import RANK_WORDS, fold, mark, spoken_phrases
 
 from ..actions import _BLIND_PLACES, _WORDS, Action, BlindPlay, Play, Word
@@ -58,6 +58,17 @@ def action_text(action: Action) -> str:
     if isinstance(action, BlindPlay):
         return _(BLIND_CARD[action.place])
     return _(SAID[action])
+
+
+def card_said(text: str) -> str:
+    """A card's canonical text (``7E``) as the reader says it in the deck being drawn, with its article: ``o 7 de
+    espadas``, ``a dama de ouros`` in the French deck, ``the 7 of swords``; a text that is no card as it is. The
+    table's lines and events name cards so, as the moves do, rather than in notation."""
+    try:
+        card = Card.parse(text)
+    except ValueError:
+        return text
+    return current_deck().name_of(card)
 
 
 def understand(text: str, legal: Sequence[Action]) -> Action | None:

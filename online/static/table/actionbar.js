@@ -1,10 +1,11 @@
 // The answers and calls, in a bar that stays in view (fixed at the bottom of a phone's screen): who must answer
 // and what was called, then a button per move that is not a card. "Me voy al mazo" asks again before it goes,
 // and "quiero" / "no quiero" / calls each have their own colour and their own word, so colour is never the only
-// signal. Each button has a letter for the keyboard.
+// signal. Each button has a letter for the keyboard, which keeps its meaning (see keys.js).
 
 import { h } from "/static/api.js";
 import { t } from "/static/i18n.js";
+import { moveKeys } from "/static/table/keys.js";
 
 const CONFIRM_MS = 3000;
 
@@ -24,20 +25,6 @@ export function moveFamily(text) {
  * the server (``said``), else its label; the family's icon stands apart from it (CSS), so colour is not alone. */
 export function spoken(action) {
   return action.said || action.label || action.text;
-}
-
-/** A letter per button, from its label, each used once. */
-function letters(labels) {
-  const used = new Set();
-  return labels.map((label) => {
-    for (const ch of String(label).toLowerCase().normalize("NFD").replace(/[^a-z]/g, "")) {
-      if (!used.has(ch)) {
-        used.add(ch);
-        return ch;
-      }
-    }
-    return "";
-  });
 }
 
 function whoLine(ctx) {
@@ -86,7 +73,7 @@ export function actionBar(ctx) {
   if (signs.length > 1 && !ctx.state.signsOpen) {
     buttons.splice(0, buttons.length, ...buttons.filter((action) => moveFamily(action.text) !== "sign"));
   }
-  const keys = letters(buttons.map(spoken));
+  const keys = moveKeys(buttons, spoken);
   const row = h("div", { class: "actions", id: "actions" });
   buttons.forEach((action, index) => {
     const family = moveFamily(action.text);
