@@ -1,6 +1,6 @@
 """The web application of ``cartas serve``: the HTTP lobby API, the websocket of each table and the static pages.
 
-Routes only carry requests to the tables (:mod:`cartas.online.table`) and frames back; they decide nothing.
+Routes only carry requests to the tables (:mod:`cartas.online.game.table`) and frames back; they decide nothing.
 Every body and frame from outside goes through the bounded JSON reader, so bad input gets a one-line error,
 never a traceback. docs/online.md describes the API and the frames.
 """
@@ -32,37 +32,37 @@ from cartas.core.i18n import mark, speaking
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from cartas.core.wire import WireError, read_json
-from cartas.online.analysis import Analyses
-from cartas.online.accounts.db import runner_for
-from cartas.online.accounts.finish import mark_rated, on_finished, rated_table
-from cartas.online.accounts.service import Accounts
-from cartas.online.accounts.passkey_web import passkey_routes
-from cartas.online.accounts.web import account_routes, current
-from cartas.online.bots import BotRunner, InlineBots, PoolBots
-from cartas.online.connection import Connection
-from cartas.online.expiry import SWEEP_EVERY, keep_sweeping
-from cartas.online.limits import Bucket, Limiter, Limits
-from cartas.online.origin import OriginCheck
-from cartas.online.pages import Pages
-from cartas.online.timeouts import BODY_TIMEOUT
-from cartas.online.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
-from cartas.online.labels import all_labels, site_language
-from cartas.online.logs import RequestIds
-from cartas.online.loop_info import describe_loop
-from cartas.online.measured_store import MeasuredStore
-from cartas.online.moderation import Moderation
-from cartas.online.people_web import people_routes
-from cartas.online.presence import CoalescedPresence
-from cartas.online.reader_language import request_language
-from cartas.online.pg_store import PostgresStore, is_postgres_url
-from cartas.online.quickplay import QuickPlay
-from cartas.online.quickplay_web import group_seater, keep_pairing, quickplay_routes
-from cartas.online.ratings import leaderboard as best_rated
-from cartas.online.ratings import matches_of, ratings_of
-from cartas.online.store import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
-from cartas.online.table import LiveTable, Refused, Settings
-from cartas.online.tokens import hash_token
-from cartas.online.views import dumps
+from .analysis.service import Analyses
+from .store.db import runner_for
+from .accounts.finish import mark_rated, on_finished, rated_table
+from .accounts.service import Accounts
+from .accounts.passkey_routes import passkey_routes
+from .accounts.routes import account_routes, current
+from .game.bots import BotRunner, InlineBots, PoolBots
+from .game.connection import Connection
+from .game.expiry import SWEEP_EVERY, keep_sweeping
+from .server.limits import Bucket, Limiter, Limits
+from .server.origin import OriginCheck
+from .server.pages import Pages
+from .server.timeouts import BODY_TIMEOUT
+from .game.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
+from .game.words import all_labels, site_language
+from .server.logs import RequestIds
+from .server.loop_info import describe_loop
+from .store.measured import MeasuredStore
+from .moderation.service import Moderation
+from .moderation.routes import people_routes
+from .game.presence import CoalescedPresence
+from .server.reader_language import request_language
+from .store.postgres import PostgresStore, is_postgres_url
+from .quickplay.queue import QuickPlay
+from .quickplay.routes import group_seater, keep_pairing, quickplay_routes
+from .accounts.ratings import leaderboard as best_rated
+from .accounts.ratings import matches_of, ratings_of
+from .store.tables import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
+from .game.table import LiveTable, Refused, Settings
+from .game.tokens import hash_token
+from .game.views import dumps
 
 log = logging.getLogger("cartas.online")
 
@@ -71,7 +71,7 @@ MAX_FRAME = 4096
 """The largest websocket frame or HTTP body accepted from a browser: a move or a chat line is far smaller."""
 HELLO_TIMEOUT = 15.0
 CHECKPOINT_EVERY = 5.0
-"""Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store)."""
+"""Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store.tables)."""
 WAL_LOOK_EVERY = 0.5
 """Seconds between looks at the WAL's size: one past :data:`WAL_LIMIT` is checkpointed at once."""
 CLOSE_BAD_FRAME = 4400
@@ -251,9 +251,9 @@ def create_app(
     ``grace`` is the default grace period of new tables; finished matches' records and the history go in
     ``data_dir`` (the database's folder by default; needed with Postgres); ``buffer`` versioned frames per table
     are kept for reconnects; ``ownership`` says who this process is among several on one database.
-    ``limits`` are each client address's (:mod:`cartas.online.limits`); ``allow_origins`` the other sites whose
-    pages may change state here (:mod:`cartas.online.origin`); ``lobby_expiry``, ``abandon_floor`` and
-    ``sweep_every`` say when tables nobody uses stop (:mod:`cartas.online.expiry`); ``body_timeout`` how long a
+    ``limits`` are each client address's (:mod:`cartas.online.server.limits`); ``allow_origins`` the other sites whose
+    pages may change state here (:mod:`cartas.online.server.origin`); ``lobby_expiry``, ``abandon_floor`` and
+    ``sweep_every`` say when tables nobody uses stop (:mod:`cartas.online.game.expiry`); ``body_timeout`` how long a
     request body may take to arrive; ``clock`` is the limits' clock (a fake one in tests).
     """
     postgres = is_postgres_url(db_path)
@@ -294,7 +294,7 @@ def create_app(
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
-        # Presence writes coalesced (cartas.online.presence), every write measured (cartas.online.measured_store).
+        # Presence writes coalesced (cartas.online.game.presence), every write measured (cartas.online.store.measured).
         coalesced = typing.cast(AsyncStore, CoalescedPresence(await open_store(db)))
         store = typing.cast(AsyncStore, MeasuredStore(coalesced, settings.metrics))
         bots = runner if runner is not None else PoolBots()
@@ -302,7 +302,7 @@ def create_app(
         app.state.store = store
         state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
         settings.on_finished = lambda table: on_finished(accounts(), table)
-        settings.rated = lambda code: rated_table(accounts(), code)  # what a timeout costs (cartas.online.clock)
+        settings.rated = lambda code: rated_table(accounts(), code)  # what a timeout costs (cartas.online.game.clock)
         state["quickplay"] = QuickPlay(accounts().db, group_seater(hub, accounts))
         loop = asyncio.get_running_loop()
         log.info("cartas %s", build_info().describe())  # which build serves: docs/compiled.md
@@ -544,7 +544,7 @@ def create_app(
     analyses: dict[str, Analyses] = {}
 
     async def analysis(request: Request) -> Response:
-        """A finished match analysed for one seat (``online/analysis.py``): the JSON of ``cartas analyze``, or its
+        """A finished match analysed for one seat (``online/analysis/service.py``): the JSON of ``cartas analyze``, or its
         progress while it runs."""
         async def handle(request: Request) -> Any:
             table = await table_or_404(request.path_params["code"])
@@ -611,7 +611,7 @@ def create_app(
             return JSONResponse({"status": "not ready", "reason": problem}, status_code=503)
         return JSONResponse({"status": "ready"})
 
-    pages = Pages(STATIC)  # every page made from the one skeleton, once (cartas.online.pages)
+    pages = Pages(STATIC)  # every page made from the one skeleton, once (cartas.online.server.pages)
 
     async def lobby_page(request: Request) -> Response:
         return pages.response("index.html", request)

@@ -16,8 +16,8 @@ from typing import Any
 import pytest
 from online_helpers import Player, Server
 
-from cartas.online import hub as hub_module
-from cartas.online.limits import Limits, Rate
+from cartas.online.game import hub as hub_module
+from cartas.online.server.limits import Limits, Rate
 
 SEED = 4520261207
 

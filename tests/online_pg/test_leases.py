@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from cartas.online.hub import Hub, Ownership
+from cartas.online.game.hub import Hub, Ownership
 
 
 class SlowStore:
