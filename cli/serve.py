@@ -90,13 +90,10 @@ def serve_command(
     backup_to: Path | None = None, restore_from: Path | None = None, log_format: str = "text",
 ) -> None:
     try:
-        import uvicorn
-
-        from cartas.online.app import create_app, open_store
-        from cartas.online.game.hub import Ownership
+        # The operator's commands (--check, --backup, --restore) need the store, not the web application.
+        from cartas.online.store.opening import open_store
         from cartas.online.store.postgres import is_postgres_url
         from cartas.online.store.tables import StoreError
-        from cartas.online.server.timeouts import uvicorn_options
     except ImportError:
         raise click.ClickException(MISSING_EXTRA) from None
     for origin in allow_origins:
@@ -115,6 +112,15 @@ def serve_command(
     if backup_to is not None or restore_from is not None:
         copy(path, backup_to, restore_from)
         return
+
+    try:
+        import uvicorn
+
+        from cartas.online.app import create_app
+        from cartas.online.game.ownership import Ownership
+        from cartas.online.server.timeouts import uvicorn_options
+    except ImportError:
+        raise click.ClickException(MISSING_EXTRA) from None
 
     async def can_open() -> None:
         await (await open_store(path)).close()
@@ -144,7 +150,7 @@ def serve_command(
 
 def check(path: Path | str) -> None:
     """``--check``: print each problem of the database on a line of its own; exit 1 when there is any."""
-    from cartas.online.app import installed_registry
+    from cartas.core.plugins.manager import installed_registry
     from cartas.online.store.check import check_database
 
     if isinstance(path, Path) and not path.is_file():

@@ -28,7 +28,7 @@ DB_HELP = "The server's database: a SQLite file [default: DATA/online.sqlite3] o
 def _run(db: str | None, work: object) -> object:
     from cartas.online.accounts.operator import with_accounts
     from cartas.online.store.tables import StoreError
-    from cartas.online.game.table import Refused
+    from cartas.online.server.errors import Refused
 
     try:
         return asyncio.run(with_accounts(_db(db), work))  # type: ignore[arg-type]

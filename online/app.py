@@ -45,22 +45,26 @@ from .server.limits import Bucket, Limiter, Limits
 from .server.origin import OriginCheck
 from .server.pages import Pages
 from .server.timeouts import BODY_TIMEOUT
-from .game.hub import MAX_PAGE, PAGE, Hub, NotOwner, Ownership
+from .game.hub import MAX_PAGE, PAGE, Hub
+from .game.ownership import NotOwner, Ownership
 from .game.words import all_labels, site_language
 from .server.logs import RequestIds
 from .server.loop_info import describe_loop
 from .store.measured import MeasuredStore
+from .store.opening import open_store
 from .moderation.service import Moderation
 from .moderation.routes import people_routes
 from .game.presence import CoalescedPresence
 from .server.reader_language import request_language
-from .store.postgres import PostgresStore, is_postgres_url
+from .store.postgres import is_postgres_url
 from .quickplay.queue import QuickPlay
 from .quickplay.routes import group_seater, keep_pairing, quickplay_routes
 from .accounts.ratings import leaderboard as best_rated
 from .accounts.ratings import matches_of, ratings_of
-from .store.tables import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
-from .game.table import LiveTable, Refused, Settings
+from .store.tables import WAL_LIMIT, AsyncStore
+from .server.errors import Refused
+from .game.settings import Settings
+from .game.table import LiveTable
 from .game.tokens import hash_token
 from .game.views import dumps
 
@@ -215,13 +219,6 @@ def moved(refusal: NotOwner) -> JSONResponse:
     headers = {"x-cartas-owner": lease.address, "retry-after": str(max(1, int(lease.seconds_left + 1)))}
     body = {"error": str(refusal), "owner": lease.address, "retry_after": round(max(0.0, lease.seconds_left), 1)}
     return JSONResponse(body, status_code=503, headers=headers)
-
-
-async def open_store(db: Path | str) -> AsyncStore:
-    """The store ``--db`` names: a Postgres database for a postgresql:// URL, else a SQLite file."""
-    if is_postgres_url(db):
-        return await PostgresStore(str(db)).open()
-    return OnLoop(SQLiteStore(Path(db)))
 
 
 def create_app(

@@ -17,7 +17,7 @@ T = TypeVar("T")
 
 async def with_accounts(db: Path | str, work: Callable[[Accounts], Awaitable[T]]) -> T:
     """Run ``work`` on the accounts of the database ``db`` (a SQLite file or a postgresql:// URL)."""
-    from ..app import open_store
+    from ..store.opening import open_store
 
     store = await open_store(db)
     try:

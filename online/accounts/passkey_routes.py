@@ -20,7 +20,7 @@ from starlette.routing import Route
 from cartas.core.i18n import FRAMEWORK as _
 from .service import Accounts
 from .routes import Body, Key, me, required, set_cookie
-from ..game.table import Refused
+from ..server.errors import Refused
 
 
 def passkeys_module() -> ModuleType:

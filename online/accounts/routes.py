@@ -18,7 +18,7 @@ from starlette.routing import Route
 
 from cartas.core.i18n import FRAMEWORK as _
 from .service import AVATARS, DECKS, LANGUAGES, Account, Accounts
-from ..game.table import Refused
+from ..server.errors import Refused
 
 COOKIE = "cartas_session"
 COOKIE_DAYS = 30

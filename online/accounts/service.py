@@ -1,6 +1,6 @@
 """What the server and ``cartas users`` do with accounts: sign up, log in and out, sessions, profiles, seats.
 
-Every method checks its input and refuses with a one-line :class:`~cartas.online.game.table.Refused` (the HTTP
+Every method checks its input and refuses with a one-line :class:`~cartas.online.server.errors.Refused` (the HTTP
 status and the message), changing nothing. Passwords are hashed with argon2id in a worker thread
 (:mod:`cartas.online.accounts.passwords`); a session is a random token given to the browser in a cookie, of
 which the database keeps only the sha256, so a copy of the database logs nobody in.
@@ -27,7 +27,7 @@ from ..store.db import Runner
 from .passwords import hash_password, needs_rehash, verify_password
 from ..server.limits import Clock, KeyedBuckets, Rate
 from .names import BadName, clean_name
-from ..game.table import Refused
+from ..server.errors import Refused
 from ..game.tokens import hash_token, new_token
 
 USERNAME = re.compile(r"[a-z0-9_.-]{3,24}")

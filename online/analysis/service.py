@@ -41,7 +41,7 @@ from cartas.core.plugins.registry import Registry
 from cartas.core.record import MatchRecord
 from ..game import bots as bot_pool
 from ..game.words import site_language
-from ..game.table import Refused
+from ..server.errors import Refused
 from ..game.views import table_language, writing
 
 SAMPLES = DEFAULT_SAMPLES
@@ -63,10 +63,7 @@ log = logging.getLogger("cartas.online")
 
 
 def _registry() -> Registry:
-    if bot_pool._worker_registry is None:
-        bot_pool._load_worker()
-    assert bot_pool._worker_registry is not None
-    return bot_pool._worker_registry
+    return bot_pool.worker_registry()
 
 
 def plan(registry: Registry, record_json: str, seat: int) -> list[int]:

@@ -136,6 +136,14 @@ def _load_worker() -> None:
     _worker_registry = installed_registry()
 
 
+def worker_registry() -> Registry:
+    """The registry this worker process decides with, loaded on first use (the analysis runs there too)."""
+    if _worker_registry is None:
+        _load_worker()
+    assert _worker_registry is not None
+    return _worker_registry
+
+
 def _decide_in_worker(request: BotRequest) -> str:
     if _worker_registry is None:
         _load_worker()

@@ -37,8 +37,11 @@ from typing import TYPE_CHECKING, Any, Protocol
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n import mark
 
+from .now import now_iso
+
 if TYPE_CHECKING:
     from .table import LiveTable
+    from .table_core import TableCore
 
 log = logging.getLogger("cartas.online")
 
@@ -297,7 +300,7 @@ async def time_ran_out(table: LiveTable, seat: int, number: int) -> None:
         if lost:
             await lose_on_time(table, seat, frame)
             return
-        frames = [table._next(frame)]
+        frames = [table.next_frame(frame)]
         await table.store.save_clock(table.code, clocks.state.dumps(), table.version)
     except Exception:
         # Nothing was said: the timeout is undone and the decision's clock starts again, so the timeout comes
@@ -308,35 +311,33 @@ async def time_ran_out(table: LiveTable, seat: int, number: int) -> None:
         sync_clocks(table, tell=False)
         return
     table.bot_turn.add(seat)
-    table._broadcast(frames)
+    table.broadcast(frames)
     sync_clocks(table)
-    table._schedule_bot()
+    table.schedule_bot()
 
 
 async def lose_on_time(table: LiveTable, seat: int, frame: dict[str, Any]) -> None:
     """End the match: ``seat``'s side lost on time. Committed (status finished, the clock saying who lost)
     before anyone is told; then the match is exported and rated as any finished match."""
-    from .table import now_iso
-
     clocks = table.clocks
     assert clocks is not None
     clocks.state.lost = seat
     clocks.stop_all()
-    frames = [table._next(frame)]
+    frames = [table.next_frame(frame)]
     result = table.result()
     assert result is not None
-    frames.append(table._next(result))
+    frames.append(table.next_frame(result))
     finished = now_iso()
     await table.store.save_clock(table.code, clocks.state.dumps(), table.version, finished)
     table.row.status = "finished"
     table.row.finished = finished
-    table._broadcast(frames)
+    table.broadcast(frames)
     table.tell_everyone(clock_frame(table))
     log.info("table %s: seat %d lost the match on time", table.code, seat)
     await table.finish()
 
 
-def lost_on_time_result(table: LiveTable) -> tuple[list[int], list[int]] | None:
+def lost_on_time_result(table: TableCore) -> tuple[list[int], list[int]] | None:
     """(winners, scores) of a match lost on time: every seat not on the loser's side wins; None otherwise."""
     clocks = table.clocks
     if clocks is None or clocks.state.lost is None or table.state is None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 from cartas.core.errors import CartasError
 from cartas.core.record import save_record
 from ..store.tables import ENDED
+from .ownership import NotOwner
 
 if TYPE_CHECKING:
     from .hub import Hub
@@ -72,8 +73,6 @@ async def expire_if_idle(table: LiveTable, now: float) -> bool:
 
 async def sweep(hub: Hub, now: float | None = None) -> int:
     """Expire the lobby tables left alone too long and forget ended tables nobody watches; how many expired."""
-    from .hub import NotOwner
-
     now = time.time() if now is None else now
     expired = 0
     for code in await hub.store.lobby_older_than(iso(now - hub.settings.lobby_expiry), BATCH):

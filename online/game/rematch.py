@@ -18,7 +18,7 @@ from typing import Any
 
 from .clock import fresh_clock
 from ..store.tables import SeatRow, TableRow
-from .table import now_iso
+from .now import now_iso
 from .tokens import hash_token, new_token
 
 

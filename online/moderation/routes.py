@@ -25,7 +25,7 @@ from ..game.hub import Hub
 from .service import Moderation, table_people
 from ..server.pages import Pages
 from ..accounts.profile import profile_of
-from ..game.table import Refused
+from ..server.errors import Refused
 
 
 def people_routes(

@@ -28,7 +28,7 @@ from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import seat_number
 from ..store.db import Runner
 from ..server.limits import Clock, KeyedBuckets, Rate
-from ..game.table import Refused
+from ..server.errors import Refused
 from ..game.views import dumps
 
 REASONS = ("insults", "cheating", "stalling", "spam", "other")

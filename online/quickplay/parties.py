@@ -23,7 +23,7 @@ from typing import Any
 from cartas.core.i18n import FRAMEWORK as _
 from ..store.db import Runner
 from .queue import QuickPlay, check_bots_after, setup_of
-from ..game.table import Refused
+from ..server.errors import Refused
 from ..game.tokens import hash_token, new_token
 
 CODE_BYTES = 6

@@ -33,7 +33,7 @@ from typing import Any
 
 from cartas.core.i18n import FRAMEWORK as _
 from ..store.db import PgRunner, Runner, SQLiteRunner
-from ..game.table import Refused
+from ..server.errors import Refused
 from ..game.tokens import hash_token, new_token
 
 PAIR_EVERY = 0.5

@@ -33,7 +33,7 @@ from ..game.lobby import LobbyError, clean_name
 from .parties import Parties
 from .queue import PAIR_EVERY, QuickPlay, Waiting, seat_plan
 from ..accounts.ratings import format_of
-from ..game.table import Refused
+from ..server.errors import Refused
 from ..game.tokens import hash_token
 
 log = logging.getLogger("cartas.online")

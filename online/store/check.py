@@ -15,6 +15,7 @@ from cartas.core.errors import CartasError
 from cartas.core.plugins.registry import Registry
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
+from .opening import open_store
 from .tables import AsyncStore, StoreError
 
 INTEGRITY_LINES = 100
@@ -63,8 +64,6 @@ async def codes_with_status(store: AsyncStore, status: str) -> list[str]:
 
 async def check_database(db: Path | str, registry: Registry) -> tuple[int, list[str]]:
     """Tables looked at and every problem found in the database ``db`` (a SQLite path or a Postgres URL)."""
-    from ..app import open_store
-
     problems = [] if isinstance(db, str) else sqlite_integrity(db)
     try:
         store = await open_store(db)

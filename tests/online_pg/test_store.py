@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from pg_helpers import StoreUser, run
 
-from cartas.online.app import open_store
+from cartas.online.store.opening import open_store
 from cartas.online.store.postgres import PostgresStore, is_postgres_url
 from cartas.online.store.schema import SCHEMA_VERSION, STEPS
 from cartas.online.store.tables import AsyncStore, ChatRow, SeatRow, StoreError, TableRow
