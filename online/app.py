@@ -23,15 +23,12 @@ from starlette.requests import Request
 from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
 from starlette.routing import Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
-from starlette.types import ASGIApp, Message, Receive, Scope, Send
-from starlette.websockets import WebSocket, WebSocketDisconnect
 
 from cartas.core.buildinfo import build_info
 from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.i18n import mark, speaking
+from cartas.core.i18n import speaking
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
-from cartas.core.wire import WireError, read_json
 from .analysis.service import Analyses
 from .store.db import runner_for
 from .accounts.finish import mark_rated, on_finished, rated_table
@@ -39,15 +36,14 @@ from .accounts.service import Accounts
 from .accounts.passkey_routes import passkey_routes
 from .accounts.routes import account_routes, current
 from .game.bots import BotRunner, InlineBots, PoolBots
-from .game.connection import Connection
 from .game.expiry import SWEEP_EVERY, keep_sweeping
-from .server.limits import Bucket, Limiter, Limits
+from .server.limits import Limiter, Limits
 from .server.origin import OriginCheck
 from .server.pages import Pages
 from .server.timeouts import BODY_TIMEOUT
-from .game.hub import MAX_PAGE, PAGE, Hub
+from .game.hub import Hub
 from .game.ownership import NotOwner, Ownership
-from .game.words import all_labels, site_language
+from .game.words import all_labels
 from .server.logs import RequestIds
 from .server.loop_info import describe_loop
 from .store.measured import MeasuredStore
@@ -66,53 +62,17 @@ from .server.errors import Refused
 from .game.settings import Settings
 from .game.table import LiveTable
 from .game.tokens import hash_token
-from .game.views import dumps
+
+from .server.http import SecurityHeaders, bearer, client_key, error, json_body, moved, page_request, too_many
+from .game.socket import websocket
 
 log = logging.getLogger("cartas.online")
 
 STATIC = Path(__file__).parent / "static"
-MAX_FRAME = 4096
-"""The largest websocket frame or HTTP body accepted from a browser: a move or a chat line is far smaller."""
-HELLO_TIMEOUT = 15.0
 CHECKPOINT_EVERY = 5.0
 """Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store.tables)."""
 WAL_LOOK_EVERY = 0.5
 """Seconds between looks at the WAL's size: one past :data:`WAL_LIMIT` is checkpointed at once."""
-CLOSE_BAD_FRAME = 4400
-CLOSE_NO_TABLE = 4404
-CLOSE_TOO_MANY = 4429
-"""The close code of a websocket whose frame budget is spent (or whose address has too many sockets open)."""
-SECURITY_HEADERS = [
-    (b"x-content-type-options", b"nosniff"),
-    (b"x-frame-options", b"DENY"),
-    (b"referrer-policy", b"no-referrer"),
-    (
-        b"content-security-policy",
-        b"default-src 'self'; img-src 'self' data:; style-src 'self' 'unsafe-inline'; connect-src 'self'; "
-        b"frame-ancestors 'none'",
-    ),
-]
-
-
-class SecurityHeaders:
-    """Adds headers that keep the pages from being framed, sniffed or made to run scripts from elsewhere."""
-
-    def __init__(self, app: ASGIApp) -> None:
-        self.app = app
-
-    async def __call__(self, scope: Scope, receive: Receive, send: Send) -> None:
-        if scope["type"] != "http":
-            await self.app(scope, receive, send)
-            return
-
-        async def send_with_headers(message: Message) -> None:
-            if message["type"] == "http.response.start":
-                message["headers"] = list(message.get("headers", [])) + SECURITY_HEADERS
-            await send(message)
-
-        await self.app(scope, receive, send_with_headers)
-
-
 DECK_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
 
 
@@ -134,91 +94,6 @@ def deck_file(registry: Registry, name: str) -> Path | None:
 def installed_registry() -> Registry:
     """The installed plugins' registry, with those ``CARTAS_PLUGINS`` names (the core loads them)."""
     return plugins.installed_registry()
-
-
-def error(status: int, message: str) -> JSONResponse:
-    return JSONResponse({"error": message}, status_code=status)
-
-
-def client_key(scope: Scope) -> str:
-    """Who a request counts against: its client address (the proxy's ``X-Forwarded-For`` when uvicorn trusts
-    the proxy, see docs/online.md); an account's id will go here when there are accounts."""
-    client = scope.get("client")
-    return str(client[0]) if client else "unknown"
-
-
-TOO_MANY: dict[str, str] = {
-    "open-table list reads": mark("too many open-table list reads from your address; try again in {wait} s"),
-    "new tables": mark("too many new tables from your address; try again in {wait} s"),
-    "joins": mark("too many joins from your address; try again in {wait} s"),
-    "reports": mark("too many reports from your address; try again in {wait} s"),
-    "analyses": mark("too many analyses from your address; try again in {wait} s"),
-}
-"""The refusal of each limited request, in the reader's language (:func:`too_many`)."""
-
-
-def too_many(what: str, bucket: Bucket) -> JSONResponse:
-    wait = max(1, int(bucket.retry_after() + 0.999))
-    message = TOO_MANY.get(what)
-    text = _(message if message else mark("too many requests from your address; try again in {wait} s"), wait=wait)
-    return JSONResponse({"error": text}, status_code=429, headers={"retry-after": str(wait)})
-
-
-def page_request(request: Request) -> tuple[int, tuple[str, str] | None]:
-    """``?limit=N&cursor=C`` of the open-tables list: the page size and the table the page starts after."""
-    try:
-        limit = int(request.query_params.get("limit", PAGE))
-    except ValueError:
-        raise Refused(400, _("limit must be a whole number from 1 to {high}", high=MAX_PAGE)) from None
-    if not 1 <= limit <= MAX_PAGE:
-        raise Refused(400, _("limit must be a whole number from 1 to {high}", high=MAX_PAGE))
-    cursor = request.query_params.get("cursor")
-    if cursor is None:
-        return limit, None
-    created, sep, code = cursor.partition("_")
-    if not sep or len(cursor) > 64 or not code.isalnum():
-        raise Refused(400, _("cursor must be the value of the previous page's next link"))
-    return limit, (created, code)
-
-
-def bearer(request: Request) -> str | None:
-    header = request.headers.get("authorization", "")
-    scheme, _sep, token = header.partition(" ")
-    return token.strip() or None if scheme.lower() == "bearer" else None
-
-
-async def json_body(request: Request, timeout: float = BODY_TIMEOUT) -> dict[str, Any]:
-    """The request's JSON object: at most :data:`MAX_FRAME` bytes, all of it sent within ``timeout`` seconds."""
-    body = b""
-    try:
-        async with asyncio.timeout(timeout):
-            async for chunk in request.stream():
-                body += chunk
-                if len(body) > MAX_FRAME:
-                    raise Refused(413, _("the request body is longer than {limit} bytes", limit=MAX_FRAME))
-    except TimeoutError:
-        raise Refused(408, _("the request body was not all sent within {seconds} s", seconds=f"{timeout:g}")) from None
-    if not body.strip():
-        return {}
-    try:
-        data = read_json(body, max_bytes=MAX_FRAME)
-    except WireError as problem:
-        raise Refused(400, str(problem)) from None
-    if not isinstance(data, dict):
-        raise Refused(400, _("the request body must be a JSON object"))
-    return data
-
-
-def moved(refusal: NotOwner) -> JSONResponse:
-    """The answer for a table another process runs: 503, its owner's address and when its lease runs out.
-
-    A proxy that routes by table code retries another upstream on 503 (see docs/online.md); a client may go to
-    the address in ``X-Cartas-Owner`` itself.
-    """
-    lease = refusal.lease
-    headers = {"x-cartas-owner": lease.address, "retry-after": str(max(1, int(lease.seconds_left + 1)))}
-    body = {"error": str(refusal), "owner": lease.address, "retry_after": round(max(0.0, lease.seconds_left), 1)}
-    return JSONResponse(body, status_code=503, headers=headers)
 
 
 def create_app(
@@ -636,18 +511,6 @@ def create_app(
     async def leaderboard_page(request: Request) -> Response:
         return pages.response("leaderboard.html", request)
 
-    async def websocket(socket: WebSocket) -> None:
-        key = client_key(socket.scope)
-        if not limiter.socket_opened(key):
-            with speaking(request_language(socket.headers)):
-                denial = error(429, _("too many connections from your address"))
-            await socket.send_denial_response(denial)
-            return
-        try:
-            await serve_socket(socket, hub(), limiter, key)
-        finally:
-            limiter.socket_closed(key)
-
     routes = [
         Route("/", lobby_page),
         Route("/t/{code}", table_page),
@@ -747,134 +610,3 @@ async def checkpoint_every(store: AsyncStore, seconds: float, look_every: float 
         except Exception as problem:  # a busy, locked or full database: try again next time
             log.warning("the database checkpoint failed: %s", problem)
 
-
-async def _receive(socket: WebSocket) -> str | bytes:
-    """The next frame's raw text, or raise ``WebSocketDisconnect``."""
-    message = await socket.receive()
-    if message["type"] == "websocket.disconnect":
-        raise WebSocketDisconnect(message.get("code", 1000))
-    raw: str | bytes | None = message.get("text")
-    if raw is None:
-        raw = message.get("bytes") or b""
-    return raw
-
-
-async def _read_frame(socket: WebSocket) -> Any:
-    """The next frame as JSON, or raise ``WebSocketDisconnect``; a bad frame raises ``WireError``."""
-    return read_json(await _receive(socket), max_bytes=MAX_FRAME)
-
-
-class Spent(Exception):
-    """A websocket's frame budget is spent: it is closed with :data:`CLOSE_TOO_MANY`."""
-
-
-class FrameBudget:
-    """A websocket's frames, counted BEFORE each is parsed: its own budget and its address's, one frame each,
-    a bad frame (malformed, oversized, unknown) :attr:`Limits.bad_frame_cost` each. Once either is spent the
-    connection is closed, so a flood costs the server a dictionary look-up a frame, not a parse and a view."""
-
-    def __init__(self, limiter: Limiter, key: str) -> None:
-        self.own = limiter.frame_budget()
-        self.address = limiter.frames.bucket(key)
-        self.bad = limiter.limits.bad_frame_cost
-
-    def charge(self, cost: float = 1.0) -> None:
-        if not (self.own.take(cost) and self.address.take(cost)):
-            raise Spent
-
-    def charge_bad(self) -> None:
-        self.charge(max(0.0, self.bad - 1.0))
-
-
-async def _deny(socket: WebSocket, connection: Connection | None, message: str, code: int) -> None:
-    """Tell the client why in an error frame, then close with ``code`` and the reason."""
-    if connection is not None:
-        connection.send(dumps({"type": "error", "message": message}))
-        connection.close(code)
-        return
-    with contextlib.suppress(Exception):
-        await socket.send_text(dumps({"type": "error", "message": message}))
-        await socket.close(code, message)
-
-
-SPENT = "too many frames: the connection is closed; reconnect in a few seconds"
-
-
-async def serve_socket(socket: WebSocket, hub: Hub, limiter: Limiter | None = None, key: str = "") -> None:
-    """One websocket: the hello with its token, then moves, chat and pings until it closes.
-
-    A table another process runs is refused before the upgrade, with the same 503 as over HTTP. Every frame
-    is charged to the connection's :class:`FrameBudget` before it is parsed.
-    """
-    limiter = limiter or Limiter()
-    budget = FrameBudget(limiter, key)
-    try:
-        table = await hub.get(socket.path_params["code"])
-    except NotOwner as refusal:
-        await socket.send_denial_response(moved(refusal))
-        return
-    await socket.accept()
-    if table is None:
-        await socket.send_text(dumps({"type": "error", "message": "no such table"}))
-        await socket.close(CLOSE_NO_TABLE)
-        return
-    try:
-        budget.charge()
-        hello = await asyncio.wait_for(_read_frame(socket), HELLO_TIMEOUT)
-    except (WireError, TimeoutError) as problem:
-        message = str(problem) if isinstance(problem, WireError) else "no hello in time"
-        await _deny(socket, None, message, CLOSE_BAD_FRAME)
-        return
-    except Spent:
-        await _deny(socket, None, SPENT, CLOSE_TOO_MANY)
-        return
-    except (WebSocketDisconnect, RuntimeError):
-        return
-    if not isinstance(hello, dict) or hello.get("type") != "hello":
-        await socket.send_text(dumps({"type": "error", "message": "the first frame must be {\"type\": \"hello\", ...}"}))
-        await socket.close(CLOSE_BAD_FRAME)
-        return
-    reasons = {CLOSE_TOO_MANY: SPENT}
-    connection = Connection(socket.send_text, lambda code: socket.close(code, reasons.get(code)))
-    connection.language = site_language(hello.get("lang"))
-    connection.batched = hello.get("batch") is True
-    await table.call(table.connect, connection, hello.get("token"), hello.get("v"))
-    table.active_at = time.time()
-    try:
-        while connection.alive:
-            raw = await _receive(socket)
-            budget.charge()
-            try:
-                frame = read_json(raw, max_bytes=MAX_FRAME)
-            except WireError as problem:
-                budget.charge_bad()
-                connection.send(dumps({"type": "error", "message": str(problem)}))
-                continue
-            kind = frame.get("type") if isinstance(frame, dict) else None
-            if kind == "ping":
-                connection.send(dumps({"type": "pong"}))
-            elif kind == "move":
-                table.post(table.move, connection, frame.get("action"), frame.get("v"), time.perf_counter())
-            elif kind == "chat":
-                chat = limiter.chat.bucket(key)
-                if chat.take():
-                    table.post(table.say, connection, frame.get("text"), frame.get("name"))
-                else:
-                    table.tell(connection, mark("too many chat lines from your address"))
-            elif kind == "lang":
-                table.post(table.set_language, connection, frame.get("lang"))
-            else:
-                budget.charge_bad()
-                message = "frame types are move, chat, lang and ping" if kind else "a frame is a JSON object with a type"
-                connection.send(dumps({"type": "error", "message": message}))
-    except Spent:
-        log.info("table %s: a connection spent its frame budget and was closed", table.code)
-        await _deny(socket, connection, SPENT, CLOSE_TOO_MANY)
-    except (WebSocketDisconnect, RuntimeError):
-        pass
-    finally:
-        table.post(table.disconnect, connection)
-        table.active_at = time.time()
-        connection.close()
-        with contextlib.suppress(Exception):
-            await asyncio.wait_for(connection.writer, 2)
