@@ -10,31 +10,20 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-import re
 import time
 import typing
 from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
 from typing import Any
 
-from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
 from starlette.applications import Starlette
-from starlette.requests import Request
-from starlette.responses import FileResponse, JSONResponse, PlainTextResponse, Response
-from starlette.routing import Mount, Route, WebSocketRoute
-from starlette.staticfiles import StaticFiles
 
 from cartas.core.buildinfo import build_info
-from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.i18n import speaking
 from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
-from .analysis.service import Analyses
 from .store.db import runner_for
-from .accounts.finish import mark_rated, on_finished, rated_table
+from .accounts.finish import on_finished, rated_table
 from .accounts.service import Accounts
-from .accounts.passkey_routes import passkey_routes
-from .accounts.routes import account_routes, current
 from .game.bots import BotRunner, InlineBots, PoolBots
 from .game.expiry import SWEEP_EVERY, keep_sweeping
 from .server.limits import Limiter, Limits
@@ -42,53 +31,33 @@ from .server.origin import OriginCheck
 from .server.pages import Pages
 from .server.timeouts import BODY_TIMEOUT
 from .game.hub import Hub
-from .game.ownership import NotOwner, Ownership
+from .game.ownership import Ownership
 from .game.words import all_labels
 from .server.logs import RequestIds
 from .server.loop_info import describe_loop
 from .store.measured import MeasuredStore
 from .store.opening import open_store
 from .moderation.service import Moderation
-from .moderation.routes import people_routes
 from .game.presence import CoalescedPresence
-from .server.reader_language import request_language
 from .store.postgres import is_postgres_url
 from .quickplay.queue import QuickPlay
-from .quickplay.routes import group_seater, keep_pairing, quickplay_routes
-from .accounts.ratings import leaderboard as best_rated
-from .accounts.ratings import matches_of, ratings_of
+from .quickplay.routes import group_seater, keep_pairing
 from .store.tables import WAL_LIMIT, AsyncStore
-from .server.errors import Refused
 from .game.settings import Settings
-from .game.table import LiveTable
-from .game.tokens import hash_token
 
-from .server.http import SecurityHeaders, bearer, client_key, error, json_body, moved, page_request, too_many
+from .server.http import SecurityHeaders, error
 from .game.socket import websocket
+
+from .routes import routes
+from .server.routes import STATIC
+from .services import Services
 
 log = logging.getLogger("cartas.online")
 
-STATIC = Path(__file__).parent / "static"
 CHECKPOINT_EVERY = 5.0
 """Seconds between the database's checkpoints, run in a worker thread (see cartas.online.store.tables)."""
 WAL_LOOK_EVERY = 0.5
 """Seconds between looks at the WAL's size: one past :data:`WAL_LIMIT` is checkpointed at once."""
-DECK_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")
-
-
-def deck_file(registry: Registry, name: str) -> Path | None:
-    """The ES module that draws deck ``name``: cartas's own (``static/decks/<name>.js``), else the file a game
-    names in its ``deck_files``; None for a name that is no deck's (never a path outside those files)."""
-    if not DECK_NAME.fullmatch(name):
-        return None
-    built_in = STATIC / "decks" / f"{name}.js"
-    if built_in.is_file():
-        return built_in
-    for game in registry.games.values():
-        shipped = game.deck_files.get(name)
-        if shipped is not None and Path(shipped).is_file():
-            return Path(shipped)
-    return None
 
 
 def installed_registry() -> Registry:
@@ -146,23 +115,13 @@ def create_app(
     limiter = Limiter(limits or Limits(), clock)
     state: dict[str, Any] = {}
     settings.hooks = hooks  # the lifecycle hooks every table fires (docs/session.md)
-
-    def hub() -> Hub:
-        found = state["hub"]
-        assert isinstance(found, Hub)
-        return found
-
-    def quickplay() -> QuickPlay:
-        found = state["quickplay"]
-        assert isinstance(found, QuickPlay)
-        return found
-
-    def accounts() -> Accounts:
-        found = state["accounts"]
-        assert isinstance(found, Accounts)
-        return found
-
-    moderation = Moderation(lambda: accounts().db, clock)  # mutes, reports, removals (docs/accounts.md)
+    # mutes, reports, removals (docs/accounts.md); the accounts' database once the server has started
+    moderation = Moderation(lambda: shared.accounts().db, clock)
+    shared = Services(
+        games=games, settings=settings, limiter=limiter, moderation=moderation,
+        pages=Pages(STATIC),  # every page made from the one skeleton, once (cartas.online.server.pages)
+        body_timeout=body_timeout, allow_origins=tuple(allow_origins), site_labels=all_labels(), state=state,
+    )
 
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[None]:
@@ -173,9 +132,9 @@ def create_app(
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
         state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
-        settings.on_finished = lambda table: on_finished(accounts(), table)
-        settings.rated = lambda code: rated_table(accounts(), code)  # what a timeout costs (cartas.online.game.clock)
-        state["quickplay"] = QuickPlay(accounts().db, group_seater(hub, accounts))
+        settings.on_finished = lambda table: on_finished(shared.accounts(), table)
+        settings.rated = lambda code: rated_table(shared.accounts(), code)  # what a timeout costs (cartas.online.game.clock)
+        state["quickplay"] = QuickPlay(shared.accounts().db, group_seater(shared.hub, shared.accounts))
         loop = asyncio.get_running_loop()
         log.info("cartas %s", build_info().describe())  # which build serves: docs/compiled.md
         log.info("event loop: %s", describe_loop(loop))
@@ -201,262 +160,6 @@ def create_app(
             await state["hub"].shut_down()
             await store.close()
 
-    def refuse_when_draining() -> None:
-        if hub().draining:
-            raise Refused(503, _("the server is restarting; try again in a moment"))
-
-    async def table_or_404(code: str) -> LiveTable:
-        table = await hub().get(code)
-        if table is None:
-            raise Refused(404, _("no table {code}", code=repr(code)))
-        return table
-
-    async def guarded(request: Request, handler: Any) -> Response:
-        # A refusal is written in the reader's language (the page's choice, else Accept-Language), as a
-        # connection's frames are: docs/online.md.
-        try:
-            with speaking(request_language(request.headers)):
-                result = await handler(request)
-        except Refused as refusal:
-            return error(refusal.status, refusal.message)
-        except NotOwner as refusal:
-            return moved(refusal)
-        if isinstance(result, Response):
-            return result
-        return JSONResponse(result)
-
-    site_labels = all_labels()
-
-    async def games_list(request: Request) -> Response:
-        return JSONResponse(hub().games())
-
-    async def labels(request: Request) -> Response:
-        # The same for everyone and fixed for the process's life: cacheable by the browser for an hour.
-        return JSONResponse(site_labels, headers={"Cache-Control": "public, max-age=3600"})
-
-    async def tables_list(request: Request) -> Response:
-        async def handle(request: Request) -> Response:
-            bucket = limiter.reads.bucket(client_key(request.scope))
-            if not bucket.take():
-                return too_many("open-table list reads", bucket)
-            limit, after = page_request(request)
-            listed = await hub().open_tables(limit, after)
-            headers = {}
-            if len(listed) == limit:
-                last = listed[-1]
-                headers["link"] = f'</api/tables?limit={limit}&cursor={last["created"]}_{last["code"]}>; rel="next"'
-            return JSONResponse(listed, headers=headers)
-
-        return await guarded(request, handle)
-
-    async def create_table(request: Request) -> Response:
-        async def handle(request: Request) -> Response:
-            refuse_when_draining()
-            bucket = limiter.tables.bucket(client_key(request.scope))
-            if not bucket.take():
-                return too_many("new tables", bucket)
-            body = await json_body(request, body_timeout)
-            rated = body.pop("rated", False)
-            if not isinstance(rated, bool):
-                raise Refused(400, _("{field} must be true or false", field="rated"))
-            logged_in = await current(accounts(), request)
-            if rated and logged_in is None:
-                raise Refused(401, _("log in to create a rated table"))
-            created = await hub().create(body)
-            if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
-                await accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0].id)
-            if rated:
-                await mark_rated(accounts(), created["code"])
-                created["rated"] = True
-            return JSONResponse(created, status_code=201)
-
-        return await guarded(request, handle)
-
-    async def table_info(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            return await table.call(table.info)
-
-        return await guarded(request, handle)
-
-    async def join(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            refuse_when_draining()
-            bucket = limiter.joins.bucket(client_key(request.scope))
-            if not bucket.take():
-                return too_many("joins", bucket)
-            table = await table_or_404(request.path_params["code"])
-            body = await json_body(request, body_timeout)
-            logged_in = await current(accounts(), request)
-            name = body.get("name") or (logged_in[0].display if logged_in is not None else None)
-            address = client_key(request.scope)
-            account_id = logged_in[0].id if logged_in is not None else None
-            seat = await moderation.seat_to_join(table, account_id, address, body.get("seat"))
-            joined = await table.call(table.join, name, seat)
-            moderation.joined(table.code, hash_token(joined["token"]), address)
-            if logged_in is not None:
-                await accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0].id)
-            return joined
-
-        return await guarded(request, handle)
-
-    async def leave(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            return await table.call(table.leave, bearer(request))
-
-        return await guarded(request, handle)
-
-    async def seating(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            body = await json_body(request, body_timeout)
-            removal = moderation.before_seating(table, body)
-            done = await table.call(table.seating, bearer(request), body)
-            if removal is not None:  # the host removed a person: told, and barred from that seat
-                owners = await accounts().seat_tokens(table.code)
-                await moderation.removed(table.code, removal, owners.get(removal.token_hash))
-            return done
-
-        return await guarded(request, handle)
-
-    async def start(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            return await table.call(table.start, bearer(request))
-
-        return await guarded(request, handle)
-
-    async def reclaim(request: Request) -> Response:
-        """A logged-in person's seat at this table, its token issued again for this browser (docs/accounts.md)."""
-
-        async def handle(request: Request) -> Any:
-            logged_in = await current(accounts(), request)
-            if logged_in is None:
-                raise Refused(401, _("log in with the account that took the seat"))
-            table = await table_or_404(request.path_params["code"])
-            mine = await accounts().tokens_of(table.code, logged_in[0])
-            seat = next((row.seat for row in table.seats if row.token_hash in mine), None)
-            if seat is None:
-                raise Refused(404, _("your account holds no seat at this table"))
-            old = table.seats[seat].token_hash
-            given = await table.call(table.reissue, seat)
-            await accounts().moved_seat(table.code, str(old), hash_token(given["token"]))
-            return given
-
-        return await guarded(request, handle)
-
-    async def leaderboard(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            game = request.query_params.get("game", "")
-            fmt = request.query_params.get("format", "1v1")
-            if game not in {g["name"] for g in hub().games()}:
-                raise Refused(400, _("game must be the name of an installed game (GET /api/games)"))
-            if fmt not in ("1v1", "2v2"):
-                raise Refused(400, _("format must be 1v1 or 2v2"))
-            return {"game": game, "format": fmt, "players": await best_rated(accounts().db, game, fmt)}
-
-        return await guarded(request, handle)
-
-    async def my_matches(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            logged_in = await current(accounts(), request)
-            if logged_in is None:
-                raise Refused(401, _("log in first (this needs an account)"))
-            account = logged_in[0].id
-            db = accounts().db
-            return {"ratings": await ratings_of(db, account), "matches": await matches_of(db, account)}
-
-        return await guarded(request, handle)
-
-    async def report(request: Request) -> Response:
-        """Report the player at a seat (kept for the operator: cartas users reports; docs/accounts.md)."""
-
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            body = await json_body(request, body_timeout)
-            seat = body.get("seat")
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < len(table.seats):
-                raise Refused(400, _("{field} must be a seat index from 0 to {last}", field="seat",
-                                     last=len(table.seats) - 1))
-            row = table.seats[seat]
-            if row.kind != "human":
-                raise Refused(409, _("only a person can be reported"))
-            owners = await accounts().seat_tokens(table.code)
-            owner = owners.get(row.token_hash or "")
-            reported = row.name or f"seat {seat}"
-            if owner is not None:
-                found = await accounts().by_id(owner)
-                reported = f"{reported} ({found.username})" if found is not None else reported
-            logged_in = await current(accounts(), request)
-            address = client_key(request.scope)
-            reporter = logged_in[0].username if logged_in else f"guest at {address}"
-            made = await moderation.report(
-                reporter, logged_in[0].id if logged_in else address, table.code, seat, reported, body.get("reason"),
-                body.get("text"),
-            )
-            return JSONResponse({"report": made}, status_code=201)
-
-        return await guarded(request, handle)
-
-    async def rematch(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            return await hub().rematch(request.path_params["code"], bearer(request))
-
-        return await guarded(request, handle)
-
-    async def record(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            match = await table.call(table.record)
-            return Response(match.model_dump_json(indent=1), media_type="application/json")
-
-        return await guarded(request, handle)
-
-    analyses: dict[str, Analyses] = {}
-
-    async def analysis(request: Request) -> Response:
-        """A finished match analysed for one seat (``online/analysis/service.py``): the JSON of ``cartas analyze``, or its
-        progress while it runs."""
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            match = await table.call(table.record)
-            if "runner" not in analyses:
-                analyses["runner"] = Analyses(hub().registry, hub().bots)
-            bucket = limiter.analyses.bucket(client_key(request.scope))
-            return analyses["runner"].answer(
-                table.code, match, request.query_params,
-                lambda: None if bucket.take() else too_many("analyses", bucket),
-            )
-
-        return await guarded(request, handle)
-
-    async def steps(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            table = await table_or_404(request.path_params["code"])
-            asked = request.query_params.get("seat")
-            try:
-                seat = None if asked in (None, "") else int(asked)
-            except ValueError:
-                raise Refused(400, _("{field} must be a whole number", field="seat")) from None
-            return {"steps": await table.call(table.steps, bearer(request), seat), "seat": seat}
-
-        return await guarded(request, handle)
-
-    async def metrics(request: Request) -> Response:
-        try:
-            window = float(request.query_params.get("window", "0")) or None
-        except ValueError:
-            with speaking(request_language(request.headers)):
-                return error(400, _("{field} must be a number of seconds", field="window"))
-        tables = hub().tables.values()
-        return JSONResponse({
-            "tables": sum(table.row.status == "playing" for table in tables),
-            "connections": sum(len(table.connections) for table in tables),
-            "move_ms": settings.metrics.moves.summary(window),
-            "loop_lag_ms": settings.metrics.loop_lag.summary(window),
-        })
-
     def gauges() -> dict[str, float]:
         found = state.get("hub")
         if found is None:
@@ -471,95 +174,13 @@ def create_app(
 
     settings.metrics.gauges(gauges)
 
-    async def prometheus(request: Request) -> Response:
-        return Response(generate_latest(settings.metrics.registry), media_type=CONTENT_TYPE_LATEST)
-
-    async def healthz(request: Request) -> Response:
-        return JSONResponse({"status": "alive"})
-
-    async def readyz(request: Request) -> Response:
-        problem = await not_ready(state.get("hub"), settings)
-        if problem is not None:
-            return JSONResponse({"status": "not ready", "reason": problem}, status_code=503)
-        return JSONResponse({"status": "ready"})
-
-    pages = Pages(STATIC)  # every page made from the one skeleton, once (cartas.online.server.pages)
-
-    async def lobby_page(request: Request) -> Response:
-        return pages.response("index.html", request)
-
-    async def deck_art(request: Request) -> Response:
-        """The card art of a deck: a built-in one (``static/decks``) or one a plugin's game ships
-        (``Game.deck_files``), at one address the pages load whatever the deck is."""
-        path = deck_file(games, request.path_params["name"])
-        if path is None:
-            with speaking(request_language(request.headers)):
-                return PlainTextResponse(_("no such deck"), status_code=404)
-        return FileResponse(path, media_type="text/javascript")
-
-    async def table_page(request: Request) -> Response:
-        return pages.response("table.html", request)
-
-    async def match_page(request: Request) -> Response:
-        return pages.response("match.html", request)
-    async def account_page(request: Request) -> Response:
-        return pages.response("account.html", request)
-
-    async def quickplay_page(request: Request) -> Response:
-        return pages.response("quickplay.html", request)
-
-    async def leaderboard_page(request: Request) -> Response:
-        return pages.response("leaderboard.html", request)
-
-    routes = [
-        Route("/", lobby_page),
-        Route("/t/{code}", table_page),
-        Route("/t/{code}/match", match_page),
-        Route("/decks/{name}.js", deck_art),
-        Route("/api/games", games_list),
-        Route("/api/labels", labels),
-        Route("/api/tables", tables_list, methods=["GET"]),
-        Route("/api/tables", create_table, methods=["POST"]),
-        Route("/api/tables/{code}", table_info),
-        Route("/api/tables/{code}/join", join, methods=["POST"]),
-        Route("/api/tables/{code}/leave", leave, methods=["POST"]),
-        Route("/api/tables/{code}/seating", seating, methods=["POST"]),
-        Route("/api/tables/{code}/start", start, methods=["POST"]),
-        Route("/api/tables/{code}/rematch", rematch, methods=["POST"]),
-        Route("/api/tables/{code}/record", record),
-        Route("/api/tables/{code}/analysis", analysis),
-        Route("/api/tables/{code}/steps", steps),
-        Route("/api/tables/{code}/reclaim", reclaim, methods=["POST"]),
-        Route("/api/tables/{code}/report", report, methods=["POST"]),
-        Route("/account", account_page),
-        Route("/leaderboard", leaderboard_page),
-        Route("/play", quickplay_page),
-        Route("/api/leaderboard", leaderboard),
-        *quickplay_routes(quickplay, hub, accounts, lambda request: json_body(request, body_timeout), guarded),
-        Route("/api/account/matches", my_matches),
-        *people_routes(
-            accounts, hub, moderation, lambda request: json_body(request, body_timeout), guarded, pages,
-        ),
-        *account_routes(
-            accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded
-        ),
-        *passkey_routes(
-            accounts, lambda request: json_body(request, body_timeout), lambda r: client_key(r.scope), guarded,
-            allow_origins,
-        ),
-        Route("/api/metrics", metrics),
-        Route("/metrics", prometheus),
-        Route("/healthz", healthz),
-        Route("/readyz", readyz),
-        WebSocketRoute("/ws/{code}", websocket),
-        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
-    ]
-    app = Starlette(routes=routes, lifespan=lifespan)
+    app = Starlette(routes=routes(shared), lifespan=lifespan)
     app.add_middleware(OriginCheck, allowed=allow_origins)
     app.add_middleware(SecurityHeaders)
     app.add_middleware(RequestIds)
-    app.state.hub = hub
-    app.state.accounts = accounts
+    app.state.services = shared
+    app.state.hub = shared.hub
+    app.state.accounts = shared.accounts
 
     async def drain() -> int:
         found = state.get("hub")
@@ -571,26 +192,6 @@ def create_app(
     app.state.ownership = ownership
     app.state.limiter = limiter
     return app
-
-
-READY_TIMEOUT = 2.0
-"""Seconds ``/readyz`` waits for the store to answer before it says the server is not ready."""
-
-
-async def not_ready(hub: Hub | None, settings: Settings) -> str | None:
-    """Why the server should get no new traffic now (``/readyz`` answers 503 with it), or None when it is ready:
-    starting or shutting down, its store not answering, or its latest write refused (a full disk)."""
-    if hub is None:
-        return "starting"
-    if hub.draining:
-        return "shutting down"
-    try:
-        await asyncio.wait_for(hub.store.load_table(""), READY_TIMEOUT)
-    except Exception as problem:
-        return f"the database does not answer: {' '.join(str(problem).split()) or type(problem).__name__}"
-    if settings.metrics.last_write_failed:
-        return "the database refused the latest write (a full disk?)"
-    return None
 
 
 async def checkpoint_every(store: AsyncStore, seconds: float, look_every: float = WAL_LOOK_EVERY) -> None:

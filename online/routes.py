@@ -1,0 +1,118 @@
+"""Every door of the server in one table: each HTTP route and the websocket, with the handler its room exposes
+and a name (so a budget, a metric or a test can speak of one door).
+
+The order is Starlette's matching order. A handler is a function of the request (or the websocket) that reads
+what it needs from the application's :class:`~cartas.online.services.Services`. The rooms whose routes are still
+made by a factory (quick play, people and moderation, accounts, passkeys) hand their doors over as a list, each
+read here into a :class:`Door` like the others.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
+from starlette.staticfiles import StaticFiles
+
+from .accounts.passkey_routes import passkey_routes
+from .accounts.rating_routes import leaderboard, my_matches
+from .accounts.routes import account_routes
+from .analysis.routes import analysis, steps
+from .game.routes import (
+    create_table, games_list, join, labels, leave, reclaim, record, rematch, seating, start, table_info, tables_list,
+)
+from .game.socket import websocket
+from .moderation.report_route import report
+from .moderation.routes import people_routes
+from .quickplay.routes import quickplay_routes
+from .server.http import client_key
+from .server.routes import (
+    STATIC, account_page, deck_art, healthz, leaderboard_page, lobby_page, match_page, metrics, prometheus,
+    quickplay_page, readyz, table_page,
+)
+from .services import Services
+
+
+@dataclass(frozen=True)
+class Door:
+    """One way into the server: a path, the methods it answers (None: GET and HEAD), its handler and its name."""
+
+    path: str
+    handler: Callable[..., Any]
+    name: str
+    methods: tuple[str, ...] | None = None
+    socket: bool = False
+    """A websocket door (``/ws/CODE``) rather than an HTTP route."""
+
+    def route(self) -> BaseRoute:
+        if self.socket:
+            return WebSocketRoute(self.path, self.handler, name=self.name)
+        return Route(self.path, self.handler, methods=None if self.methods is None else list(self.methods),
+                     name=self.name)
+
+
+def read(routes: Sequence[BaseRoute], room: str) -> list[Door]:
+    """The doors of a room that still makes its routes in a factory, each named ``room.handler``."""
+    doors = []
+    for route in routes:
+        assert isinstance(route, Route), route
+        methods = None if route.methods is None else tuple(sorted(route.methods - {"HEAD"}))
+        doors.append(Door(route.path, route.endpoint, f"{room}.{route.name}", methods))
+    return doors
+
+
+POST = ("POST",)
+
+
+def doors(shared: Services) -> list[Door]:
+    """Every door, in the order Starlette tries them."""
+    return [
+        Door("/", lobby_page, "lobby_page"),
+        Door("/t/{code}", table_page, "table_page"),
+        Door("/t/{code}/match", match_page, "match_page"),
+        Door("/decks/{name}.js", deck_art, "deck_art"),
+        Door("/api/games", games_list, "games_list"),
+        Door("/api/labels", labels, "labels"),
+        Door("/api/tables", tables_list, "tables_list", ("GET",)),
+        Door("/api/tables", create_table, "create_table", POST),
+        Door("/api/tables/{code}", table_info, "table_info"),
+        Door("/api/tables/{code}/join", join, "join", POST),
+        Door("/api/tables/{code}/leave", leave, "leave", POST),
+        Door("/api/tables/{code}/seating", seating, "seating", POST),
+        Door("/api/tables/{code}/start", start, "start", POST),
+        Door("/api/tables/{code}/rematch", rematch, "rematch", POST),
+        Door("/api/tables/{code}/record", record, "record"),
+        Door("/api/tables/{code}/analysis", analysis, "analysis"),
+        Door("/api/tables/{code}/steps", steps, "steps"),
+        Door("/api/tables/{code}/reclaim", reclaim, "reclaim", POST),
+        Door("/api/tables/{code}/report", report, "report", POST),
+        Door("/account", account_page, "account_page"),
+        Door("/leaderboard", leaderboard_page, "leaderboard_page"),
+        Door("/play", quickplay_page, "quickplay_page"),
+        Door("/api/leaderboard", leaderboard, "leaderboard"),
+        *read(quickplay_routes(shared.quickplay, shared.hub, shared.accounts, shared.json_body, shared.guarded), "quickplay"),
+        Door("/api/account/matches", my_matches, "my_matches"),
+        *read(people_routes(
+            shared.accounts, shared.hub, shared.moderation, shared.json_body, shared.guarded, shared.pages,
+        ), "people"),
+        *read(account_routes(shared.accounts, shared.json_body, lambda r: client_key(r.scope), shared.guarded), "account"),
+        *read(passkey_routes(
+            shared.accounts, shared.json_body, lambda r: client_key(r.scope), shared.guarded,
+            shared.allow_origins,
+        ), "passkey"),
+        Door("/api/metrics", metrics, "metrics"),
+        Door("/metrics", prometheus, "prometheus"),
+        Door("/healthz", healthz, "healthz"),
+        Door("/readyz", readyz, "readyz"),
+        Door("/ws/{code}", websocket, "websocket", socket=True),
+    ]
+
+
+def routes(shared: Services) -> list[BaseRoute]:
+    """The doors as Starlette routes, and the static files under ``/static``."""
+    return [
+        *(door.route() for door in doors(shared)),
+        Mount("/static", StaticFiles(directory=STATIC, check_dir=False), name="static"),
+    ]
