@@ -146,6 +146,39 @@ def test_no_import_loop_in_online() -> None:
     assert not loops, "import loops in cartas.online:\n" + "\n".join(" <-> ".join(loop) for loop in loops)
 
 
+def test_no_module_of_online_defers_an_import_of_another() -> None:
+    """Every import of a ``cartas.online`` module stands at the top of its module (or under ``TYPE_CHECKING``):
+    an import deferred into a function is how a loop hides. Optional third-party packages may still load late."""
+    known = modules("cartas.online")
+    deferred = []
+    for module, path in known.items():
+        tree = ast.parse(path.read_text(), str(path))
+        for function in ast.walk(tree):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom) and any(
+                    target in known for target, _ in imported_by(module, path, node, known)
+                ):
+                    deferred.append(f"{path.relative_to(ROOT)}:{node.lineno}")
+    assert not deferred, "imports deferred into functions:\n" + "\n".join(deferred)
+
+
+def imported_by(module: str, path: Path, node: ast.AST, known: dict[str, Path]) -> Iterator[tuple[str, ast.AST]]:
+    """The modules among ``known`` that one import statement names."""
+    if isinstance(node, ast.Import):
+        for alias in node.names:
+            if alias.name in known:
+                yield alias.name, node
+    elif isinstance(node, ast.ImportFrom):
+        target = resolved(module, path.name == "__init__.py", node)
+        for alias in node.names:
+            if f"{target}.{alias.name}" in known:
+                yield f"{target}.{alias.name}", node
+            elif target in known:
+                yield target, node
+
+
 def private_reaches(package: str) -> list[str]:
     """Every ``from X import _name`` of a module of ``package`` from another module of it, and every
     ``X._name`` read through a module imported by name (``from . import x`` then ``x._name``)."""
