@@ -18,14 +18,15 @@ from starlette.staticfiles import StaticFiles
 
 from .accounts.passkey_routes import passkey_routes
 from .accounts.rating_routes import leaderboard, my_matches
-from .accounts.routes import account_routes
+from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, whoami
+from .accounts.routes import profile as account_profile
 from .analysis.routes import analysis, steps
 from .game.routes import (
     create_table, games_list, join, labels, leave, reclaim, record, rematch, seating, start, table_info, tables_list,
 )
 from .game.socket import websocket
 from .moderation.report_route import report
-from .moderation.routes import people_routes
+from .moderation.routes import mutes, people, profile, profile_page, set_mute
 from .quickplay.routes import quickplay_routes
 from .server.http import client_key
 from .server.routes import (
@@ -94,10 +95,20 @@ def doors(shared: Services) -> list[Door]:
         Door("/api/leaderboard", leaderboard, "leaderboard"),
         *read(quickplay_routes(shared.quickplay, shared.hub, shared.accounts, shared.json_body, shared.guarded), "quickplay"),
         Door("/api/account/matches", my_matches, "my_matches"),
-        *read(people_routes(
-            shared.accounts, shared.hub, shared.moderation, shared.json_body, shared.guarded, shared.pages,
-        ), "people"),
-        *read(account_routes(shared.accounts, shared.json_body, lambda r: client_key(r.scope), shared.guarded), "account"),
+        Door("/u/{username}", profile_page, "profile_page"),
+        Door("/api/users/{username}", profile, "profile"),
+        Door("/api/account/mutes", mutes, "mutes", ("GET",)),
+        Door("/api/account/mutes", set_mute, "set_mute", POST),
+        Door("/api/tables/{code}/people", people, "people"),
+        Door("/api/account", whoami, "whoami", ("GET",)),
+        Door("/api/account/signup", sign_up, "sign_up", POST),
+        Door("/api/account/login", log_in, "log_in", POST),
+        Door("/api/account/logout", log_out, "log_out", POST),
+        Door("/api/account/profile", account_profile, "account_profile", POST),
+        Door("/api/account/password", password, "password", POST),
+        Door("/api/account/sessions", sessions, "sessions", ("GET",)),
+        Door("/api/account/seats", seats, "seats", ("GET",)),
+        Door("/api/account/sessions/{session}/revoke", revoke, "revoke", POST),
         *read(passkey_routes(
             shared.accounts, shared.json_body, lambda r: client_key(r.scope), shared.guarded,
             shared.allow_origins,

@@ -14,11 +14,12 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 from cartas.core.i18n import FRAMEWORK as _
 from .service import AVATARS, DECKS, LANGUAGES, Account, Accounts
 from ..server.errors import Refused
+from ..server.http import client_key
+from ..services import services
 
 COOKIE = "cartas_session"
 COOKIE_DAYS = 30
@@ -58,106 +59,119 @@ async def required(accounts: Accounts, request: Request) -> tuple[Account, str]:
     return found
 
 
-def account_routes(
-    accounts: Callable[[], Accounts], body: Body, key: Key, guarded: Callable[..., Awaitable[Response]]
-) -> list[Route]:
-    """The routes; ``accounts`` gives the running server's :class:`Accounts`, ``body`` reads a JSON body,
-    ``key`` is the client's address and ``guarded`` turns a refusal into its JSON error."""
+"""The routes; ``accounts`` gives the running server's :class:`Accounts`, ``body`` reads a JSON body,
+``key`` is the client's address and ``guarded`` turns a refusal into its JSON error."""
 
-    async def sign_up(request: Request) -> Response:
-        async def handle(request: Request) -> Response:
-            data = await body(request)
-            account = await accounts().sign_up(
-                data.get("username"), data.get("password"), data.get("display"), key(request)
-            )
-            token = await accounts().open_session(account, request.headers.get("user-agent", ""))
-            response = JSONResponse(me(account), status_code=201)
-            set_cookie(response, request, token)
-            return response
 
-        return await guarded(request, handle)
+async def sign_up(request: Request) -> Response:
+    s = services(request)
 
-    async def log_in(request: Request) -> Response:
-        async def handle(request: Request) -> Response:
-            data = await body(request)
-            account = await accounts().log_in(data.get("username"), data.get("password"), key(request))
-            token = await accounts().open_session(account, request.headers.get("user-agent", ""))
-            response = JSONResponse(me(account))
-            set_cookie(response, request, token)
-            return response
+    async def handle(request: Request) -> Response:
+        data = await s.json_body(request)
+        account = await s.accounts().sign_up(
+            data.get("username"), data.get("password"), data.get("display"), client_key(request.scope)
+        )
+        token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
+        response = JSONResponse(me(account), status_code=201)
+        set_cookie(response, request, token)
+        return response
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    async def log_out(request: Request) -> Response:
-        async def handle(request: Request) -> Response:
-            found = await current(accounts(), request)
-            if found is not None:
-                await accounts().revoke(found[0], found[1])
-            response = JSONResponse({"ok": True})
-            response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=behind_tls(request))
-            return response
 
-        return await guarded(request, handle)
+async def log_in(request: Request) -> Response:
+    s = services(request)
 
-    async def whoami(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            found = await current(accounts(), request)
-            choices = {"languages": list(LANGUAGES), "decks": list(DECKS), "avatars": list(AVATARS)}
-            if found is None:
-                return {"account": None, "choices": choices}
-            return {"account": me(*found), "choices": choices}
+    async def handle(request: Request) -> Response:
+        data = await s.json_body(request)
+        account = await s.accounts().log_in(data.get("username"), data.get("password"), client_key(request.scope))
+        token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
+        response = JSONResponse(me(account))
+        set_cookie(response, request, token)
+        return response
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    async def profile(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, session = await required(accounts(), request)
-            return me(await accounts().set_profile(account, await body(request)), session)
 
-        return await guarded(request, handle)
+async def log_out(request: Request) -> Response:
+    s = services(request)
 
-    async def password(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
-            data = await body(request)
-            await accounts().change_password(account, data.get("old"), data.get("new"))
-            return {"ok": True}
+    async def handle(request: Request) -> Response:
+        found = await current(s.accounts(), request)
+        if found is not None:
+            await s.accounts().revoke(found[0], found[1])
+        response = JSONResponse({"ok": True})
+        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=behind_tls(request))
+        return response
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    async def sessions(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, session = await required(accounts(), request)
-            listed = await accounts().sessions(account)
-            for item in listed:
-                item["current"] = item["id"] == session
-            return listed
 
-        return await guarded(request, handle)
+async def whoami(request: Request) -> Response:
+    s = services(request)
 
-    async def seats(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
-            return await accounts().open_seats(account)
+    async def handle(request: Request) -> Any:
+        found = await current(s.accounts(), request)
+        choices = {"languages": list(LANGUAGES), "decks": list(DECKS), "avatars": list(AVATARS)}
+        if found is None:
+            return {"account": None, "choices": choices}
+        return {"account": me(*found), "choices": choices}
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    async def revoke(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
-            await accounts().revoke(account, request.path_params["session"])
-            return {"ok": True}
 
-        return await guarded(request, handle)
+async def profile(request: Request) -> Response:
+    s = services(request)
 
-    return [
-        Route("/api/account", whoami, methods=["GET"]),
-        Route("/api/account/signup", sign_up, methods=["POST"]),
-        Route("/api/account/login", log_in, methods=["POST"]),
-        Route("/api/account/logout", log_out, methods=["POST"]),
-        Route("/api/account/profile", profile, methods=["POST"]),
-        Route("/api/account/password", password, methods=["POST"]),
-        Route("/api/account/sessions", sessions, methods=["GET"]),
-        Route("/api/account/seats", seats, methods=["GET"]),
-        Route("/api/account/sessions/{session}/revoke", revoke, methods=["POST"]),
-    ]
+    async def handle(request: Request) -> Any:
+        account, session = await required(s.accounts(), request)
+        return me(await s.accounts().set_profile(account, await s.json_body(request)), session)
+
+    return await s.guarded(request, handle)
+
+
+async def password(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        data = await s.json_body(request)
+        await s.accounts().change_password(account, data.get("old"), data.get("new"))
+        return {"ok": True}
+
+    return await s.guarded(request, handle)
+
+
+async def sessions(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, session = await required(s.accounts(), request)
+        listed = await s.accounts().sessions(account)
+        for item in listed:
+            item["current"] = item["id"] == session
+        return listed
+
+    return await s.guarded(request, handle)
+
+
+async def seats(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        return await s.accounts().open_seats(account)
+
+    return await s.guarded(request, handle)
+
+
+async def revoke(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        await s.accounts().revoke(account, request.path_params["session"])
+        return {"ok": True}
+
+    return await s.guarded(request, handle)
+

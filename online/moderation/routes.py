@@ -11,71 +11,69 @@ The report, join and seating routes stay in :mod:`cartas.online.app` and call :c
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import Response
-from starlette.routing import Route
 
 from cartas.core.i18n import FRAMEWORK as _
-from ..accounts.service import Accounts
 from ..accounts.routes import required
-from ..game.hub import Hub
 from .service import Moderation, table_people
-from ..server.pages import Pages
 from ..accounts.profile import profile_of
 from ..server.errors import Refused
+from ..services import services
 
 
-def people_routes(
-    accounts: Callable[[], Accounts], hub: Callable[[], Hub], moderation: Moderation,
-    body: Callable[[Request], Awaitable[dict[str, Any]]], guarded: Callable[..., Awaitable[Response]], pages: Pages,
-) -> list[Route]:
-    async def profile_page(request: Request) -> Response:
-        return pages.response("profile.html", request)
+async def profile_page(request: Request) -> Response:
+    s = services(request)
+    return s.pages.response("profile.html", request)
 
-    async def profile(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            found = await profile_of(accounts().db, request.path_params["username"])
-            if found is None:
-                raise Refused(404, _("no such player"))
-            return found
 
-        return await guarded(request, handle)
+async def profile(request: Request) -> Response:
+    s = services(request)
 
-    async def mutes(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, _session = await required(accounts(), request)
-            return {"mutes": await moderation.mutes(account.id)}
+    async def handle(request: Request) -> Any:
+        found = await profile_of(s.accounts().db, request.path_params["username"])
+        if found is None:
+            raise Refused(404, _("no such player"))
+        return found
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    async def set_mute(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, _session = await required(accounts(), request)
-            data = await body(request)
-            muted = data.get("muted", True)
-            if not isinstance(muted, bool):
-                raise Refused(400, _("{field} must be true or false", field="muted"))
-            change = moderation.mute if muted else moderation.unmute
-            return {"mutes": await change(account.id, data.get("target"))}
 
-        return await guarded(request, handle)
+async def mutes(request: Request) -> Response:
+    s = services(request)
 
-    async def people(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            table = await hub().get(request.path_params["code"])
-            if table is None:
-                raise Refused(404, _("no table {code}", code=repr(request.path_params["code"])))
-            return await table_people(accounts().db, table)
+    async def handle(request: Request) -> Any:
+        account, _session = await required(s.accounts(), request)
+        return {"mutes": await s.moderation.mutes(account.id)}
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    return [
-        Route("/u/{username}", profile_page),
-        Route("/api/users/{username}", profile),
-        Route("/api/account/mutes", mutes, methods=["GET"]),
-        Route("/api/account/mutes", set_mute, methods=["POST"]),
-        Route("/api/tables/{code}/people", people),
-    ]
+
+async def set_mute(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _session = await required(s.accounts(), request)
+        data = await s.json_body(request)
+        muted = data.get("muted", True)
+        if not isinstance(muted, bool):
+            raise Refused(400, _("{field} must be true or false", field="muted"))
+        change = s.moderation.mute if muted else s.moderation.unmute
+        return {"mutes": await change(account.id, data.get("target"))}
+
+    return await s.guarded(request, handle)
+
+
+async def people(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        table = await s.hub().get(request.path_params["code"])
+        if table is None:
+            raise Refused(404, _("no table {code}", code=repr(request.path_params["code"])))
+        return await table_people(s.accounts().db, table)
+
+    return await s.guarded(request, handle)
+
