@@ -2,21 +2,20 @@
 and a name (so a budget, a metric or a test can speak of one door).
 
 The order is Starlette's matching order. A handler is a function of the request (or the websocket) that reads
-what it needs from the application's :class:`~cartas.online.services.Services`. The rooms whose routes are still
-made by a factory (quick play, people and moderation, accounts, passkeys) hand their doors over as a list, each
-read here into a :class:`Door` like the others.
+what it needs from the application's :class:`~cartas.online.services.Services`, so none is a closure of the
+application's factory.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
 from starlette.routing import BaseRoute, Mount, Route, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 
-from .accounts.passkey_routes import passkey_routes
+from .accounts import passkey_routes as passkeys
 from .accounts.rating_routes import leaderboard, my_matches
 from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, whoami
 from .accounts.routes import profile as account_profile
@@ -27,8 +26,7 @@ from .game.routes import (
 from .game.socket import websocket
 from .moderation.report_route import report
 from .moderation.routes import mutes, people, profile, profile_page, set_mute
-from .quickplay.routes import quickplay_routes
-from .server.http import client_key
+from .quickplay import routes as quickplay
 from .server.routes import (
     STATIC, account_page, deck_art, healthz, leaderboard_page, lobby_page, match_page, metrics, prometheus,
     quickplay_page, readyz, table_page,
@@ -52,16 +50,6 @@ class Door:
             return WebSocketRoute(self.path, self.handler, name=self.name)
         return Route(self.path, self.handler, methods=None if self.methods is None else list(self.methods),
                      name=self.name)
-
-
-def read(routes: Sequence[BaseRoute], room: str) -> list[Door]:
-    """The doors of a room that still makes its routes in a factory, each named ``room.handler``."""
-    doors = []
-    for route in routes:
-        assert isinstance(route, Route), route
-        methods = None if route.methods is None else tuple(sorted(route.methods - {"HEAD"}))
-        doors.append(Door(route.path, route.endpoint, f"{room}.{route.name}", methods))
-    return doors
 
 
 POST = ("POST",)
@@ -93,7 +81,11 @@ def doors(shared: Services) -> list[Door]:
         Door("/leaderboard", leaderboard_page, "leaderboard_page"),
         Door("/play", quickplay_page, "quickplay_page"),
         Door("/api/leaderboard", leaderboard, "leaderboard"),
-        *read(quickplay_routes(shared.quickplay, shared.hub, shared.accounts, shared.json_body, shared.guarded), "quickplay"),
+        Door("/api/quickplay", quickplay.join, "quickplay_join", POST),
+        Door("/api/quickplay", quickplay.poll, "quickplay_poll", ("GET",)),
+        Door("/api/quickplay", quickplay.leave, "quickplay_leave", ("DELETE",)),
+        Door("/api/quickplay/invitations", quickplay.invitations, "quickplay_invitations", ("GET",)),
+        Door("/api/quickplay/party/{code}", quickplay.party_page_data, "party", ("GET",)),
         Door("/api/account/matches", my_matches, "my_matches"),
         Door("/u/{username}", profile_page, "profile_page"),
         Door("/api/users/{username}", profile, "profile"),
@@ -109,10 +101,12 @@ def doors(shared: Services) -> list[Door]:
         Door("/api/account/sessions", sessions, "sessions", ("GET",)),
         Door("/api/account/seats", seats, "seats", ("GET",)),
         Door("/api/account/sessions/{session}/revoke", revoke, "revoke", POST),
-        *read(passkey_routes(
-            shared.accounts, shared.json_body, lambda r: client_key(r.scope), shared.guarded,
-            shared.allow_origins,
-        ), "passkey"),
+        Door("/api/account/passkeys", passkeys.listing, "passkeys", ("GET",)),
+        Door("/api/account/passkeys/options", passkeys.registration_options, "passkey_options", POST),
+        Door("/api/account/passkeys", passkeys.register, "passkey_register", POST),
+        Door("/api/account/passkeys/{passkey}/remove", passkeys.remove, "passkey_remove", POST),
+        Door("/api/account/passkey-login/options", passkeys.login_options, "passkey_login_options", POST),
+        Door("/api/account/passkey-login", passkeys.log_in, "passkey_log_in", POST),
         Door("/api/metrics", metrics, "metrics"),
         Door("/metrics", prometheus, "prometheus"),
         Door("/healthz", healthz, "healthz"),

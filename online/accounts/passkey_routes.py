@@ -9,18 +9,17 @@ Each ceremony is two requests: ``.../options`` answers a ticket and the options 
 from __future__ import annotations
 
 import importlib
-from collections.abc import Awaitable, Callable, Iterable
 from types import ModuleType
 from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 from cartas.core.i18n import FRAMEWORK as _
-from .service import Accounts
-from .routes import Body, Key, me, required, set_cookie
+from .routes import me, required, set_cookie
 from ..server.errors import Refused
+from ..server.http import client_key
+from ..services import Services, services
 
 
 def passkeys_module() -> ModuleType:
@@ -30,80 +29,84 @@ def passkeys_module() -> ModuleType:
         raise Refused(501, _("passkeys need the webauthn package on the server (pip install webauthn)")) from None
 
 
-def passkey_routes(
-    accounts: Callable[[], Accounts], body: Body, key: Key, guarded: Callable[..., Awaitable[Response]],
-    allowed_origins: Iterable[str] = (),
-) -> list[Route]:
-    """The routes; the arguments are :func:`~cartas.online.accounts.routes.account_routes`'s, and the origins the
-    origin check allows besides the request's own (``--allow-origin``)."""
-    allowed = tuple(allowed_origins)
-    made: dict[str, Any] = {}
+def service(shared: Services) -> Any:
+    """The passkeys' service over the server's accounts, made once per application (the module loads late)."""
+    module = passkeys_module()
+    found = shared.state.get("passkeys")
+    if found is None or found.accounts is not shared.accounts():
+        found = shared.state["passkeys"] = module.Passkeys(shared.accounts())
+    return found
 
-    def service() -> Any:
-        module = passkeys_module()
-        found = made.get("service")
-        if found is None or found.accounts is not accounts():
-            found = made["service"] = module.Passkeys(accounts())
-        return found
 
-    def party(request: Request) -> Any:
-        return passkeys_module().relying_party(request.headers, allowed)
+def party(shared: Services, request: Request) -> Any:
+    """The relying party a request speaks to: its own origin, or one the origin check allows (``--allow-origin``)."""
+    return passkeys_module().relying_party(request.headers, shared.allow_origins)
 
-    async def listing(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
-            return [passkey.public() for passkey in await service().listing(account)]
 
-        return await guarded(request, handle)
+async def listing(request: Request) -> Response:
+    s = services(request)
 
-    async def registration_options(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, session = await required(accounts(), request)
-            return await service().registration_options(account, session, party(request))
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        return [passkey.public() for passkey in await service(s).listing(account)]
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    async def register(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, session = await required(accounts(), request)
-            data = await body(request)
-            passkey = await service().register(
-                account, session, party(request), data.get("ticket"), data.get("credential"), data.get("name")
-            )
-            return JSONResponse(passkey.public(), status_code=201)
 
-        return await guarded(request, handle)
+async def registration_options(request: Request) -> Response:
+    s = services(request)
 
-    async def remove(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            account, _ = await required(accounts(), request)
-            await service().remove(account, request.path_params["passkey"])
-            return {"ok": True}
+    async def handle(request: Request) -> Any:
+        account, session = await required(s.accounts(), request)
+        return await service(s).registration_options(account, session, party(s, request))
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    async def login_options(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            return await service().login_options(party(request), key(request))
 
-        return await guarded(request, handle)
+async def register(request: Request) -> Response:
+    s = services(request)
 
-    async def log_in(request: Request) -> Response:
-        async def handle(request: Request) -> Response:
-            data = await body(request)
-            account = await service().log_in(party(request), data.get("ticket"), data.get("credential"))
-            token = await accounts().open_session(account, request.headers.get("user-agent", ""))
-            response = JSONResponse(me(account))
-            set_cookie(response, request, token)
-            return response
+    async def handle(request: Request) -> Any:
+        account, session = await required(s.accounts(), request)
+        data = await s.json_body(request)
+        passkey = await service(s).register(
+            account, session, party(s, request), data.get("ticket"), data.get("credential"), data.get("name")
+        )
+        return JSONResponse(passkey.public(), status_code=201)
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    return [
-        Route("/api/account/passkeys", listing, methods=["GET"]),
-        Route("/api/account/passkeys/options", registration_options, methods=["POST"]),
-        Route("/api/account/passkeys", register, methods=["POST"]),
-        Route("/api/account/passkeys/{passkey}/remove", remove, methods=["POST"]),
-        Route("/api/account/passkey-login/options", login_options, methods=["POST"]),
-        Route("/api/account/passkey-login", log_in, methods=["POST"]),
-    ]
+
+async def remove(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        await service(s).remove(account, request.path_params["passkey"])
+        return {"ok": True}
+
+    return await s.guarded(request, handle)
+
+
+async def login_options(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        return await service(s).login_options(party(s, request), client_key(request.scope))
+
+    return await s.guarded(request, handle)
+
+
+async def log_in(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Response:
+        data = await s.json_body(request)
+        account = await service(s).log_in(party(s, request), data.get("ticket"), data.get("credential"))
+        token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
+        response = JSONResponse(me(account))
+        set_cookie(response, request, token)
+        return response
+
+    return await s.guarded(request, handle)
+

@@ -9,7 +9,6 @@ with SameSite covers cross-site request forgery.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
 from typing import Any
 
 from starlette.requests import Request
@@ -23,9 +22,6 @@ from ..services import services
 
 COOKIE = "cartas_session"
 COOKIE_DAYS = 30
-
-Body = Callable[[Request], Awaitable[dict[str, Any]]]
-Key = Callable[[Request], str]
 
 
 def behind_tls(request: Request) -> bool:
@@ -57,10 +53,6 @@ async def required(accounts: Accounts, request: Request) -> tuple[Account, str]:
     if found is None:
         raise Refused(401, _("log in first (this needs an account)"))
     return found
-
-
-"""The routes; ``accounts`` gives the running server's :class:`Accounts`, ``body`` reads a JSON body,
-``key`` is the client's address and ``guarded`` turns a refusal into its JSON error."""
 
 
 async def sign_up(request: Request) -> Response:

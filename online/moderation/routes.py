@@ -6,7 +6,9 @@
 - ``GET /api/tables/CODE/people`` who sits where, with the username of a seat taken with an account (for the
   table page's mute and report controls).
 
-The report, join and seating routes stay in :mod:`cartas.online.app` and call :class:`Moderation` from there.
+The report route is :mod:`cartas.online.moderation.report_route`; the join and seating routes (cartas.online.game.routes)
+call :class:`Moderation` themselves. Each handler reads the server's services (cartas.online.services); the route
+table, :mod:`cartas.online.routes`, lists them.
 """
 
 from __future__ import annotations

@@ -19,7 +19,6 @@ from typing import Any
 
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
-from starlette.routing import Route
 
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK as _
@@ -35,6 +34,7 @@ from .queue import PAIR_EVERY, QuickPlay, Waiting, seat_plan
 from ..accounts.ratings import format_of
 from ..server.errors import Refused
 from ..game.tokens import hash_token
+from ..services import Services, services
 
 log = logging.getLogger("cartas.online")
 INVITE_RATE = Rate(burst=5, per_minute=5)
@@ -109,130 +109,140 @@ def bearer(request: Request) -> str | None:
     return token.strip() or None if scheme.lower() == "bearer" else None
 
 
-def quickplay_routes(
-    queue: Callable[[], QuickPlay], hub: Callable[[], Hub], accounts: Callable[[], Accounts],
-    body: Callable[[Request], Awaitable[dict[str, Any]]], guarded: Callable[..., Awaitable[Response]],
-) -> list[Route]:
-    invites = KeyedBuckets(INVITE_RATE)
+def invites(shared: Services) -> KeyedBuckets:
+    """The partner invitations each address may send, counted per application."""
+    found = shared.state.setdefault("invites", KeyedBuckets(INVITE_RATE))
+    assert isinstance(found, KeyedBuckets)
+    return found
 
-    async def join(request: Request) -> Response:
-        async def handle(request: Request) -> Response:
-            data = await body(request)
-            logged_in = await current(accounts(), request)
-            account = logged_in[0].id if logged_in else None
-            try:
-                name = clean_name(data.get("name") or (logged_in[0].display if logged_in else None))
-            except LobbyError as error:
-                raise Refused(400, str(error)) from None
-            if data.get("party") is not None:  # accepting a partner's invitation: the setup is the party's
-                party = await Parties(queue()).by_code(data.get("party"))
-                party_game = hub().registry.game(party.game)
-                fmt = format_of(party.players, party_game.teams(
-                    party_game.options({**party.options, "players": party.players})))
-                ratings = (await accounts().rating(party.leader_account, party.game, fmt),
-                           await accounts().rating(account, party.game, fmt))
-                ticket = await Parties(queue()).accept(party, name, account, ratings)
-                await pair_now()
-                return JSONResponse({"ticket": ticket, "party": party.code, "rating": round(ratings[1], 2)},
-                                    status_code=201)
-            try:
-                game = hub().registry.game(str(data.get("game", "")))
-            except CartasError as error:
-                raise Refused(400, str(error)) from None
-            players, options = data.get("players"), data.get("options") or {}
-            if not isinstance(options, dict) or "players" in options:
-                raise Refused(400, _("options must be an object without players, such as {example}",
-                                     example='{"points": 15}'))
-            if isinstance(players, bool) or not isinstance(players, int):
-                raise Refused(400, _("{field} must be a whole number", field="players"))
-            try:
-                checked = game.options({**options, "players": players})
-            except CartasError as error:
-                raise Refused(400, str(error)) from None
-            bots_after = data.get("bots_after")
-            if bots_after is not None and (isinstance(bots_after, bool) or not isinstance(bots_after, int | float)):
-                raise Refused(400, _("{field} must be a number of seconds, or null for people only",
-                                     field="bots_after"))
-            teams = game.teams(checked)
-            fmt = format_of(players, teams)
-            partner = data.get("partner")
-            if partner is not None and partner is not False:  # a party: the friend accepts, then both queue
-                if fmt != "2v2":
-                    raise Refused(400, _("partners queue together only for a game of two teams of two"))
-                if not invites.take(client_key(request)):
-                    raise Refused(429, _("too many invitations from your address; try again in a minute"))
-                invitee = await invited_account(partner, account)
-                made = await Parties(queue()).create(game.name, options, players, name, account, bots_after, invitee)
-                return JSONResponse(made, status_code=201)
-            rating = await accounts().rating(account, game.name, fmt)
-            ticket = await queue().join(game.name, options, players, name, account, rating, bots_after)
-            await pair_now()
-            return JSONResponse({"ticket": ticket, "rating": round(rating, 2)}, status_code=201)
 
-        return await guarded(request, handle)
+async def join(request: Request) -> Response:
+    s = services(request)
 
-    async def pair_now() -> None:
+    async def handle(request: Request) -> Response:
+        data = await s.json_body(request)
+        logged_in = await current(s.accounts(), request)
+        account = logged_in[0].id if logged_in else None
         try:
-            await queue().pair()  # at once, so a match waiting for this person starts now
-        except Exception:
-            log.exception("the quick-play pairing pass failed")
+            name = clean_name(data.get("name") or (logged_in[0].display if logged_in else None))
+        except LobbyError as error:
+            raise Refused(400, str(error)) from None
+        if data.get("party") is not None:  # accepting a partner's invitation: the setup is the party's
+            party = await Parties(s.quickplay()).by_code(data.get("party"))
+            party_game = s.hub().registry.game(party.game)
+            fmt = format_of(party.players, party_game.teams(
+                party_game.options({**party.options, "players": party.players})))
+            ratings = (await s.accounts().rating(party.leader_account, party.game, fmt),
+                       await s.accounts().rating(account, party.game, fmt))
+            ticket = await Parties(s.quickplay()).accept(party, name, account, ratings)
+            await pair_now(s)
+            return JSONResponse({"ticket": ticket, "party": party.code, "rating": round(ratings[1], 2)},
+                                status_code=201)
+        try:
+            game = s.hub().registry.game(str(data.get("game", "")))
+        except CartasError as error:
+            raise Refused(400, str(error)) from None
+        players, options = data.get("players"), data.get("options") or {}
+        if not isinstance(options, dict) or "players" in options:
+            raise Refused(400, _("options must be an object without players, such as {example}",
+                                 example='{"points": 15}'))
+        if isinstance(players, bool) or not isinstance(players, int):
+            raise Refused(400, _("{field} must be a whole number", field="players"))
+        try:
+            checked = game.options({**options, "players": players})
+        except CartasError as error:
+            raise Refused(400, str(error)) from None
+        bots_after = data.get("bots_after")
+        if bots_after is not None and (isinstance(bots_after, bool) or not isinstance(bots_after, int | float)):
+            raise Refused(400, _("{field} must be a number of seconds, or null for people only",
+                                 field="bots_after"))
+        teams = game.teams(checked)
+        fmt = format_of(players, teams)
+        partner = data.get("partner")
+        if partner is not None and partner is not False:  # a party: the friend accepts, then both queue
+            if fmt != "2v2":
+                raise Refused(400, _("partners queue together only for a game of two teams of two"))
+            if not invites(s).take(client_key(request)):
+                raise Refused(429, _("too many invitations from your address; try again in a minute"))
+            invitee = await invited_account(s, partner, account)
+            made = await Parties(s.quickplay()).create(game.name, options, players, name, account, bots_after, invitee)
+            return JSONResponse(made, status_code=201)
+        rating = await s.accounts().rating(account, game.name, fmt)
+        ticket = await s.quickplay().join(game.name, options, players, name, account, rating, bots_after)
+        await pair_now(s)
+        return JSONResponse({"ticket": ticket, "rating": round(rating, 2)}, status_code=201)
 
-    async def invited_account(partner: Any, own: str | None) -> str | None:
-        """``partner`` true: an invitation by link (anyone with the code); a username: only that account."""
-        if partner is True:
-            return None
-        if not isinstance(partner, str) or not partner.strip():
-            raise Refused(400, _("partner must be true (an invitation link) or a username"))
-        found = await accounts().by_name(partner.strip().lower())
-        if found is None or found.disabled:
-            raise Refused(404, _("no player with the username {name}", name=repr(partner.strip()[:24])))
-        if found.id == own:
-            raise Refused(400, _("you cannot be your own partner"))
-        return found.id
+    return await s.guarded(request, handle)
 
-    async def poll(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            ticket = bearer(request)
-            if not ticket:
-                raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
-            try:
-                return await queue().poll(ticket)
-            except Refused as refusal:
-                party = await Parties(queue()).state_of(ticket) if refusal.status == 404 else None
-                if party is None:
-                    raise
-                return party
 
-        return await guarded(request, handle)
+async def pair_now(s: Services) -> None:
+    try:
+        await s.quickplay().pair()  # at once, so a match waiting for this person starts now
+    except Exception:
+        log.exception("the quick-play pairing pass failed")
 
-    async def leave(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            ticket = bearer(request)
-            if not ticket:
-                raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
-            if not await Parties(queue()).leave(ticket):
-                await queue().leave(ticket)
-            return {"ok": True}
 
-        return await guarded(request, handle)
+async def invited_account(s: Services, partner: Any, own: str | None) -> str | None:
+    """``partner`` true: an invitation by link (anyone with the code); a username: only that account."""
+    if partner is True:
+        return None
+    if not isinstance(partner, str) or not partner.strip():
+        raise Refused(400, _("partner must be true (an invitation link) or a username"))
+    found = await s.accounts().by_name(partner.strip().lower())
+    if found is None or found.disabled:
+        raise Refused(404, _("no player with the username {name}", name=repr(partner.strip()[:24])))
+    if found.id == own:
+        raise Refused(400, _("you cannot be your own partner"))
+    return found.id
 
-    async def party_page_data(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            return (await Parties(queue()).by_code(request.path_params["code"])).public()
 
-        return await guarded(request, handle)
+async def poll(request: Request) -> Response:
+    s = services(request)
 
-    async def invitations(request: Request) -> Response:
-        async def handle(request: Request) -> Any:
-            logged_in = await current(accounts(), request)
-            return [] if logged_in is None else await Parties(queue()).invitations(logged_in[0].id)
+    async def handle(request: Request) -> Any:
+        ticket = bearer(request)
+        if not ticket:
+            raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
+        try:
+            return await s.quickplay().poll(ticket)
+        except Refused as refusal:
+            party = await Parties(s.quickplay()).state_of(ticket) if refusal.status == 404 else None
+            if party is None:
+                raise
+            return party
 
-        return await guarded(request, handle)
+    return await s.guarded(request, handle)
 
-    return [
-        Route("/api/quickplay", join, methods=["POST"]),
-        Route("/api/quickplay", poll, methods=["GET"]),
-        Route("/api/quickplay", leave, methods=["DELETE"]),
-        Route("/api/quickplay/invitations", invitations, methods=["GET"]),
-        Route("/api/quickplay/party/{code}", party_page_data, methods=["GET"]),
-    ]
+
+async def leave(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        ticket = bearer(request)
+        if not ticket:
+            raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
+        if not await Parties(s.quickplay()).leave(ticket):
+            await s.quickplay().leave(ticket)
+        return {"ok": True}
+
+    return await s.guarded(request, handle)
+
+
+async def party_page_data(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        return (await Parties(s.quickplay()).by_code(request.path_params["code"])).public()
+
+    return await s.guarded(request, handle)
+
+
+async def invitations(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        logged_in = await current(s.accounts(), request)
+        return [] if logged_in is None else await Parties(s.quickplay()).invitations(logged_in[0].id)
+
+    return await s.guarded(request, handle)
+

@@ -268,7 +268,8 @@ def test_the_operator_commands_open_the_store_without_the_web_app(name: str, tmp
 
 
 def test_every_door_is_in_the_route_table_once_by_name(server: Any) -> None:
-    """The application's routes are the route table's doors (and the static files), each with its own name."""
+    """The application's routes are the route table's doors (and the static files), each with its own name and a
+    handler its room exposes (no closure made inside the application's factory)."""
     from starlette.routing import Mount
 
     from cartas.online.routes import doors
@@ -276,5 +277,7 @@ def test_every_door_is_in_the_route_table_once_by_name(server: Any) -> None:
     listed = doors(server.app.state.services)
     names = [door.name for door in listed]
     assert len(names) == len(set(names)), sorted(n for n in names if names.count(n) > 1)
+    closures = [door.name for door in listed if "<locals>" in door.handler.__qualname__]
+    assert not closures, f"doors whose handler is a closure: {closures}"
     served = [route for route in server.app.routes if not isinstance(route, Mount)]
     assert [(route.path, route.name) for route in served] == [(door.path, door.name) for door in listed]
