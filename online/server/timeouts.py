@@ -6,7 +6,7 @@ that sends ``GET / HTTP/1.1`` and then one header line a minute (slowloris) hold
 thousand such hold a thousand. :class:`TimedH11Protocol` is uvicorn's own h11 protocol with a deadline on each
 request head: from the connection's start, or from the end of the previous response, the head must be in
 within :data:`HEAD_TIMEOUT` seconds, or the connection is closed. A body sent too slowly is the application's
-to time out (``cartas.online.app`` answers 408 after :data:`BODY_TIMEOUT` seconds), and a websocket that says
+to time out (``cartas.online.server.http`` answers 408 after :data:`BODY_TIMEOUT` seconds), and a websocket that says
 no hello is closed after 15 s.
 """
 
