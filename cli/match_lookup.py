@@ -1,7 +1,7 @@
 """Where a match named on the command line is: an online table's code first, then what ``cartas saves`` resolves.
 
 A table's code is looked up in the local server's database (the data folder's ``online.sqlite3``, the one
-``cartas serve`` uses by default), read-only through :mod:`cartas.online.finished_matches`, which keeps the
+``cartas serve`` uses by default), read-only through :mod:`cartas.online.store.finished_matches`, which keeps the
 people's names and the bots' numbers of the table; then in the record files the server writes to the data
 folder's ``online-records/CODE.json`` (a server on Postgres, or a database since removed). A code is letters and
 digits, not only digits (a bare number is a save's number), and a file by that name elsewhere still wins
@@ -38,7 +38,7 @@ def is_table_code(given: str) -> bool:
 
 def online_database(home: Path) -> Path:
     """The local server's database the command line reads (the server's default one)."""
-    from cartas.online.finished_matches import default_database
+    from cartas.online.store.finished_matches import default_database
 
     return default_database(home)
 
@@ -48,7 +48,7 @@ def resolve_match(home: Path, given: str) -> FoundMatch:
     save number, ``last``, a match id or a path (:func:`cartas.cli.save_list.resolve_save`)."""
     unreadable: CartasError | None = None
     if is_table_code(given) and not Path(given).exists():
-        from cartas.online.finished_matches import UnreadableDatabase, find_online_match
+        from cartas.online.store.finished_matches import UnreadableDatabase, find_online_match
 
         database = online_database(home)
         try:

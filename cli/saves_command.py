@@ -86,7 +86,7 @@ def online_rows(home: Path) -> tuple[list[tuple[str, ...]], int]:
     """The rows of the newest matches the local server played, and how many it played in all; none (and one line
     on stderr) when its database cannot be read, so the saves are still listed."""
     try:
-        from cartas.online.finished_matches import completed, default_database, online_matches
+        from cartas.online.store.finished_matches import completed, default_database, online_matches
     except ImportError:
         return [], 0
     try:

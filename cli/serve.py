@@ -90,13 +90,10 @@ def serve_command(
     backup_to: Path | None = None, restore_from: Path | None = None, log_format: str = "text",
 ) -> None:
     try:
-        import uvicorn
-
-        from cartas.online.app import create_app, open_store
-        from cartas.online.hub import Ownership
-        from cartas.online.pg_store import is_postgres_url
-        from cartas.online.store import StoreError
-        from cartas.online.timeouts import uvicorn_options
+        # The operator's commands (--check, --backup, --restore) need the store, not the web application.
+        from cartas.online.store.opening import open_store
+        from cartas.online.store.postgres import is_postgres_url
+        from cartas.online.store.tables import StoreError
     except ImportError:
         raise click.ClickException(MISSING_EXTRA) from None
     for origin in allow_origins:
@@ -116,6 +113,15 @@ def serve_command(
         copy(path, backup_to, restore_from)
         return
 
+    try:
+        import uvicorn
+
+        from cartas.online.app import create_app
+        from cartas.online.game.ownership import Ownership
+        from cartas.online.server.timeouts import uvicorn_options
+    except ImportError:
+        raise click.ClickException(MISSING_EXTRA) from None
+
     async def can_open() -> None:
         await (await open_store(path)).close()
 
@@ -132,8 +138,8 @@ def serve_command(
     )
     where = "a Postgres database" if isinstance(path, str) else path
     click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
-    from cartas.online.logs import log_config
-    from cartas.online.shutdown import GracefulServer
+    from cartas.online.server.logs import log_config
+    from cartas.online.server.shutdown import GracefulServer
 
     options = uvicorn_options(MAX_MESSAGE, DEFLATE)
     config = uvicorn.Config(
@@ -144,8 +150,8 @@ def serve_command(
 
 def check(path: Path | str) -> None:
     """``--check``: print each problem of the database on a line of its own; exit 1 when there is any."""
-    from cartas.online.app import installed_registry
-    from cartas.online.check import check_database
+    from cartas.core.plugins.manager import installed_registry
+    from cartas.online.store.check import check_database
 
     if isinstance(path, Path) and not path.is_file():
         raise click.ClickException(f"{path}: no such database")
@@ -159,8 +165,8 @@ def check(path: Path | str) -> None:
 
 def copy(path: Path | str, backup_to: Path | None, restore_from: Path | None) -> None:
     """``--backup`` / ``--restore`` of a SQLite database (Postgres: pg_dump and pg_restore, docs/online.md)."""
-    from cartas.online.backup import backup, restore
-    from cartas.online.store import StoreError
+    from cartas.online.store.backup import backup, restore
+    from cartas.online.store.tables import StoreError
 
     if not isinstance(path, Path):
         raise click.ClickException("a Postgres database is backed up with pg_dump and restored with pg_restore")

@@ -17,7 +17,7 @@ from cartas.core.i18n import mark
 
 
 def _db(db: str | None) -> Path | str:
-    from cartas.online.pg_store import is_postgres_url
+    from cartas.online.store.postgres import is_postgres_url
 
     return db if db is not None and is_postgres_url(db) else Path(db or data_home() / "online.sqlite3")
 
@@ -27,8 +27,8 @@ DB_HELP = "The server's database: a SQLite file [default: DATA/online.sqlite3] o
 
 def _run(db: str | None, work: object) -> object:
     from cartas.online.accounts.operator import with_accounts
-    from cartas.online.store import StoreError
-    from cartas.online.table import Refused
+    from cartas.online.store.tables import StoreError
+    from cartas.online.server.errors import Refused
 
     try:
         return asyncio.run(with_accounts(_db(db), work))  # type: ignore[arg-type]

@@ -20,7 +20,7 @@ def uvicorn_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[s
     monkeypatch.setenv("CARTAS_HOME", str(tmp_path / "home"))
     monkeypatch.setattr(uvicorn, "run", lambda app, **kwargs: seen.append({"app": app, **kwargs}))
     try:
-        from cartas.online.shutdown import GracefulServer
+        from cartas.online.server.shutdown import GracefulServer
     except ImportError:  # no online extra: cartas serve says so before it gets here
         return seen
 

@@ -20,7 +20,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from cartas.online.accounts.service import LoginRates  # noqa: E402
 from cartas.online.app import create_app, installed_registry  # noqa: E402
-from cartas.online.limits import Rate  # noqa: E402
+from cartas.online.server.limits import Rate  # noqa: E402
 
 
 def main(n: int) -> None:

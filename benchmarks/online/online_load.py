@@ -125,7 +125,7 @@ class Stats:
 def client_address(number: int) -> dict[str, str]:
     """The headers that make client ``number`` (a table's people, or the ping probe) count as an address of its own.
 
-    The server limits each address (online/limits.py: 20 sockets, 30 joins a minute, 15 frames a second), and
+    The server limits each address (online/server/limits.py: 20 sockets, 30 joins a minute, 15 frames a second), and
     this one process plays thousands of people from loopback. Behind a proxy each person has an address of their
     own, which the proxy puts in ``X-Forwarded-For``; uvicorn believes that header from loopback by default, so
     each table's four people say they come from an address of the documentation range 198.18.0.0/15."""
@@ -432,12 +432,12 @@ async def kill_and_time_takeover(
 
 def time_views(matches: int, seed: int = 0) -> float:
     """Play ``matches`` random 4-player truco matches and time, on every move, what a table writes after it
-    (cartas.online.table's ``_apply``): each new event as every viewer reads it, and the view text of each seat
+    (cartas.online.game.table's ``_apply``): each new event as every viewer reads it, and the view text of each seat
     and of a spectator, each naming the players as its viewer does; prints the median match's figure."""
     from cartas.core.buildinfo import build_info
     from cartas.core.naming import viewer_names
     from cartas.core.plugins.manager import get_registry
-    from cartas.online.views import event_versioned, view_text
+    from cartas.online.game.views import event_versioned, view_text
 
     game = get_registry().games["truco"]
     options = game.options({"players": 4})

@@ -18,9 +18,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cartas.online.accounts.db import SQLiteRunner
-from cartas.online.quickplay import PAIR_EVERY, QuickPlay, Waiting
-from cartas.online.store import SQLiteStore
+from cartas.online.store.db import SQLiteRunner
+from cartas.online.quickplay.queue import PAIR_EVERY, QuickPlay, Waiting
+from cartas.online.store.tables import SQLiteStore
 
 
 async def main(people: int, seconds: float) -> None:

@@ -1,4 +1,4 @@
-"""How long rating a finished match takes: cartas.online.ratings.record_match on a SQLite database holding
+"""How long rating a finished match takes: cartas.online.accounts.ratings.record_match on a SQLite database holding
 1,000 rated accounts (read the players' ratings, openskill's update, one transaction).
 
 Run: ``python benchmarks/online/ratings.py [N]``; the target (issue 30) is under 50 ms. Report it with the load.
@@ -14,9 +14,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from cartas.online.accounts.db import SQLiteRunner
-from cartas.online.ratings import Finished, record_match
-from cartas.online.store import SQLiteStore
+from cartas.online.store.db import SQLiteRunner
+from cartas.online.accounts.ratings import Finished, record_match
+from cartas.online.store.tables import SQLiteStore
 
 
 async def main(n: int) -> None:

@@ -22,7 +22,7 @@ import statistics
 import time
 
 from cartas.online.app import open_store
-from cartas.online.store import AsyncStore, SeatRow, TableRow
+from cartas.online.store.tables import AsyncStore, SeatRow, TableRow
 
 
 def percentile(values: list[float], p: float) -> float:

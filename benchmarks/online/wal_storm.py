@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 from cartas.online.app import CHECKPOINT_EVERY, checkpoint_every, open_store
-from cartas.online.store import SeatRow, TableRow
+from cartas.online.store.tables import SeatRow, TableRow
 
 
 async def storm(db: Path, seconds: float, tables: int, every: float, pause: float) -> None:

@@ -2,15 +2,15 @@
 
 Called by the table (``Settings.on_finished``) after the match's record is exported, so the table module
 knows nothing about accounts: this reads the seats' accounts (by their tokens' hashes), whether the table was
-created rated, and the share of each person's decisions a bot took, then hands it to cartas.online.ratings.
+created rated, and the share of each person's decisions a bot took, then hands it to cartas.online.accounts.ratings.
 """
 
 from __future__ import annotations
 
 from typing import Any
 
-from cartas.online.accounts.service import Accounts
-from cartas.online.ratings import Finished, record_match
+from .service import Accounts
+from .ratings import Finished, record_match
 
 
 async def rated_table(accounts: Accounts, code: str) -> bool:
@@ -22,8 +22,8 @@ async def mark_rated(accounts: Accounts, code: str) -> None:
 
 
 def finished_match(table: Any, owners: dict[str, str], rated: bool) -> Finished:
-    """The :class:`Finished` of a :class:`~cartas.online.table.LiveTable` whose match is over."""
-    winners, scores = table.outcome()  # the game's result, or a match lost on time (cartas.online.clock)
+    """The :class:`Finished` of a :class:`~cartas.online.game.table.LiveTable` whose match is over."""
+    winners, scores = table.outcome()  # the game's result, or a match lost on time (cartas.online.game.clock)
     accounts = {row.seat: owners[row.token_hash] for row in table.seats if row.token_hash in owners}
     share = {}
     for seat, (person, bot) in table.decisions.items():

@@ -9,16 +9,15 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import TypeVar
 
-from cartas.online.accounts.db import runner_for
-from cartas.online.accounts.service import Accounts
+from ..store.db import runner_for
+from ..store.opening import open_store
+from .service import Accounts
 
 T = TypeVar("T")
 
 
 async def with_accounts(db: Path | str, work: Callable[[Accounts], Awaitable[T]]) -> T:
     """Run ``work`` on the accounts of the database ``db`` (a SQLite file or a postgresql:// URL)."""
-    from cartas.online.app import open_store
-
     store = await open_store(db)
     try:
         return await work(Accounts(runner_for(store)))

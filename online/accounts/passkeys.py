@@ -46,9 +46,9 @@ from webauthn.helpers.structs import (
 )
 
 from cartas.core.i18n import FRAMEWORK as _
-from cartas.online.accounts.service import WRONG_COST, Account, Accounts, now_iso, wait
-from cartas.online.origin import normal_origin, own_origins
-from cartas.online.table import Refused
+from .service import WRONG_COST, Account, Accounts, now_iso, wait
+from ..server.origin import normal_origin, own_origins
+from ..server.errors import Refused
 
 CHALLENGE_SECONDS = 120.0
 """How long a challenge may be answered (the browser's prompt gets the same time)."""

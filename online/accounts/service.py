@@ -1,11 +1,11 @@
 """What the server and ``cartas users`` do with accounts: sign up, log in and out, sessions, profiles, seats.
 
-Every method checks its input and refuses with a one-line :class:`~cartas.online.table.Refused` (the HTTP
+Every method checks its input and refuses with a one-line :class:`~cartas.online.server.errors.Refused` (the HTTP
 status and the message), changing nothing. Passwords are hashed with argon2id in a worker thread
 (:mod:`cartas.online.accounts.passwords`); a session is a random token given to the browser in a cookie, of
 which the database keeps only the sha256, so a copy of the database logs nobody in.
 
-Logins are rate-limited with the server's token buckets (:mod:`cartas.online.limits`), one bucket per client
+Logins are rate-limited with the server's token buckets (:mod:`cartas.online.server.limits`), one bucket per client
 address and one per username: an attempt takes a token from each, and a wrong password takes
 :data:`WRONG_COST` more from the username's, so a few wrong passwords in a row are refused with 429 for a while
 (the person trying a password list is slowed; the account's owner, with the right password, is let in again
@@ -23,12 +23,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cartas.core.i18n import FRAMEWORK as _
-from cartas.online.accounts.db import Runner
-from cartas.online.accounts.passwords import hash_password, needs_rehash, verify_password
-from cartas.online.limits import Clock, KeyedBuckets, Rate
-from cartas.online.names import BadName, clean_name
-from cartas.online.table import Refused
-from cartas.online.tokens import hash_token, new_token
+from ..store.db import Runner
+from .passwords import hash_password, needs_rehash, verify_password
+from ..server.limits import Clock, KeyedBuckets, Rate
+from .names import BadName, clean_name
+from ..server.errors import Refused
+from ..game.tokens import hash_token, new_token
 
 USERNAME = re.compile(r"[a-z0-9_.-]{3,24}")
 MIN_PASSWORD = 8

@@ -1,5 +1,5 @@
 // The lobby form's clock: seconds per decision (none, 15, 30, 60) and a reserve per match (30, 60, 120 s),
-// kept apart from lobby.js so the form gains two selects and one line (cartas.online.clock says the bounds).
+// kept apart from lobby.js so the form gains two selects and one line (cartas.online.game.clock says the bounds).
 
 import { h } from "/static/api.js";
 import { t } from "/static/i18n.js";

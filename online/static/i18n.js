@@ -1,5 +1,5 @@
 // UI labels of the web lobby and table. The words live in the framework's gettext catalogs on the server
-// (cartas.online.labels), like every word the terminal shows; the page loads every language once, so switching
+// (cartas.online.game.words), like every word the terminal shows; the page loads every language once, so switching
 // language never waits. Server text (event lines, error messages, names) is shown as sent.
 
 const LABELS = await fetch("/api/labels").then((response) => response.json()).catch(() => ({ en: {} }));

@@ -1,7 +1,7 @@
 """The local server's matches on the command line: ``cartas replay CODE``, ``cartas analyze CODE`` and
 ``cartas saves`` read them from the server's database, with the table's names, and only once they are over.
 
-The database is written by the server's own store (:class:`cartas.online.store.SQLiteStore`), as ``cartas
+The database is written by the server's own store (:class:`cartas.online.store.tables.SQLiteStore`), as ``cartas
 serve`` writes it: a table, its seats (two people with their names, two bots), its moves.
 """
 
@@ -18,8 +18,8 @@ from cartas.cli.main import make_cli
 from cartas.core.bots.base import SeatView
 from cartas.core.plugins.manager import get_registry
 from cartas.core.record import load_record, record_of, save_record
-from cartas.online.finished_matches import default_database
-from cartas.online.store import SeatRow, SQLiteStore, TableRow
+from cartas.online.store.finished_matches import default_database
+from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
 
 SEATS = [
     SeatRow(0, "human", "Ana", None, "hash0", True),

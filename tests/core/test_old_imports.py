@@ -46,7 +46,7 @@ INTERNAL: dict[str, tuple[str, ...]] = {
     "cartas.cli.click_words": ("click_speaking",),
     "cartas.cli.screen": ("table_screen",),
     "cartas.games.truco.i18n": ("_",),
-    "cartas.online.store": ("AsyncStore",),
+    "cartas.online.store.tables": ("AsyncStore",),
 }
 """Names the docs showed at a submodule that has not moved: they still import, without a warning, though the
 public home (docs/api.md) is the one to use."""
@@ -56,7 +56,7 @@ MODULES = (
     "cartas.core.bots.rollout", "cartas.core.i18n.catalogs", "cartas.core.i18n.spoken", "cartas.core.plugins.hookspecs",
     "cartas.core.seat_messages", "cartas.core.views", "cartas.core.wire", "cartas.games.truco",
     "cartas.games.tresillo.bots.valuation", "cartas.interop.actions", "cartas.interop.encoding", "cartas.interop.outcome",
-    "cartas.online.schema", "cartas.online.seat_names",
+    "cartas.online.store.schema", "cartas.online.game.seat_names",
 )
 """Modules the docs named."""
 

@@ -1,4 +1,4 @@
-"""A fake clock for the table clocks' tests (cartas.online.clock.Timers): time moves only when a test says so,
+"""A fake clock for the table clocks' tests (cartas.online.game.clock.Timers): time moves only when a test says so,
 and a timer fires in the server's event loop thread, as a real one would, when the test advances past it."""
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from cartas.core.plugins.registry import Registry
-from cartas.online.store import SeatRow, SQLiteStore, TableRow
+from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
 
 PAGE = 4096
 CODES = ("AAAAAA", "BBBBBB", "CCCCCC")

@@ -9,7 +9,7 @@ from online_helpers import Server
 
 from cartas.online.accounts.passwords import HASHER
 from cartas.online.accounts.service import Accounts
-from cartas.online.accounts.web import COOKIE
+from cartas.online.accounts.routes import COOKIE
 
 
 def sign_up(server: Server, username: str, password: str = "correct horse", **extra: Any) -> Any:

@@ -11,9 +11,9 @@ from typing import Any
 import pytest
 
 from cartas.core.analysis import analyse, to_json
-from cartas.online import analysis as online_analysis
-from cartas.online.limits import Limits, Rate
-from cartas.online.views import writing
+from cartas.online.analysis import service as online_analysis
+from cartas.online.server.limits import Limits, Rate
+from cartas.online.game.views import writing
 from online_helpers import Server
 from test_random_play import play_randomly
 

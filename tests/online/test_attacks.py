@@ -13,8 +13,8 @@ from online_helpers import Player, Server
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
 
-from cartas.online.expiry import sweep
-from cartas.online.limits import Limits, Rate
+from cartas.online.game.expiry import sweep
+from cartas.online.server.limits import Limits, Rate
 
 SPENT = "too many frames: the connection is closed; reconnect in a few seconds"
 

@@ -11,7 +11,7 @@ from damaged_db import damage_moves_of, played_moves, three_tables
 
 from cartas.cli.main import make_cli
 from cartas.core.plugins.registry import Registry
-from cartas.online.store import SQLiteStore
+from cartas.online.store.tables import SQLiteStore
 
 
 def serve(*args: str) -> tuple[int, str]:
@@ -52,7 +52,7 @@ def test_backup_while_a_writer_writes_then_restore_gives_back_every_committed_mo
     three_tables(registry, db)
     store = SQLiteStore(db)
     options, moves = played_moves(registry, 99, 300)
-    from cartas.online.store import SeatRow, TableRow
+    from cartas.online.store.tables import SeatRow, TableRow
 
     store.create_table(TableRow("DDDDDD", "truco", options, 99, "playing", 60, "random", "h", "now", seats=[SeatRow(0)]))
     written = threading.Event()

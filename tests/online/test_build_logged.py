@@ -24,7 +24,7 @@ def test_the_server_logs_its_event_loop_once_at_start(make_server, caplog) -> No
 def test_a_loop_is_named_by_its_package_and_version() -> None:
     import asyncio
 
-    from cartas.online.loop_info import describe_loop
+    from cartas.online.server.loop_info import describe_loop
 
     class Loop(asyncio.SelectorEventLoop):
         pass

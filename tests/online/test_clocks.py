@@ -1,4 +1,4 @@
-"""Clocks at the online table (cartas.online.clock) on a fake clock: the reserve is spent before a timeout, a
+"""Clocks at the online table (cartas.online.game.clock) on a fake clock: the reserve is spent before a timeout, a
 casual timeout lets a bot make exactly one decision, the third timeout at a rated table loses the match on time
 and moves the ratings, the clock survives a restart, the option is bounded, and the frames carry the time left."""
 
@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 from clock_helpers import FakeTimers, advance, settle, with_fake_clock  # noqa: E402
 from test_ratings import account, as_, matches  # noqa: E402
 
-from cartas.online.ratings import MODEL, Finished, new_ratings  # noqa: E402
-from cartas.online.store import SeatRow, SQLiteStore, TableRow  # noqa: E402
+from cartas.online.accounts.ratings import MODEL, Finished, new_ratings  # noqa: E402
+from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow  # noqa: E402
 
 
 def clocked_table(server: Server, clock: Any = 15, reserve: Any = 30) -> tuple[str, dict[int, Player]]:

@@ -7,7 +7,7 @@ import pytest
 from cartas.core.events import Event
 from cartas.games.truco.game import TrucoGame
 from cartas.games.truco_paulista.game import PaulistaGame
-from cartas.online.views import event_frame, legal_moves, view_models
+from cartas.online.game.views import event_frame, legal_moves, view_models
 
 
 def test_event_text_is_in_the_games_language_unless_the_server_says_otherwise(monkeypatch: pytest.MonkeyPatch) -> None:

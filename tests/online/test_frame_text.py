@@ -1,6 +1,6 @@
 """The frames' text is exactly what ``json.dumps`` (compact, non-ASCII as is) wrote before the fast encoder.
 
-Clients and docs/online.md rely on the bytes, so the fast path in :func:`cartas.online.views.dumps` must give
+Clients and docs/online.md rely on the bytes, so the fast path in :func:`cartas.online.game.views.dumps` must give
 the same text for every value a frame may hold, and every game's view frame must be the one built the slow way.
 """
 
@@ -15,7 +15,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from cartas.online.app import installed_registry
-from cartas.online.views import build_view, dumps, view_text
+from cartas.online.game.views import build_view, dumps, view_text
 
 
 def reference(value: Any) -> str:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from online_helpers import Server
 
-from cartas.online.labels import LABELS, SITE_LANGUAGES
+from cartas.online.game.words import LABELS, SITE_LANGUAGES
 
 
 def test_labels_serve_every_site_language_with_every_key(server: Server) -> None:

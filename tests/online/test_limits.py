@@ -1,4 +1,4 @@
-"""The token buckets of cartas.online.limits on a fake clock, the origin rule, and the option ceiling."""
+"""The token buckets of cartas.online.server.limits on a fake clock, the origin rule, and the option ceiling."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ from hypothesis import strategies as st
 from pydantic import BaseModel, Field
 from starlette.datastructures import Headers
 
-from cartas.online.limits import Bucket, KeyedBuckets, Limiter, Limits, Rate, unbounded_option
-from cartas.online.origin import OriginCheck, normal_origin
+from cartas.online.server.limits import Bucket, KeyedBuckets, Limiter, Limits, Rate, unbounded_option
+from cartas.online.server.origin import OriginCheck, normal_origin
 
 
 class Clock:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from online_helpers import Server
 
-from cartas.online.tokens import CODE_ALPHABET
+from cartas.online.game.tokens import CODE_ALPHABET
 
 
 def four_truco(server: Server) -> tuple[dict, str]:

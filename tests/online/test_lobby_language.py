@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from online_helpers import Server
 
-from cartas.online.reader_language import accepted_languages, request_language
+from cartas.online.server.reader_language import accepted_languages, request_language
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 import pytest
 from online_helpers import Player, Server
 
-from cartas.online.logs import JsonFormatter
+from cartas.online.server.logs import JsonFormatter
 
 
 def one_person(server: Server) -> tuple[str, dict]:  # type: ignore[type-arg]
@@ -108,7 +108,7 @@ def test_json_logs_name_the_table_and_never_a_token_a_seed_or_a_move(server: Ser
 
 
 def test_json_log_lines_carry_the_request_id_of_the_request_they_were_written_for() -> None:
-    from cartas.online.logs import REQUEST
+    from cartas.online.server.logs import REQUEST
 
     record = logging.LogRecord("cartas.online", logging.INFO, __file__, 1, "table %s: %s", ("ABCD", "x"), None)
     assert json.loads(JsonFormatter().format(record))["table"] == "ABCD"

@@ -1,5 +1,5 @@
 """The site's pages are made from one skeleton (static/page.html) by the server when it starts
-(cartas.online.pages): every page has the head once, then its own scripts, the bar and its ``<main>``; a page
+(cartas.online.server.pages): every page has the head once, then its own scripts, the bar and its ``<main>``; a page
 keeps its ETag (a 304 for a browser that has it), its Last-Modified and the Content-Security-Policy."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from online_helpers import Server
 from starlette.requests import Request
 
 from cartas.online.app import STATIC
-from cartas.online.pages import SITE_PAGES, PageSpec, Pages
+from cartas.online.server.pages import SITE_PAGES, PageSpec, Pages
 
 ADDRESSES = {"/": "index.html", "/t/ABCDEF": "table.html", "/t/ABCDEF/match": "match.html",
              "/account": "account.html", "/play": "quickplay.html", "/leaderboard": "leaderboard.html",

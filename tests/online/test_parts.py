@@ -9,12 +9,12 @@ from pathlib import Path
 import pytest
 
 from cartas.core.plugins.registry import Registry
-from cartas.online import connection as connection_module
-from cartas.online.bots import BotRequest, InlineBots, PoolBots
-from cartas.online.connection import Connection
-from cartas.online.schema import SCHEMA_VERSION
-from cartas.online.store import SQLiteStore, StoreError
-from cartas.online.tokens import hash_token, token_matches
+from cartas.online.game import connection as connection_module
+from cartas.online.game.bots import BotRequest, InlineBots, PoolBots
+from cartas.online.game.connection import Connection
+from cartas.online.store.schema import SCHEMA_VERSION
+from cartas.online.store.tables import SQLiteStore, StoreError
+from cartas.online.game.tokens import hash_token, token_matches
 
 
 def test_a_dead_socket_never_blocks_the_sender() -> None:
@@ -110,7 +110,7 @@ def test_the_store_reopens_with_its_schema_version(tmp_path: Path) -> None:
 
 
 def test_the_tables_connection_never_checkpoints_and_a_checkpoint_empties_the_wal(tmp_path: Path) -> None:
-    from cartas.online.store import TableRow
+    from cartas.online.store.tables import TableRow
 
     store = SQLiteStore(tmp_path / "c.sqlite3")
     assert store.db.execute("PRAGMA wal_autocheckpoint").fetchone() == (0,)

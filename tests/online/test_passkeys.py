@@ -13,7 +13,7 @@ pytest.importorskip("webauthn", reason="passkeys need the webauthn package (the 
 from online_helpers import Server  # noqa: E402
 from soft_authenticator import SoftAuthenticator  # noqa: E402
 
-from cartas.online.accounts.web import COOKIE  # noqa: E402
+from cartas.online.accounts.routes import COOKIE  # noqa: E402
 
 
 def sign_up(server: Server, username: str) -> None:

@@ -9,7 +9,7 @@ from typing import Any
 from online_helpers import Server
 from openskill.models import PlackettLuce
 
-from cartas.online.ratings import Finished, record_match
+from cartas.online.accounts.ratings import Finished, record_match
 
 
 def sign_up(server: Server, name: str) -> str:

@@ -7,7 +7,7 @@ from typing import Any
 
 from online_helpers import Server
 
-from cartas.online.quickplay import WINDOW_BASE, Waiting, groups_of
+from cartas.online.quickplay.queue import WINDOW_BASE, Waiting, groups_of
 
 
 def queue(server: Server, name: str, **extra: Any) -> str:

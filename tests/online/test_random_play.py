@@ -24,9 +24,9 @@ from cartas.core.record import MatchRecord, replay
 from cartas.core.plugins.registry import Registry
 from cartas.online.app import installed_registry
 from cartas.online import app as app_module
-from cartas.online.limits import Limits, Rate
-from cartas.online.connection import Connection
-from cartas.online.table import LiveTable
+from cartas.online.server.limits import Limits, Rate
+from cartas.online.game.connection import Connection
+from cartas.online.game.table import LiveTable
 from cartas.testing import CARD_TOKEN
 
 GAMES = sorted(installed_registry().games)

@@ -13,8 +13,8 @@ import pytest
 from online_helpers import Server
 from openskill.models import PlackettLuce
 
-from cartas.online.accounts.web import COOKIE
-from cartas.online.ratings import Finished, format_of, new_ratings, why_unrated
+from cartas.online.accounts.routes import COOKIE
+from cartas.online.accounts.ratings import Finished, format_of, new_ratings, why_unrated
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_random_play import play_randomly  # noqa: E402

@@ -17,8 +17,8 @@ MESSAGE_ARGUMENT = {"Refused": 1, "error": 1, "LobbyError": 0, "SeatingError": 0
 """The calls that carry a refusal, and the position of its text."""
 
 PROTOCOL_ONLY = {
-    ("app.py", "no such table"),
-    ("app.py", 'the first frame must be {"type": "hello", ...}'),
+    ("socket.py", "no such table"),
+    ("socket.py", 'the first frame must be {"type": "hello", ...}'),
 }
 """Websocket frames only a program meets before its hello (the page asks for the table over HTTP first, and
 always says hello): the protocol's words, in English like the protocol's field names."""

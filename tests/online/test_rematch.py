@@ -87,7 +87,7 @@ def test_the_bots_of_a_rematch_remember_the_match_before(make_server: Any, monke
     """Issue 32: a person's habits carry across a table's matches. Every bot decision at the rematch table
     carries the match before (its stored moves, its seed), and the worker hands it, replayed, to the bot as its
     own seat saw it; the first table's decisions carry none."""
-    import cartas.online.bots as bots
+    import cartas.online.game.bots as bots
 
     asked: list[bots.BotRequest] = []
     remembered: list[tuple[type, int, list[int]]] = []
@@ -137,8 +137,8 @@ def test_the_bots_of_a_rematch_remember_the_match_before(make_server: Any, monke
 
 def test_the_line_of_matches_stops_where_someone_else_sat(make_server: Any) -> None:
     """Only matches with the same occupants in every seat are remembered."""
-    from cartas.online.earlier_matches import same_people
-    from cartas.online.store import SeatRow
+    from cartas.online.game.earlier_matches import same_people
+    from cartas.online.store.tables import SeatRow
 
     ana_bot = [SeatRow(0, "human", name="Ana"), SeatRow(1, "bot", name=None, level="medium")]
     assert same_people(ana_bot, [SeatRow(0, "human", name="Ana"), SeatRow(1, "bot", level="hard")])

@@ -21,8 +21,8 @@ from online_helpers import Server
 
 import hook_recorder
 from cartas.core.plugins.manager import installed_registry
-from cartas.online.bots import InlineBots
-from cartas.online.limits import Limits, Rate
+from cartas.online.game.bots import InlineBots
+from cartas.online.server.limits import Limits, Rate
 
 HERE = Path(__file__).parent
 CARTAS = Path(sys.executable).with_name("cartas")
@@ -89,7 +89,7 @@ def recording_server(make_server: Any, monkeypatch: pytest.MonkeyPatch, db: Path
     """A server over ``db`` that deals ``SEED``, loading its plugins as ``cartas serve`` does: the installed ones
     and those ``CARTAS_PLUGINS`` names (the recorder), whose hooks its tables fire. Bots decide in this process."""
     monkeypatch.setenv("CARTAS_PLUGINS", "hook_recorder")
-    monkeypatch.setattr("cartas.online.hub.new_seed", lambda: SEED)
+    monkeypatch.setattr("cartas.online.game.hub.new_seed", lambda: SEED)
     unlimited = Rate(burst=10**6, per_minute=10**9)  # this person answers faster than anyone
     server: Server = make_server(
         db=db, registry=None, bot_runner=InlineBots(installed_registry()),

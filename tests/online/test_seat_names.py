@@ -9,7 +9,7 @@ from online_helpers import Player, Server
 from cartas.core.events import Event
 from cartas.core.naming import TableNames
 from cartas.games.truco.game import TrucoGame
-from cartas.online.views import dumps, event_frame, event_versioned
+from cartas.online.game.views import dumps, event_frame, event_versioned
 
 NAMES = ("Ana", "Beto", "Caro", "Dani")
 

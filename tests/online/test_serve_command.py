@@ -33,7 +33,7 @@ def test_serve_takes_host_port_database_delay_and_grace(uvicorn_runs: list, tmp_
 def test_serve_times_slow_clients_out_and_takes_allowed_origins_and_the_lobby_expiry(
     uvicorn_runs: list, tmp_path: Path
 ) -> None:
-    from cartas.online.timeouts import TimedH11Protocol
+    from cartas.online.server.timeouts import TimedH11Protocol
 
     args = ["serve", "--allow-origin", "https://friends.example", "--lobby-expiry", "60"]
     result = CliRunner().invoke(make_cli(), args, catch_exceptions=False)

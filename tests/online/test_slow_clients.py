@@ -21,7 +21,7 @@ from websockets.sync.client import connect
 
 from cartas.core.plugins.registry import Registry
 from cartas.online.app import create_app
-from cartas.online.timeouts import TimedH11Protocol, uvicorn_options
+from cartas.online.server.timeouts import TimedH11Protocol, uvicorn_options
 
 BOUND = 5.0
 """Seconds a test waits for the server to act on a deadline of a second."""

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from online_helpers import Player, Server
 
-from cartas.online.presence import CoalescedPresence
+from cartas.online.game.presence import CoalescedPresence
 
 
 def one_person(server: Server, players: int = 2) -> tuple[str, dict]:  # type: ignore[type-arg]
@@ -123,7 +123,7 @@ def test_a_bots_move_refused_by_a_full_disk_is_played_once_space_is_back(make_se
 
 
 def test_a_reconnect_storm_writes_one_presence_row_per_seat_and_delay(make_server) -> None:  # type: ignore[no-untyped-def]
-    from cartas.online.limits import Limits, Rate
+    from cartas.online.server.limits import Limits, Rate
 
     server = make_server(limits=Limits(connects=Rate(burst=100, per_minute=100)))  # the storm is the point here
     code, created = one_person(server)
@@ -147,7 +147,7 @@ def test_a_reconnect_storm_writes_one_presence_row_per_seat_and_delay(make_serve
 
 
 def test_a_commit_that_fails_leaves_no_transaction_open_so_the_next_write_succeeds(tmp_path: Path) -> None:
-    from cartas.online.store import SeatRow, SQLiteStore, TableRow
+    from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
 
     store = SQLiteStore(tmp_path / "t.sqlite3")
     store.create_table(TableRow("ABCD", "truco", {}, 1, "playing", 60, "easy", "h", "now", seats=[SeatRow(0)]))
@@ -185,7 +185,7 @@ def test_a_damaged_table_is_skipped_with_one_log_line_and_the_others_are_served(
 def test_a_wal_past_its_limit_is_emptied_by_the_checkpoint_even_while_a_writer_keeps_writing(tmp_path: Path) -> None:
     import threading
 
-    from cartas.online.store import WAL_LIMIT, SeatRow, SQLiteStore, TableRow
+    from cartas.online.store.tables import WAL_LIMIT, SeatRow, SQLiteStore, TableRow
 
     store = SQLiteStore(tmp_path / "w.sqlite3")
     store.create_table(TableRow("ABCD", "truco", {}, 1, "playing", 60, "easy", "h", "now", seats=[SeatRow(0)]))

@@ -1,4 +1,4 @@
-"""The table's clock in the browser (cartas.online.clock, static/table/clock.js): the ring with the seconds shows on
+"""The table's clock in the browser (cartas.online.game.clock, static/table/clock.js): the ring with the seconds shows on
 the seat whose decision runs, for its player (at 1280 px) and for the rival (on a 390 px phone), and ticks; when a
 person's short clock runs out, a bot plays that decision and the page says so in one line.
 

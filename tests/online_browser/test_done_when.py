@@ -50,7 +50,7 @@ def next_seed() -> int:
 def server() -> Iterator[str]:
     from cartas.online.app import create_app, installed_registry
 
-    with tempfile.TemporaryDirectory() as folder, mock.patch("cartas.online.hub.new_seed", next_seed):
+    with tempfile.TemporaryDirectory() as folder, mock.patch("cartas.online.game.hub.new_seed", next_seed):
         app = create_app(Path(folder) / "online.sqlite3", registry=installed_registry(), bot_delay=0)
         yield from serve_in_thread(app)
 

@@ -25,7 +25,7 @@ SUNG = {0: ("1", "Tengo 22"), 1: ("2", "Tengo 25"), 2: ("3", "Tengo 28"), 3: ("4
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online import hub
+    from cartas.online.game import hub
     from cartas.online.app import create_app, installed_registry
 
     with tempfile.TemporaryDirectory() as folder, pytest.MonkeyPatch.context() as patch:

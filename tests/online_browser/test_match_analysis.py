@@ -2,7 +2,7 @@
 ``cartas serve`` stores it) analysed for the seat the viewer played, with its progress, its chart, its marks and
 each decision's moves; an unfinished match is refused.
 
-The server analyses with 2 sampled deals a decision (``cartas.online.analysis.SAMPLES``), so a run takes seconds.
+The server analyses with 2 sampled deals a decision (``cartas.online.analysis.service.SAMPLES``), so a run takes seconds.
 Screenshots: ``CARTAS_SCREENSHOTS=DIR pytest -m browser tests/online_browser/test_match_analysis.py``.
 """
 
@@ -19,8 +19,8 @@ from playwright.sync_api import Browser, expect
 
 from cartas.core.bots.base import SeatView
 from cartas.core.plugins.manager import get_registry
-from cartas.online.store import SeatRow, SQLiteStore, TableRow
-from cartas.online.tokens import hash_token
+from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
+from cartas.online.game.tokens import hash_token
 
 pytestmark = pytest.mark.browser
 
@@ -51,7 +51,7 @@ def store_match(store: SQLiteStore, code: str, seed: int, *, finish: bool) -> No
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    from cartas.online import analysis as online_analysis
+    from cartas.online.analysis import service as online_analysis
     from cartas.online.app import create_app, installed_registry
 
     samples = online_analysis.SAMPLES

@@ -47,7 +47,7 @@ def server() -> Iterator[str]:
 @pytest.fixture
 def seeded(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tables made during the test are dealt from seed 7."""
-    monkeypatch.setattr("cartas.online.hub.new_seed", lambda: SEED)
+    monkeypatch.setattr("cartas.online.game.hub.new_seed", lambda: SEED)
 
 
 def open_table(browser: Browser, server: str, game: str, options: dict[str, Any], size: str,

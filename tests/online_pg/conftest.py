@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).parent))
 
 from pg_helpers import ENV, StoreUser  # noqa: E402
 
-from cartas.online.app import open_store  # noqa: E402
-from cartas.online.store import AsyncStore  # noqa: E402
+from cartas.online.store.opening import open_store  # noqa: E402
+from cartas.online.store.tables import AsyncStore  # noqa: E402
 
 
 @pytest.fixture(scope="session")

@@ -6,7 +6,7 @@ import asyncio
 from collections.abc import Awaitable, Callable
 from typing import Any, TypeVar
 
-from cartas.online.store import AsyncStore
+from cartas.online.store.tables import AsyncStore
 
 ENV = "CARTAS_TEST_POSTGRES"
 """The variable that hands the tests a Postgres server's URL."""

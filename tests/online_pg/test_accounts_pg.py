@@ -18,7 +18,7 @@ from starlette.testclient import TestClient  # noqa: E402
 
 from cartas.core.plugins.registry import Registry  # noqa: E402
 from cartas.online.app import create_app, installed_registry  # noqa: E402
-from cartas.online.hub import Ownership  # noqa: E402
+from cartas.online.game.ownership import Ownership  # noqa: E402
 
 pytestmark = pytest.mark.postgres
 
@@ -100,7 +100,7 @@ def test_a_pair_made_on_one_process_and_two_alone_on_both_sit_at_one_table(
 def test_a_rated_match_is_stored_and_listed_on_postgres(two_servers: tuple[TestClient, TestClient]) -> None:
     from openskill.models import PlackettLuce
 
-    from cartas.online.ratings import Finished, record_match
+    from cartas.online.accounts.ratings import Finished, record_match
 
     one, other = two_servers
     ids = []

@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from cartas.online.hub import Hub, Ownership
+from cartas.online.game.hub import Hub
+from cartas.online.game.ownership import Ownership
 
 
 class SlowStore:

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from cartas.cli.main import make_cli
-from cartas.online.schema import SCHEMA_VERSION
+from cartas.online.store.schema import SCHEMA_VERSION
 
 pytestmark = pytest.mark.postgres
 

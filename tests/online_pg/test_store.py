@@ -10,10 +10,10 @@ from pathlib import Path
 import pytest
 from pg_helpers import StoreUser, run
 
-from cartas.online.app import open_store
-from cartas.online.pg_store import PostgresStore, is_postgres_url
-from cartas.online.schema import SCHEMA_VERSION, STEPS
-from cartas.online.store import AsyncStore, ChatRow, SeatRow, StoreError, TableRow
+from cartas.online.store.opening import open_store
+from cartas.online.store.postgres import PostgresStore, is_postgres_url
+from cartas.online.store.schema import SCHEMA_VERSION, STEPS
+from cartas.online.store.tables import AsyncStore, ChatRow, SeatRow, StoreError, TableRow
 
 
 def table(code: str = "ABCDEF", status: str = "lobby") -> TableRow:
@@ -53,7 +53,7 @@ def test_a_table_round_trips_with_its_seats_moves_and_chat(with_store: StoreUser
 
 
 def test_a_tables_clock_round_trips_with_its_moves(with_store: StoreUser) -> None:
-    """The clock (cartas.online.clock) is stored at creation, replaced with the move that changed it, kept when a
+    """The clock (cartas.online.game.clock) is stored at creation, replaced with the move that changed it, kept when a
     move brings none, and replaced with the finished status when a match is lost on time."""
     clock = {"turn": 30.0, "reserve": 60.0, "reserves": [60.0, 60.0], "timeouts": [0, 0], "lost": None}
 
@@ -253,7 +253,7 @@ def test_an_unreachable_postgres_is_one_clear_error(tmp_path: Path) -> None:
 
 
 def test_a_coalesced_presence_write_lands_once_and_never_takes_the_version_back(with_store: StoreUser) -> None:
-    from cartas.online.presence import CoalescedPresence
+    from cartas.online.game.presence import CoalescedPresence
 
     async def check(store: AsyncStore) -> None:
         await store.create_table(table(status="playing"))

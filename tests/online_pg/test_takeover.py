@@ -20,7 +20,7 @@ from starlette.testclient import TestClient, WebSocketDenialResponse  # noqa: E4
 
 from cartas.core.plugins.registry import Registry  # noqa: E402
 from cartas.online.app import create_app, installed_registry  # noqa: E402
-from cartas.online.hub import Ownership  # noqa: E402
+from cartas.online.game.ownership import Ownership  # noqa: E402
 
 pytestmark = pytest.mark.postgres
 

@@ -1,4 +1,4 @@
-// The table's clocks (cartas.online.clock): on the seat whose decision is running, a ring with the seconds left
+// The table's clocks (cartas.online.game.clock): on the seat whose decision is running, a ring with the seconds left
 // in it and a bar along the seat's edge, both emptying as the time goes; in the reserve the ring turns striped
 // and says "reserve", under 10 s it turns red and pulses, and the seconds are always written, so colour is never
 // the only signal. The reader's own seat is announced to screen readers once, when it passes under 10 s.

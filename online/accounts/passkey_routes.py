@@ -1,0 +1,112 @@
+"""The passkey routes of ``cartas serve`` (docs/accounts.md, "Passkeys"): a logged-in person lists, adds and
+removes passkeys; anyone logs in with one and gets the same session cookie as a password login gives.
+
+Each ceremony is two requests: ``.../options`` answers a ticket and the options for the browser's
+``navigator.credentials`` call; the next request sends the ticket back with the browser's answer. Without the
+``webauthn`` package (the ``online`` extra has it) these routes answer 501 and the rest of the server works.
+"""
+
+from __future__ import annotations
+
+import importlib
+from types import ModuleType
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from cartas.core.i18n import FRAMEWORK as _
+from .routes import me, required, set_cookie
+from ..server.errors import Refused
+from ..server.http import client_key
+from ..services import Services, services
+
+
+def passkeys_module() -> ModuleType:
+    try:
+        return importlib.import_module("cartas.online.accounts.passkeys")
+    except ImportError:
+        raise Refused(501, _("passkeys need the webauthn package on the server (pip install webauthn)")) from None
+
+
+def service(shared: Services) -> Any:
+    """The passkeys' service over the server's accounts, made once per application (the module loads late)."""
+    module = passkeys_module()
+    found = shared.state.get("passkeys")
+    if found is None or found.accounts is not shared.accounts():
+        found = shared.state["passkeys"] = module.Passkeys(shared.accounts())
+    return found
+
+
+def party(shared: Services, request: Request) -> Any:
+    """The relying party a request speaks to: its own origin, or one the origin check allows (``--allow-origin``)."""
+    return passkeys_module().relying_party(request.headers, shared.allow_origins)
+
+
+async def listing(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        return [passkey.public() for passkey in await service(s).listing(account)]
+
+    return await s.guarded(request, handle)
+
+
+async def registration_options(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, session = await required(s.accounts(), request)
+        return await service(s).registration_options(account, session, party(s, request))
+
+    return await s.guarded(request, handle)
+
+
+async def register(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, session = await required(s.accounts(), request)
+        data = await s.json_body(request)
+        passkey = await service(s).register(
+            account, session, party(s, request), data.get("ticket"), data.get("credential"), data.get("name")
+        )
+        return JSONResponse(passkey.public(), status_code=201)
+
+    return await s.guarded(request, handle)
+
+
+async def remove(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        await service(s).remove(account, request.path_params["passkey"])
+        return {"ok": True}
+
+    return await s.guarded(request, handle)
+
+
+async def login_options(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        return await service(s).login_options(party(s, request), client_key(request.scope))
+
+    return await s.guarded(request, handle)
+
+
+async def log_in(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Response:
+        data = await s.json_body(request)
+        account = await service(s).log_in(party(s, request), data.get("ticket"), data.get("credential"))
+        token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
+        response = JSONResponse(me(account))
+        set_cookie(response, request, token)
+        return response
+
+    return await s.guarded(request, handle)
+

@@ -1,0 +1,187 @@
+"""The lobby's HTTP doors of the game server: the games, the site's words, the open tables, a table's creation,
+joining, leaving, seating, start, rematch, reclaim and record (docs/online.md). Each handler reads the server's
+services from the request (:func:`cartas.online.services.services`); the route table (cartas.online.routes) lists them."""
+
+from __future__ import annotations
+
+import typing
+from typing import Any
+
+from starlette.requests import Request
+from starlette.responses import JSONResponse, Response
+
+from cartas.core.i18n import FRAMEWORK as _
+
+from ..accounts.finish import mark_rated
+from ..accounts.routes import current
+from ..server.errors import Refused
+from ..server.http import bearer, client_key, page_request, too_many
+from ..services import services
+from .tokens import hash_token
+
+
+async def games_list(request: Request) -> Response:
+    s = services(request)
+    return JSONResponse(s.hub().games())
+
+
+async def labels(request: Request) -> Response:
+    s = services(request)
+    # The same for everyone and fixed for the process's life: cacheable by the browser for an hour.
+    return JSONResponse(s.site_labels, headers={"Cache-Control": "public, max-age=3600"})
+
+
+async def tables_list(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Response:
+        bucket = s.limiter.reads.bucket(client_key(request.scope))
+        if not bucket.take():
+            return too_many("open-table list reads", bucket)
+        limit, after = page_request(request)
+        listed = await s.hub().open_tables(limit, after)
+        headers = {}
+        if len(listed) == limit:
+            last = listed[-1]
+            headers["link"] = f'</api/tables?limit={limit}&cursor={last["created"]}_{last["code"]}>; rel="next"'
+        return JSONResponse(listed, headers=headers)
+
+    return await s.guarded(request, handle)
+
+
+async def create_table(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Response:
+        s.refuse_when_draining()
+        bucket = s.limiter.tables.bucket(client_key(request.scope))
+        if not bucket.take():
+            return too_many("new tables", bucket)
+        body = await s.json_body(request)
+        rated = body.pop("rated", False)
+        if not isinstance(rated, bool):
+            raise Refused(400, _("{field} must be true or false", field="rated"))
+        logged_in = await current(s.accounts(), request)
+        if rated and logged_in is None:
+            raise Refused(401, _("log in to create a rated table"))
+        created = await s.hub().create(body)
+        if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
+            await s.accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0].id)
+        if rated:
+            await mark_rated(s.accounts(), created["code"])
+            created["rated"] = True
+        return JSONResponse(created, status_code=201)
+
+    return await s.guarded(request, handle)
+
+
+async def table_info(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        table = await s.table_or_404(request.path_params["code"])
+        return await table.call(table.info)
+
+    return await s.guarded(request, handle)
+
+
+async def join(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        s.refuse_when_draining()
+        bucket = s.limiter.joins.bucket(client_key(request.scope))
+        if not bucket.take():
+            return too_many("joins", bucket)
+        table = await s.table_or_404(request.path_params["code"])
+        body = await s.json_body(request)
+        logged_in = await current(s.accounts(), request)
+        name = body.get("name") or (logged_in[0].display if logged_in is not None else None)
+        address = client_key(request.scope)
+        account_id = logged_in[0].id if logged_in is not None else None
+        seat = await s.moderation.seat_to_join(table, account_id, address, body.get("seat"))
+        joined = await table.call(table.join, name, seat)
+        s.moderation.joined(table.code, hash_token(joined["token"]), address)
+        if logged_in is not None:
+            await s.accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0].id)
+        return joined
+
+    return await s.guarded(request, handle)
+
+
+async def leave(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        table = await s.table_or_404(request.path_params["code"])
+        return await table.call(table.leave, bearer(request))
+
+    return await s.guarded(request, handle)
+
+
+async def seating(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        table = await s.table_or_404(request.path_params["code"])
+        body = await s.json_body(request)
+        removal = s.moderation.before_seating(table, body)
+        done = await table.call(table.seating, bearer(request), body)
+        if removal is not None:  # the host removed a person: told, and barred from that seat
+            owners = await s.accounts().seat_tokens(table.code)
+            await s.moderation.removed(table.code, removal, owners.get(removal.token_hash))
+        return done
+
+    return await s.guarded(request, handle)
+
+
+async def start(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        table = await s.table_or_404(request.path_params["code"])
+        return await table.call(table.start, bearer(request))
+
+    return await s.guarded(request, handle)
+
+
+async def reclaim(request: Request) -> Response:
+    """A logged-in person's seat at this table, its token issued again for this browser (docs/accounts.md)."""
+
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        logged_in = await current(s.accounts(), request)
+        if logged_in is None:
+            raise Refused(401, _("log in with the account that took the seat"))
+        table = await s.table_or_404(request.path_params["code"])
+        mine = await s.accounts().tokens_of(table.code, logged_in[0])
+        seat = next((row.seat for row in table.seats if row.token_hash in mine), None)
+        if seat is None:
+            raise Refused(404, _("your account holds no seat at this table"))
+        old = table.seats[seat].token_hash
+        given = await table.call(table.reissue, seat)
+        await s.accounts().moved_seat(table.code, str(old), hash_token(given["token"]))
+        return given
+
+    return await s.guarded(request, handle)
+
+
+async def rematch(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        return await s.hub().rematch(request.path_params["code"], bearer(request))
+
+    return await s.guarded(request, handle)
+
+
+async def record(request: Request) -> Response:
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        table = await s.table_or_404(request.path_params["code"])
+        match = await table.call(table.record)
+        return Response(match.model_dump_json(indent=1), media_type="application/json")
+
+    return await s.guarded(request, handle)
