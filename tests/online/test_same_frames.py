@@ -34,7 +34,7 @@ MATCHES: dict[str, tuple[str, dict[str, Any], str]] = {
 DIGESTS = {
     "truco-2": "2a5273ccd640afe89c2c23aa249f25b0b39a1a6f78f2cf13a42787444f9199cd",
     "truco-4": "a35afdc4138a0685a4dd9513d06a2fae6be6b4af089fb7017da074d2d81d7b2e",
-    "truco_paulista-2": "6c36cca71d04b95ebbc095ae945e4d74b5a66620193f9b74554a51a5f89e7b0c",
+    "truco_paulista-2": "09d80071feeee043ddaa4bb5208b9031142ba51f03d648f746d60786c03b3205",
     "chinchon-2": "2e7b5ab1126603c7c34b7260429a09c451c425727956866cfa356fdf25dbf573",
     "remigio-3": "792346859c949b916b5d59a5881d980c77abb28148ecf506fd2443a441635565",
     "tresillo-4": "79b6dbfb06f57473a7874e1326a4d15203afa66c0fc9fa7b6a4919b6cabedbae",
