@@ -92,7 +92,8 @@ def serve_command(
     try:
         import uvicorn
 
-        from cartas.online.app import create_app, open_store
+        from cartas.online.app import create_app
+        from cartas.online.store.opening import open_store
         from cartas.online.game.hub import Ownership
         from cartas.online.store.postgres import is_postgres_url
         from cartas.online.store.tables import StoreError

@@ -54,12 +54,14 @@ from .moderation.service import Moderation
 from .moderation.routes import people_routes
 from .game.presence import CoalescedPresence
 from .server.reader_language import request_language
-from .store.postgres import PostgresStore, is_postgres_url
+from .store.opening import open_store
+from .store.postgres import is_postgres_url
 from .quickplay.queue import QuickPlay
 from .quickplay.routes import group_seater, keep_pairing, quickplay_routes
 from .accounts.ratings import leaderboard as best_rated
 from .accounts.ratings import matches_of, ratings_of
-from .store.tables import WAL_LIMIT, AsyncStore, OnLoop, SQLiteStore
+from .store.sqlite import WAL_LIMIT
+from .store.tables import AsyncStore
 from .game.table import LiveTable, Refused, Settings
 from .game.tokens import hash_token
 from .game.views import dumps
@@ -215,13 +217,6 @@ def moved(refusal: NotOwner) -> JSONResponse:
     headers = {"x-cartas-owner": lease.address, "retry-after": str(max(1, int(lease.seconds_left + 1)))}
     body = {"error": str(refusal), "owner": lease.address, "retry_after": round(max(0.0, lease.seconds_left), 1)}
     return JSONResponse(body, status_code=503, headers=headers)
-
-
-async def open_store(db: Path | str) -> AsyncStore:
-    """The store ``--db`` names: a Postgres database for a postgresql:// URL, else a SQLite file."""
-    if is_postgres_url(db):
-        return await PostgresStore(str(db)).open()
-    return OnLoop(SQLiteStore(Path(db)))
 
 
 def create_app(

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from ..store.db import runner_for
+from ..store.opening import open_store
 from .service import Accounts
 
 T = TypeVar("T")
@@ -17,8 +18,6 @@ T = TypeVar("T")
 
 async def with_accounts(db: Path | str, work: Callable[[Accounts], Awaitable[T]]) -> T:
     """Run ``work`` on the accounts of the database ``db`` (a SQLite file or a postgresql:// URL)."""
-    from ..app import open_store
-
     store = await open_store(db)
     try:
         return await work(Accounts(runner_for(store)))

@@ -15,6 +15,8 @@ from cartas.core.errors import CartasError
 from cartas.core.plugins.registry import Registry
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
+from .db import runner_for
+from .opening import open_store
 from .tables import AsyncStore, StoreError
 
 INTEGRITY_LINES = 100
@@ -55,16 +57,12 @@ async def table_problems(store: AsyncStore, registry: Registry) -> tuple[int, li
 
 async def codes_with_status(store: AsyncStore, status: str) -> list[str]:
     """Every table code with ``status``, read without the rows themselves (a damaged row must not stop the list)."""
-    sync = getattr(store, "sync", None)
-    if sync is not None and hasattr(sync, "db"):
-        return [row[0] for row in sync.db.execute("SELECT code FROM tables WHERE status = ?", (status,))]
-    return [row.code for row in await store.tables_with_status(status)]
+    rows = await runner_for(store).rows("SELECT code FROM tables WHERE status = ? ORDER BY created, code", (status,))
+    return [row[0] for row in rows]
 
 
 async def check_database(db: Path | str, registry: Registry) -> tuple[int, list[str]]:
     """Tables looked at and every problem found in the database ``db`` (a SQLite path or a Postgres URL)."""
-    from ..app import open_store
-
     problems = [] if isinstance(db, str) else sqlite_integrity(db)
     try:
         store = await open_store(db)
