@@ -41,8 +41,8 @@ class Tx(Protocol):
 
     async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> int:
-        """Execute one statement; the number of rows it changed."""
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        """Execute one statement (on Postgres it goes out with the rest of the transaction, so no count comes back)."""
         ...
 
     async def run_many(self, sql: str, many: Sequence[Sequence[Any]]) -> None:
@@ -50,7 +50,7 @@ class Tx(Protocol):
         ...
 
 
-class Runner(Tx, Protocol):
+class Runner(Protocol):
     """A database the store's SQL runs on. Outside :meth:`transaction`, each statement is its own transaction."""
 
     now: str
@@ -61,12 +61,22 @@ class Runner(Tx, Protocol):
     name: str
     """How messages name the database: its file, or "the Postgres database"."""
 
+    async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]: ...
+
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """Execute one statement in its own transaction; the number of rows it changed."""
+        ...
+
+    async def run_many(self, sql: str, many: Sequence[Sequence[Any]]) -> None:
+        """Execute one statement once for each set of arguments, in one transaction."""
+        ...
+
     def transaction(self) -> contextlib.AbstractAsyncContextManager[Tx]:
         """Several statements, reads among them, committed together when the block ends (rolled back if it raises)."""
         ...
 
     async def lock(self, tx: Tx, key: int) -> None:
-        """Hold the lock ``key`` until ``tx`` ends, so one process at a time runs what follows."""
+        """Hold the lock ``key`` until ``tx`` ends, so one process at a time runs what follows in it."""
         ...
 
     async def run_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
@@ -133,8 +143,8 @@ class SQLiteTx:
     async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         return [tuple(row) for row in self.db.execute(sql, tuple(args)).fetchall()]
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> int:
-        return int(self.db.execute(sql, tuple(args)).rowcount)
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        self.db.execute(sql, tuple(args))
 
     async def run_many(self, sql: str, many: Sequence[Sequence[Any]]) -> None:
         self.db.executemany(sql, [tuple(args) for args in many])
@@ -196,8 +206,8 @@ class PgTx:
     async def rows(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         return [tuple(row) for row in await (await self.conn.execute(pg(sql), tuple(args))).fetchall()]
 
-    async def run(self, sql: str, args: Sequence[Any] = ()) -> int:
-        return int((await self.conn.execute(pg(sql), tuple(args))).rowcount)
+    async def run(self, sql: str, args: Sequence[Any] = ()) -> None:
+        await self.conn.execute(pg(sql), tuple(args))
 
     async def run_many(self, sql: str, many: Sequence[Sequence[Any]]) -> None:
         if many:
@@ -231,7 +241,7 @@ class PgRunner:
 
     async def run(self, sql: str, args: Sequence[Any] = ()) -> int:
         async with self.pool.connection() as conn:
-            return await PgTx(conn).run(sql, args)
+            return int((await conn.execute(pg(sql), tuple(args))).rowcount)
 
     async def run_many(self, sql: str, many: Sequence[Sequence[Any]]) -> None:
         async with self.transaction() as tx:
@@ -260,7 +270,7 @@ class PgRunner:
                 raise
 
     async def lock(self, tx: Tx, key: int) -> None:
-        await tx.rows("SELECT pg_advisory_xact_lock(?)", (key,))
+        await tx.run("SELECT pg_advisory_xact_lock(?)", (key,))
 
     async def run_all(self, statements: Sequence[tuple[str, Sequence[Any]]]) -> None:
         async with self.transaction() as tx:

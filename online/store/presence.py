@@ -13,7 +13,7 @@ async def lobby_changed(runner: Runner, tx: Tx, code: str, *, if_in_lobby: bool 
     """Tell every process listening that the open-tables list changed (only when the table is in the lobby, with
     ``if_in_lobby``). Postgres delivers the notice at commit; a SQLite database has one process and no notices."""
     if runner.listens:
-        await tx.rows(
+        await tx.run(
             "SELECT pg_notify(?, code) FROM tables WHERE code = ?" + (" AND status = 'lobby'" if if_in_lobby else ""),
             (LOBBY_CHANNEL, code),
         )

@@ -259,12 +259,13 @@ def steps_after(version: int, target: int = SCHEMA_VERSION) -> list[tuple[int, l
 
 async def schema_version(runner: Runner, tx: Tx | None = None) -> int:
     """The database's schema version, 0 when it has none of our tables; a foreign or newer database is refused."""
-    names = {row[0] for row in await (tx or runner).rows(runner.table_names)}
+    reader: Tx | Runner = tx or runner
+    names = {row[0] for row in await reader.rows(runner.table_names)}
     if "schema_version" not in names:
         if names:
             raise StoreError(f"{runner.name} is not a cartas online database; it was left as it is")
         return 0
-    ((version,),) = await (tx or runner).rows("SELECT max(version) FROM schema_version")
+    ((version,),) = await reader.rows("SELECT max(version) FROM schema_version")
     if not isinstance(version, int) or version > SCHEMA_VERSION:
         raise StoreError(f"{runner.name} has schema version {version}; this cartas reads versions up to {SCHEMA_VERSION}")
     return version
