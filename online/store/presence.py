@@ -32,7 +32,7 @@ class Presence:
                 " ON CONFLICT (code, seat) DO UPDATE SET presence = excluded.presence",
                 (code, seat, presence),
             )
-            # Never lower: a coalesced presence write (cartas.online.game.presence) may come after a later move's commit.
+            # Never lower: a coalesced presence write (cartas.online.game.presence) may follow a later move's commit.
             await tx.run(
                 "UPDATE tables SET version = CASE WHEN version > ? THEN version ELSE ? END WHERE code = ?",
                 (version, version, code),

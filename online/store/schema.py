@@ -12,7 +12,7 @@ from __future__ import annotations
 from .db import Runner, Tx
 from .rows import StoreError
 
-MIGRATION_LOCK = 0x63617274  # "cart": the lock held while a step is applied, so processes started together apply it once
+MIGRATION_LOCK = 0x63617274  # "cart": held while a step is applied, so processes started together apply it once
 
 STEPS: dict[int, list[str]] = {
     1: [
@@ -267,7 +267,9 @@ async def schema_version(runner: Runner, tx: Tx | None = None) -> int:
         return 0
     ((version,),) = await reader.rows("SELECT max(version) FROM schema_version")
     if not isinstance(version, int) or version > SCHEMA_VERSION:
-        raise StoreError(f"{runner.name} has schema version {version}; this cartas reads versions up to {SCHEMA_VERSION}")
+        raise StoreError(
+            f"{runner.name} has schema version {version}; this cartas reads versions up to {SCHEMA_VERSION}"
+        )
     return version
 
 
