@@ -42,7 +42,8 @@ from .game.presence import CoalescedPresence
 from .store.postgres import is_postgres_url
 from .quickplay.queue import QuickPlay
 from .quickplay.routes import group_seater, keep_pairing
-from .store.tables import WAL_LIMIT, AsyncStore
+from .store.sqlite import WAL_LIMIT
+from .store.tables import AsyncStore
 from .game.settings import Settings
 
 from .server.http import SecurityHeaders, error

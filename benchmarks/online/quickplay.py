@@ -20,7 +20,7 @@ from pathlib import Path
 
 from cartas.online.store.db import SQLiteRunner
 from cartas.online.quickplay.queue import PAIR_EVERY, QuickPlay, Waiting
-from cartas.online.store.tables import SQLiteStore
+from cartas.online.store.sqlite import SQLiteStore
 
 
 async def main(people: int, seconds: float) -> None:

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from cartas.online.store.db import SQLiteRunner
 from cartas.online.accounts.ratings import Finished, record_match
-from cartas.online.store.tables import SQLiteStore
+from cartas.online.store.sqlite import SQLiteStore
 
 
 async def main(n: int) -> None:

@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from cartas.core.i18n import FRAMEWORK as _
-from ..store.db import PgRunner, Runner, SQLiteRunner
+from ..store.db import Runner
 from ..server.errors import Refused
 from ..game.tokens import hash_token, new_token
 
@@ -274,34 +274,15 @@ class QuickPlay:
     async def _claim(self) -> list[list[Waiting]]:
         """Under the database's lock: the groups to seat now, marked ``pairing`` so no other process takes them."""
         now = self.clock()
-        if isinstance(self.db, SQLiteRunner):
-            db = self.db.db
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                rows = db.execute(f"SELECT {COLUMNS} FROM quickplay WHERE status = 'waiting'").fetchall()
-                groups = self._group(rows, now)
-                for group in groups:
-                    for person in group:
-                        db.execute(
-                            "UPDATE quickplay SET status = 'pairing' WHERE ticket_hash = ?", (person.ticket_hash,)
-                        )
-                db.execute("DELETE FROM quickplay WHERE status = 'seated' AND joined < ?", (now - UNCLAIMED,))
-                db.execute("DELETE FROM parties WHERE created < ?", (now - PARTY_LIFE,))
-            except BaseException:
-                db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
-            return groups
-        assert isinstance(self.db, PgRunner)
-        async with self.db.pool.connection() as conn, conn.transaction():
-            await conn.execute("SELECT pg_advisory_xact_lock(%s)", (PAIR_LOCK,))
-            rows = await (await conn.execute(f"SELECT {COLUMNS} FROM quickplay WHERE status = 'waiting'")).fetchall()
-            groups = self._group(rows, now)
-            hashes = [person.ticket_hash for group in groups for person in group]
-            if hashes:
-                await conn.execute("UPDATE quickplay SET status = 'pairing' WHERE ticket_hash = ANY(%s)", (hashes,))
-            await conn.execute("DELETE FROM quickplay WHERE status = 'seated' AND joined < %s", (now - UNCLAIMED,))
-            await conn.execute("DELETE FROM parties WHERE created < %s", (now - PARTY_LIFE,))
+        async with self.db.transaction() as tx:
+            await self.db.lock(tx, PAIR_LOCK)
+            groups = self._group(await tx.rows(f"SELECT {COLUMNS} FROM quickplay WHERE status = 'waiting'"), now)
+            await tx.run_many(
+                "UPDATE quickplay SET status = 'pairing' WHERE ticket_hash = ?",
+                [(person.ticket_hash,) for group in groups for person in group],
+            )
+            await tx.run("DELETE FROM quickplay WHERE status = 'seated' AND joined < ?", (now - UNCLAIMED,))
+            await tx.run("DELETE FROM parties WHERE created < ?", (now - PARTY_LIFE,))
             return groups
 
     @staticmethod

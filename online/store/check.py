@@ -15,6 +15,7 @@ from cartas.core.errors import CartasError
 from cartas.core.plugins.registry import Registry
 from cartas.core.position import Position
 from cartas.core.record import MatchRecord, replay
+from .db import runner_for
 from .opening import open_store
 from .tables import AsyncStore, StoreError
 
@@ -56,10 +57,8 @@ async def table_problems(store: AsyncStore, registry: Registry) -> tuple[int, li
 
 async def codes_with_status(store: AsyncStore, status: str) -> list[str]:
     """Every table code with ``status``, read without the rows themselves (a damaged row must not stop the list)."""
-    sync = getattr(store, "sync", None)
-    if sync is not None and hasattr(sync, "db"):
-        return [row[0] for row in sync.db.execute("SELECT code FROM tables WHERE status = ?", (status,))]
-    return [row.code for row in await store.tables_with_status(status)]
+    rows = await runner_for(store).rows("SELECT code FROM tables WHERE status = ? ORDER BY created, code", (status,))
+    return [row[0] for row in rows]
 
 
 async def check_database(db: Path | str, registry: Registry) -> tuple[int, list[str]]:

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from .postgres import PostgresStore, is_postgres_url
-from .tables import AsyncStore, OnLoop, SQLiteStore
+from .sqlite import OnLoop, SQLiteStore
+from .tables import AsyncStore
 
 
 async def open_store(db: Path | str) -> AsyncStore:

@@ -1,13 +1,18 @@
 """The online database's schema as numbered steps, shared by the SQLite and the Postgres store.
 
 Step 1 is the schema the first ``cartas serve`` created; each later step turns version n-1 into version n.
-A store applies the steps a database lacks when it opens it, each in its own transaction together with the
-row that records the new version in ``schema_version``, so a server killed mid-upgrade leaves the database
-at the last whole version. The DDL is written in the subset both databases read the same way (BIGINT and
+A store applies the steps a database lacks when it opens it (:func:`upgrade`), each in its own transaction
+together with the row that records the new version in ``schema_version``, so a server killed mid-upgrade leaves
+the database at the last whole version. The DDL is written in the subset both databases read the same way (BIGINT and
 DOUBLE PRECISION are INTEGER and REAL to SQLite).
 """
 
 from __future__ import annotations
+
+from .db import Runner, Tx
+from .rows import StoreError
+
+MIGRATION_LOCK = 0x63617274  # "cart": held while a step is applied, so processes started together apply it once
 
 STEPS: dict[int, list[str]] = {
     1: [
@@ -250,3 +255,33 @@ SCHEMA_VERSION = max(STEPS)
 def steps_after(version: int, target: int = SCHEMA_VERSION) -> list[tuple[int, list[str]]]:
     """The steps that bring a database at ``version`` (0 when empty) to ``target``, in order."""
     return [(n, STEPS[n]) for n in range(version + 1, target + 1)]
+
+
+async def schema_version(runner: Runner, tx: Tx | None = None) -> int:
+    """The database's schema version, 0 when it has none of our tables; a foreign or newer database is refused."""
+    reader: Tx | Runner = tx or runner
+    names = {row[0] for row in await reader.rows(runner.table_names)}
+    if "schema_version" not in names:
+        if names:
+            raise StoreError(f"{runner.name} is not a cartas online database; it was left as it is")
+        return 0
+    ((version,),) = await reader.rows("SELECT max(version) FROM schema_version")
+    if not isinstance(version, int) or version > SCHEMA_VERSION:
+        raise StoreError(
+            f"{runner.name} has schema version {version}; this cartas reads versions up to {SCHEMA_VERSION}"
+        )
+    return version
+
+
+async def upgrade(runner: Runner, target: int = SCHEMA_VERSION) -> None:
+    """Apply the steps the database lacks, each in one transaction with its version row, under the migration lock."""
+    while True:
+        async with runner.transaction() as tx:
+            await runner.lock(tx, MIGRATION_LOCK)
+            version = await schema_version(runner, tx)
+            if version >= target:
+                return
+            number, statements = steps_after(version, target)[0]
+            for statement in statements:
+                await tx.run(statement)
+            await tx.run("INSERT INTO schema_version VALUES (?)", (number,))

@@ -19,7 +19,8 @@ from cartas.core.bots.base import SeatView
 from cartas.core.plugins.manager import get_registry
 from cartas.core.record import load_record, record_of, save_record
 from cartas.online.store.finished_matches import default_database
-from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
+from cartas.online.store.sqlite import SQLiteStore
+from cartas.online.store.tables import SeatRow, TableRow
 
 SEATS = [
     SeatRow(0, "human", "Ana", None, "hash0", True),

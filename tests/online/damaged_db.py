@@ -5,7 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cartas.core.plugins.registry import Registry
-from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
+from cartas.online.store.sqlite import SQLiteStore
+from cartas.online.store.tables import SeatRow, TableRow
 
 PAGE = 4096
 CODES = ("AAAAAA", "BBBBBB", "CCCCCC")

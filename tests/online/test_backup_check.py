@@ -11,7 +11,7 @@ from damaged_db import damage_moves_of, played_moves, three_tables
 
 from cartas.cli.main import make_cli
 from cartas.core.plugins.registry import Registry
-from cartas.online.store.tables import SQLiteStore
+from cartas.online.store.sqlite import SQLiteStore
 
 
 def serve(*args: str) -> tuple[int, str]:

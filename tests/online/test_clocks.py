@@ -16,7 +16,8 @@ from clock_helpers import FakeTimers, advance, settle, with_fake_clock  # noqa: 
 from test_ratings import account, as_, matches  # noqa: E402
 
 from cartas.online.accounts.ratings import MODEL, Finished, new_ratings  # noqa: E402
-from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow  # noqa: E402
+from cartas.online.store.sqlite import SQLiteStore  # noqa: E402
+from cartas.online.store.tables import SeatRow, TableRow  # noqa: E402
 
 
 def clocked_table(server: Server, clock: Any = 15, reserve: Any = 30) -> tuple[str, dict[int, Player]]:

@@ -17,7 +17,7 @@ from online_helpers import Server
 from cartas.online.store.db import SQLiteRunner
 from cartas.online.quickplay.parties import Parties
 from cartas.online.quickplay.queue import QuickPlay, Waiting, groups_of, seat_plan
-from cartas.online.store.tables import SQLiteStore
+from cartas.online.store.sqlite import SQLiteStore
 
 FOUR = {"game": "truco", "players": 4, "options": {"points": 15}}
 TRUCO_TEAMS = (0, 1, 0, 1)

@@ -13,7 +13,8 @@ from cartas.online.game import connection as connection_module
 from cartas.online.game.bots import BotRequest, InlineBots, PoolBots
 from cartas.online.game.connection import Connection
 from cartas.online.store.schema import SCHEMA_VERSION
-from cartas.online.store.tables import SQLiteStore, StoreError
+from cartas.online.store.sqlite import SQLiteStore
+from cartas.online.store.tables import StoreError
 from cartas.online.game.tokens import hash_token, token_matches
 
 

@@ -147,7 +147,8 @@ def test_a_reconnect_storm_writes_one_presence_row_per_seat_and_delay(make_serve
 
 
 def test_a_commit_that_fails_leaves_no_transaction_open_so_the_next_write_succeeds(tmp_path: Path) -> None:
-    from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
+    from cartas.online.store.sqlite import SQLiteStore
+    from cartas.online.store.tables import SeatRow, TableRow
 
     store = SQLiteStore(tmp_path / "t.sqlite3")
     store.create_table(TableRow("ABCD", "truco", {}, 1, "playing", 60, "easy", "h", "now", seats=[SeatRow(0)]))
@@ -185,7 +186,8 @@ def test_a_damaged_table_is_skipped_with_one_log_line_and_the_others_are_served(
 def test_a_wal_past_its_limit_is_emptied_by_the_checkpoint_even_while_a_writer_keeps_writing(tmp_path: Path) -> None:
     import threading
 
-    from cartas.online.store.tables import WAL_LIMIT, SeatRow, SQLiteStore, TableRow
+    from cartas.online.store.sqlite import SQLiteStore, WAL_LIMIT
+    from cartas.online.store.tables import SeatRow, TableRow
 
     store = SQLiteStore(tmp_path / "w.sqlite3")
     store.create_table(TableRow("ABCD", "truco", {}, 1, "playing", 60, "easy", "h", "now", seats=[SeatRow(0)]))

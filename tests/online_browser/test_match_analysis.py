@@ -19,7 +19,8 @@ from playwright.sync_api import Browser, expect
 
 from cartas.core.bots.base import SeatView
 from cartas.core.plugins.manager import get_registry
-from cartas.online.store.tables import SeatRow, SQLiteStore, TableRow
+from cartas.online.store.sqlite import SQLiteStore
+from cartas.online.store.tables import SeatRow, TableRow
 from cartas.online.game.tokens import hash_token
 
 pytestmark = pytest.mark.browser
