@@ -19,7 +19,7 @@ from starlette.routing import Route
 
 from cartas.core.i18n import FRAMEWORK as _
 from .service import Accounts
-from .routes import Body, Key, me, required, set_cookie
+from .routes import Body, Key, me, remember_device, required, set_cookie
 from ..game.table import Refused
 
 
@@ -91,10 +91,11 @@ def passkey_routes(
     async def log_in(request: Request) -> Response:
         async def handle(request: Request) -> Response:
             data = await body(request)
-            account = await service().log_in(party(request), data.get("ticket"), data.get("credential"))
+            account = await service().log_in(party(request), data.get("ticket"), data.get("credential"), key(request))
             token = await accounts().open_session(account, request.headers.get("user-agent", ""))
             response = JSONResponse(me(account))
             set_cookie(response, request, token)
+            await remember_device(response, request, accounts(), account)
             return response
 
         return await guarded(request, handle)

@@ -5,6 +5,9 @@ on another site's form posts or fetches), Path=/, 30 days, and Secure when the r
 scheme is https, or a proxy said ``X-Forwarded-Proto: https``). The server's origin check
 (:mod:`cartas.online.server.origin`) already refuses state-changing requests from other sites' pages, which together
 with SameSite covers cross-site request forgery.
+
+A login or sign-up also sets ``cartas_device`` (:mod:`.devices`) with the same flags, kept a year and kept at
+logout: the browser is known again at its next login, past the limits a stranger's wrong passwords spend.
 """
 
 from __future__ import annotations
@@ -17,6 +20,7 @@ from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
 
 from cartas.core.i18n import FRAMEWORK as _
+from . import devices
 from .service import AVATARS, DECKS, LANGUAGES, Account, Accounts
 from ..game.table import Refused
 
@@ -35,6 +39,15 @@ def behind_tls(request: Request) -> bool:
 def set_cookie(response: Response, request: Request, token: str) -> None:
     response.set_cookie(
         COOKIE, token, max_age=COOKIE_DAYS * 86400, path="/", httponly=True, samesite="lax",
+        secure=behind_tls(request),
+    )
+
+
+async def remember_device(response: Response, request: Request, accounts: Accounts, account: Account) -> None:
+    """Give the browser that just logged in to ``account`` its device cookie (:mod:`.devices`)."""
+    value = await accounts.device_cookie(account, request.cookies.get(devices.COOKIE))
+    response.set_cookie(
+        devices.COOKIE, value, max_age=devices.DAYS * 86400, path="/", httponly=True, samesite="lax",
         secure=behind_tls(request),
     )
 
@@ -73,6 +86,7 @@ def account_routes(
             token = await accounts().open_session(account, request.headers.get("user-agent", ""))
             response = JSONResponse(me(account), status_code=201)
             set_cookie(response, request, token)
+            await remember_device(response, request, accounts(), account)
             return response
 
         return await guarded(request, handle)
@@ -80,10 +94,13 @@ def account_routes(
     async def log_in(request: Request) -> Response:
         async def handle(request: Request) -> Response:
             data = await body(request)
-            account = await accounts().log_in(data.get("username"), data.get("password"), key(request))
+            account = await accounts().log_in(
+                data.get("username"), data.get("password"), key(request), request.cookies.get(devices.COOKIE)
+            )
             token = await accounts().open_session(account, request.headers.get("user-agent", ""))
             response = JSONResponse(me(account))
             set_cookie(response, request, token)
+            await remember_device(response, request, accounts(), account)
             return response
 
         return await guarded(request, handle)
