@@ -131,8 +131,9 @@ def serve_command(
         lobby_expiry=lobby_expiry,
     )
     where = "a Postgres database" if isinstance(path, str) else path
-    click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
-    from cartas.online.server.logs import log_config
+    from cartas.online.server.logs import banner, log_config
+
+    click.echo(banner(f"cartas serve: http://{host}:{port}/ (tables in {where})", log_format))
     from cartas.online.server.shutdown import GracefulServer
 
     options = uvicorn_options(MAX_MESSAGE, DEFLATE)

@@ -63,3 +63,15 @@ def test_serve_refuses_a_file_that_is_not_its_database_in_one_line(uvicorn_runs:
     assert result.output.startswith(f"Error: {notes} is not a cartas online database")
     assert result.output.count("\n") == 1
     assert notes.read_text() == "shopping list: " * 20
+
+
+def test_with_json_logs_every_line_on_stdout_is_json(uvicorn_runs: list, tmp_path: Path) -> None:
+    import json
+
+    result = CliRunner().invoke(make_cli(), ["serve", "--log-format", "json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert lines and lines[0]["message"].startswith("cartas serve: http://127.0.0.1:8000/ (tables in ")
+    assert lines[0]["level"] == "info" and lines[0]["logger"] == "cartas.serve"
+    plain = CliRunner().invoke(make_cli(), ["serve"], catch_exceptions=False)
+    assert plain.output.startswith("cartas serve: http://127.0.0.1:8000/")
