@@ -48,6 +48,7 @@ from webauthn.helpers.structs import (
 )
 
 from cartas.core.i18n import FRAMEWORK as _
+from .names import hidden_in
 from .service import WRONG_COST, Account, Accounts, now_iso, take_or_refuse
 from ..server.origin import normal_origin, own_origins
 from ..game.table import Refused
@@ -106,7 +107,9 @@ def clean_passkey_name(name: Any, default: str) -> str:
         return default
     if not isinstance(name, str):
         raise Refused(400, _("a passkey's name is text"))
-    text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    if hidden_in(name.strip()) is not None:
+        raise Refused(400, _("a name cannot hold invisible or direction-changing characters"))
+    text = " ".join(name.split())
     if not text or len(text) > MAX_NAME:
         raise Refused(400, _("a passkey's name has 1 to {count} characters", count=MAX_NAME))
     return text

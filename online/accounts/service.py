@@ -31,7 +31,7 @@ from ..store.db import Runner
 from .passwords import hash_password, needs_rehash, verify_password
 from ..server.limits import Bucket, Clock, KeyedBuckets, Limits
 from . import devices
-from .names import BadName, clean_name
+from .names import BadName, clean_name, hidden_in, shown
 from ..game.table import Refused
 from ..game.tokens import hash_token, new_token
 
@@ -82,7 +82,10 @@ def clean_username(name: Any) -> str:
     """A username as stored: lower case, 3 to 24 of a-z, 0-9, ``_``, ``.`` and ``-``."""
     if not isinstance(name, str):
         raise Refused(400, _("a username is needed"))
-    cleaned: str = unicodedata.normalize("NFKC", name).strip().lower()
+    normal = unicodedata.normalize("NFKC", name)
+    if hidden_in(normal.strip()) is not None:
+        raise Refused(400, _("a name cannot hold invisible or direction-changing characters"))
+    cleaned: str = normal.strip().lower()
     if not USERNAME.fullmatch(cleaned):
         raise Refused(400, _("a username is 3 to 24 letters a-z, digits, '_', '.' or '-'"))
     return cleaned
@@ -393,7 +396,7 @@ async def add_report(db: Runner, reporter: str, code: str, seat: int, reported: 
     """Keep a report of the player at ``seat`` of table ``code`` for the operator (``cartas users reports``)."""
     if not isinstance(reason, str) or not reason.strip():
         raise Refused(400, _("a report needs a reason (a few words)"))
-    text = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
+    text = " ".join(shown(reason).split())
     if len(text) > MAX_REASON:
         raise Refused(400, _("a reason has at most {count} characters", count=MAX_REASON))
     report = secrets.token_hex(6)

@@ -44,6 +44,7 @@ from .connection import Connection
 from .earlier_matches import earlier_matches
 from ..analysis.match_steps import match_steps
 from .words import site_language, title_texts
+from ..accounts.names import shown
 from .lobby import LobbyError, apply_op, clean_name, display_name, recorded_names, why_not_start
 from ..server.metrics import Metrics, MoveTimer
 from .seat_names import ViewerNames, display_names, names_by_viewer
@@ -899,7 +900,10 @@ class LiveTable:
         if connection.seat is None and not self.row.spectator_chat:
             self.tell(connection, mark("spectators cannot chat at this table"))
             return
-        text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+        text = shown(text).strip()
+        if not text:
+            self.tell(connection, mark("a chat line needs some text"))
+            return
         if len(text) > self.settings.chat_max:
             self.tell(connection, mark("a chat line has at most {count} characters"), count=self.settings.chat_max)
             return

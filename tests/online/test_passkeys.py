@@ -216,3 +216,11 @@ def test_a_malformed_answer_is_one_line_and_keeps_nothing(server: Server) -> Non
     refused = passkey_login(server, found["ticket"], answer)
     assert refused.status_code == 401 and "not accepted" in refused.json()["error"]
     assert passkey_login(server, "made-up", key.get(found["options"])).status_code == 400
+
+
+def test_a_passkey_name_with_a_hidden_character_is_refused(server: Server) -> None:
+    sign_up(server, "ana")
+    for name in ("\u3164", "my\u202ephone", "\u2800"):
+        refused = add_passkey(server, SoftAuthenticator(), name)
+        assert refused.status_code == 400 and "invisible" in refused.json()["error"], refused.text
+    assert server.client.get("/api/account/passkeys").json() == []
