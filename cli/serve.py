@@ -117,7 +117,7 @@ def serve_command(
         changes = limit_settings.from_file(limits_file) if limits_file is not None else {}
         changes.update(limit_settings.from_flags(limit_flags))
     except limit_settings.LimitError as problem:
-        raise click.UsageError(str(problem)) from None
+        raise click.ClickException(str(problem)) from None
     limits = limit_settings.with_changes(changes)
     if print_limits:
         click.echo(limit_settings.printed(limits))
