@@ -287,3 +287,15 @@ def test_one_password_sprayed_over_many_accounts_is_held_per_address_then_in_tot
     assert login_as(at(server, "192.0.2.44", **{DEVICE: device}), "ana").status_code == 200
     clock.now += 12
     assert login_as(at(server, "192.0.2.44"), "ana").status_code == 200
+
+
+def test_the_device_cookie_has_the_session_cookies_flags_and_outlives_a_logout(server: Server) -> None:
+    response = sign_up(server, "ana")
+    device = next(c for c in response.headers.get_list("set-cookie") if c.startswith(f"{DEVICE}="))
+    assert "httponly" in device.lower() and "samesite=lax" in device.lower() and "secure" not in device.lower()
+    proxied = log_in(server, "ana", **{"X-Forwarded-Proto": "https"})
+    device = next(c for c in proxied.headers.get_list("set-cookie") if c.startswith(f"{DEVICE}="))
+    assert "; secure" in device.lower() and "max-age=31536000" in device.lower()
+    server.client.cookies.set(DEVICE, proxied.cookies[DEVICE])
+    logged_out = server.client.post("/api/account/logout")
+    assert all(not c.startswith(f"{DEVICE}=") for c in logged_out.headers.get_list("set-cookie"))
