@@ -84,18 +84,41 @@ Finished matches are saved as records that `cartas replay` reads and count in `c
     "--log-format", "log_format", default="text", show_default=True, type=click.Choice(["text", "json"]),
     help=mark("How the server logs: lines of text, or one JSON object a line (for a log collector)."),
 )
+@option(
+    "--limits", "limits_file", default=None, type=click.Path(dir_okay=False, path_type=Path),
+    help=mark("A TOML file of limits to raise or lower, name = \"burst/per_minute\" a line (see --print-limits)."),
+)
+@option(
+    "--limit", "limit_flags", multiple=True, metavar="NAME=VALUE",
+    help=mark("Set one limit, such as address_frames=600/5400 (repeatable; after --limits)."),
+)
+@option(
+    "--print-limits", is_flag=True,
+    help=mark("Print the limits in force (the defaults, --limits and --limit) as a limits file, and exit."),
+)
 def serve_command(
     host: str, port: int, db: str | None, advertise: str | None, lease: float, bot_delay: float, grace: float,
     allow_origins: tuple[str, ...] = (), lobby_expiry: float = 1800.0, check_db: bool = False,
     backup_to: Path | None = None, restore_from: Path | None = None, log_format: str = "text",
+    limits_file: Path | None = None, limit_flags: tuple[str, ...] = (), print_limits: bool = False,
 ) -> None:
     try:
         # The operator's commands (--check, --backup, --restore) need the store, not the web application.
         from cartas.online.store.opening import open_store
         from cartas.online.store.postgres import is_postgres_url
         from cartas.online.store.tables import StoreError
+        from cartas.online.server import limit_settings
     except ImportError:
         raise click.ClickException(MISSING_EXTRA) from None
+    try:
+        changes = limit_settings.from_file(limits_file) if limits_file is not None else {}
+        changes.update(limit_settings.from_flags(limit_flags))
+    except limit_settings.LimitError as problem:
+        raise click.ClickException(str(problem)) from None
+    limits = limit_settings.with_changes(changes)
+    if print_limits:
+        click.echo(limit_settings.printed(limits))
+        return
     for origin in allow_origins:
         scheme, sep, rest = origin.partition("://")
         if scheme not in ("http", "https") or not sep or not rest.strip("/"):
@@ -134,11 +157,12 @@ def serve_command(
     ownership = Ownership.for_lease(address, address, lease)
     app = create_app(
         path, bot_delay=bot_delay, grace=grace, data_dir=home, ownership=ownership, allow_origins=allow_origins,
-        lobby_expiry=lobby_expiry,
+        lobby_expiry=lobby_expiry, limits=limits,
     )
     where = "a Postgres database" if isinstance(path, str) else path
-    click.echo(f"cartas serve: http://{host}:{port}/ (tables in {where})")
-    from cartas.online.server.logs import log_config
+    from cartas.online.server.logs import banner, log_config
+
+    click.echo(banner(f"cartas serve: http://{host}:{port}/ (tables in {where})", log_format))
     from cartas.online.server.shutdown import GracefulServer
 
     options = uvicorn_options(MAX_MESSAGE, DEFLATE)

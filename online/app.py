@@ -132,7 +132,7 @@ def create_app(
         bots = runner if runner is not None else PoolBots()
         state["hub"] = Hub(store, games, bots, settings, grace, ownership)
         app.state.store = store
-        state["accounts"] = Accounts(runner_for(store), clock=clock)  # docs/accounts.md
+        state["accounts"] = Accounts(runner_for(store), limiter.limits, clock)  # docs/accounts.md
         settings.on_finished = lambda table: on_finished(shared.accounts(), table)
         settings.rated = lambda code: rated_table(shared.accounts(), code)  # what a timeout costs (cartas.online.game.clock)
         state["quickplay"] = QuickPlay(shared.accounts().db, group_seater(shared.hub, shared.accounts))

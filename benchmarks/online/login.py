@@ -18,18 +18,18 @@ warnings.filterwarnings("ignore")
 
 from starlette.testclient import TestClient  # noqa: E402
 
-from cartas.online.accounts.service import LoginRates  # noqa: E402
 from cartas.online.app import create_app, installed_registry  # noqa: E402
-from cartas.online.server.limits import Rate  # noqa: E402
+from cartas.online.server.limits import Limits, Rate  # noqa: E402
 
 
 def main(n: int) -> None:
     with tempfile.TemporaryDirectory() as folder:
-        app = create_app(Path(folder) / "bench.sqlite3", registry=installed_registry(), data_dir=Path(folder))
+        many = Rate(10_000, 10_000)
+        app = create_app(
+            Path(folder) / "bench.sqlite3", registry=installed_registry(), data_dir=Path(folder),
+            limits=Limits(logins=many, login_tries=many),
+        )
         with TestClient(app) as client:
-            app.state.accounts().rates = LoginRates(Rate(10_000, 10_000), Rate(10_000, 10_000))
-            accounts = app.state.accounts()
-            accounts.__post_init__()
             client.post("/api/account/signup", json={"username": "bench", "password": "correct horse"})
             times = []
             for _ in range(n):

@@ -3,10 +3,15 @@
 The table's text calls its reader "Vos" (or "Tú", "Você", "You"), a partner "Compañero", the sides "Nosotros"
 and "Ellos", bots "Bot 2 (medio)" and unnamed seats "Jugador 3". A person called any of those would read, on
 the other seats' screens, as someone they are not, so those words are refused in every language the server
-speaks. The name is put in NFKC form first (so a full-width "Ｖｏｓ" is "Vos"), and characters that show
-nothing or reorder the text (zero-width spaces, bidi controls: Unicode's format category) are refused, so
-two names that look the same are the same name. At one table names are unique, case and accents folded.
-Look-alike letters from other scripts (a Cyrillic "о" in "Vоs") are not caught: see docs/online.md.
+speaks. The name is put in NFKC form first (so a full-width "Ｖｏｓ" is "Vos", and the other spaces, such as
+no-break and ideographic ones, are plain spaces), and characters that show nothing or reorder the text are
+refused (:func:`hidden_in`), so two names that look the same are the same name and no name reads blank. At one
+table names are unique, case and accents folded. Look-alike letters from other scripts (a Cyrillic "о" in
+"Vоs") are not caught: see docs/online.md.
+
+:func:`hidden_in` is the one check of every name and identifier a person types (display and seat names,
+usernames, quick-play and party names, mute targets, passkey names); free text (chat lines, reports) goes
+through :func:`shown` instead, which turns those characters into spaces.
 """
 
 from __future__ import annotations
@@ -25,6 +30,42 @@ MAX_NAME = 24
 """Characters in a name, after normalisation."""
 NUMBER = 987654321
 """A stand-in number, to find where the number goes in a translated "Bot {number}"."""
+
+
+HIDDEN_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn", "Zl", "Zp"})
+"""Controls, format characters (zero-width spaces and joiners, bidi marks, embeddings, overrides and isolates,
+tags), private-use, surrogates, unassigned code points, and the line and paragraph separators."""
+BLANKS = frozenset(
+    "\u034f\u115f\u1160\u17b4\u17b5\u180b\u180c\u180d\u180f\u2800\u3164\uffa0"
+    + "".join(chr(c) for c in range(0xFE00, 0xFE10))
+    + "".join(chr(c) for c in range(0xE0100, 0xE01F0))
+)
+"""Letters and marks that draw nothing although their category says otherwise: the Hangul fillers (U+115F,
+U+1160, U+3164, U+FFA0, which read as a blank name), the braille blank (U+2800), the combining grapheme joiner,
+the Khmer inherent vowels, the Mongolian free variation selectors and the variation selectors (the rest of
+Unicode's default-ignorable code points are format characters or unassigned, caught by their category)."""
+PRESENTATION = "\ufe0e\ufe0f"
+"""The text and emoji variation selectors a phone's keyboard puts after an emoji ("❤️"): removed from a name
+rather than refused, so it neither fails nor makes two names that look the same."""
+
+
+def is_hidden(ch: str) -> bool:
+    """Whether ``ch`` shows nothing or changes how the text around it reads (any space but the ASCII one too)."""
+    category = unicodedata.category(ch)
+    return category in HIDDEN_CATEGORIES or (category == "Zs" and ch != " ") or ch in BLANKS
+
+
+def hidden_in(text: str) -> str | None:
+    """The first character of ``text`` that :func:`is_hidden`, or None."""
+    return next((ch for ch in text if is_hidden(ch)), None)
+
+
+def shown(text: str) -> str:
+    """Free text (a chat line, a report's reason) with each hidden character a space.
+
+    Free text keeps every visible character, emoji included; what it loses is what could hide or reorder the
+    words around it (a right-to-left override turning "8 puntos" into a lie, a line of fillers reading blank)."""
+    return "".join(" " if is_hidden(ch) else ch for ch in text)
 
 
 class BadName(ValueError):
@@ -69,12 +110,12 @@ def clean_name(name: Any, taken: Iterable[str] = ()) -> str:
         raise BadName(_("a name is needed to take a seat"))
     if len(name) > 4 * MAX_NAME:
         raise BadName(_("a name has at most {count} characters", count=MAX_NAME))
-    normal = unicodedata.normalize("NFKC", name)
-    if any(unicodedata.category(ch) in ("Cf", "Co", "Cs", "Cn") for ch in normal):
+    normal = unicodedata.normalize("NFKC", name.translate({ord(ch): None for ch in PRESENTATION}))
+    if any(unicodedata.category(ch) == "Cc" for ch in normal):
+        raise BadName(_("a name cannot hold control characters"))
+    if hidden_in(normal) is not None:
         raise BadName(_("a name cannot hold invisible or direction-changing characters"))
     cleaned = " ".join(normal.split())
-    if any(not ch.isprintable() for ch in cleaned):
-        raise BadName(_("a name cannot hold control characters"))
     if len(cleaned) > MAX_NAME:
         raise BadName(_("a name has at most {count} characters", count=MAX_NAME))
     if not _key(cleaned):

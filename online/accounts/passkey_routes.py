@@ -16,7 +16,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from cartas.core.i18n import FRAMEWORK as _
-from .routes import me, required, set_cookie
+from .routes import me, remember_device, required, set_cookie
 from ..server.errors import Refused
 from ..server.http import client_key
 from ..services import Services, services
@@ -102,10 +102,13 @@ async def log_in(request: Request) -> Response:
 
     async def handle(request: Request) -> Response:
         data = await s.json_body(request)
-        account = await service(s).log_in(party(s, request), data.get("ticket"), data.get("credential"))
+        account = await service(s).log_in(
+            party(s, request), data.get("ticket"), data.get("credential"), client_key(request.scope)
+        )
         token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
         response = JSONResponse(me(account))
         set_cookie(response, request, token)
+        await remember_device(response, request, s.accounts(), account)
         return response
 
     return await s.guarded(request, handle)

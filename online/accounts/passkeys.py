@@ -12,9 +12,11 @@ party's id, the flags, the signature, the counter). This module keeps what the s
   named (``passkeys``). A counter that does not go up (when either is above zero) is refused: a cloned
   authenticator.
 
-A login by passkey counts against the same token buckets as a password login (:class:`Accounts`): one attempt
-from the address when the challenge is asked for, one from the account's username when the answer names its
-passkey, and :data:`WRONG_COST` more when the answer does not verify. A disabled account is refused (403).
+A login by passkey has its own bucket per address (``Limits.passkey_logins``), apart from the password logins'
+(:class:`Accounts`), so wrong passwords tried on an account never hold its passkeys back: one token when the
+challenge is asked for, and :data:`WRONG_COST` more from the answering address when the answer does not verify.
+No bucket is kept per account: a signature cannot be guessed, so there is nothing to slow there, and a stranger
+could only spend it. A disabled account is refused (403).
 """
 
 from __future__ import annotations
@@ -46,7 +48,8 @@ from webauthn.helpers.structs import (
 )
 
 from cartas.core.i18n import FRAMEWORK as _
-from .service import WRONG_COST, Account, Accounts, now_iso, wait
+from .names import hidden_in
+from .service import WRONG_COST, Account, Accounts, now_iso, take_or_refuse
 from ..server.origin import normal_origin, own_origins
 from ..server.errors import Refused
 
@@ -104,7 +107,9 @@ def clean_passkey_name(name: Any, default: str) -> str:
         return default
     if not isinstance(name, str):
         raise Refused(400, _("a passkey's name is text"))
-    text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
+    if hidden_in(name.strip()) is not None:
+        raise Refused(400, _("a name cannot hold invisible or direction-changing characters"))
+    text = " ".join(name.split())
     if not text or len(text) > MAX_NAME:
         raise Refused(400, _("a passkey's name has 1 to {count} characters", count=MAX_NAME))
     return text
@@ -221,10 +226,8 @@ class Passkeys:
 
     async def login_options(self, rp: RelyingParty, address: str) -> dict[str, Any]:
         """Options for ``navigator.credentials.get`` with no credential named (the passkey says whose it is)."""
-        bucket = self.accounts.by_address.bucket(address)
-        bucket.take(0)
-        if not bucket.take():
-            raise Refused(429, _("too many logins from your address; try again in {wait} s", wait=wait(bucket.retry_after())))
+        take_or_refuse(self.accounts.passkey_tries.bucket(address),
+                       lambda seconds: _("too many logins from your address; try again in {wait} s", wait=seconds))
         options = generate_authentication_options(
             rp_id=rp.id, timeout=int(self.challenge_seconds * 1000),
             user_verification=UserVerificationRequirement.PREFERRED,
@@ -232,9 +235,9 @@ class Passkeys:
         ticket = await self.keep_challenge(options.challenge, "login", None)
         return {"ticket": ticket, "options": json.loads(options_to_json(options))}
 
-    async def log_in(self, rp: RelyingParty, ticket: Any, credential: Any) -> Account:
-        """The account whose passkey signed the challenge of ``ticket``; 401 for an unknown passkey or a bad
-        answer, 429 past the username's bucket, 403 for a disabled account."""
+    async def log_in(self, rp: RelyingParty, ticket: Any, credential: Any, address: str = "") -> Account:
+        """The account whose passkey signed the challenge of ``ticket`` (asked for from ``address``); 401 for an
+        unknown passkey or a bad answer, 403 for a disabled account."""
         challenge = await self.take_challenge(ticket, "login", None)
         key_id = credential_id(credential)
         rows = await self.accounts.db.rows(
@@ -245,11 +248,6 @@ class Passkeys:
         if not rows:
             raise Refused(401, _("this passkey is not known here (it may have been removed); log in with your password"))
         public_key, count, account_id, username, disabled = rows[0]
-        by_name = self.accounts.by_username.bucket(str(username))
-        by_name.take(0)
-        if not by_name.take():
-            raise Refused(429, _("too many logins as {name}; try again in {wait} s", name=repr(username),
-                                 wait=wait(by_name.retry_after())))
         response = credential.get("response")
         handle = response.get("userHandle") if isinstance(response, dict) else None
         try:
@@ -261,7 +259,8 @@ class Passkeys:
                 credential_current_sign_count=int(count),
             )
         except (WebAuthnException, ValueError, KeyError, TypeError) as problem:  # a malformed answer too
-            by_name.take(min(WRONG_COST, by_name.tokens))
+            tries = self.accounts.passkey_tries.bucket(address)
+            tries.take(min(WRONG_COST, tries.tokens))
             raise refused_passkey(problem) from None
         if disabled:
             raise Refused(403, _("this account is disabled; ask the server's operator"))

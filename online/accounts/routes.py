@@ -5,6 +5,9 @@ on another site's form posts or fetches), Path=/, 30 days, and Secure when the r
 scheme is https, or a proxy said ``X-Forwarded-Proto: https``). The server's origin check
 (:mod:`cartas.online.server.origin`) already refuses state-changing requests from other sites' pages, which together
 with SameSite covers cross-site request forgery.
+
+A login or sign-up also sets ``cartas_device`` (:mod:`.devices`) with the same flags, kept a year and kept at
+logout: the browser is known again at its next login, past the limits a stranger's wrong passwords spend.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 
 from cartas.core.i18n import FRAMEWORK as _
+from . import devices
 from .service import AVATARS, DECKS, LANGUAGES, Account, Accounts
 from ..server.errors import Refused
 from ..server.http import client_key
@@ -32,6 +36,15 @@ def behind_tls(request: Request) -> bool:
 def set_cookie(response: Response, request: Request, token: str) -> None:
     response.set_cookie(
         COOKIE, token, max_age=COOKIE_DAYS * 86400, path="/", httponly=True, samesite="lax",
+        secure=behind_tls(request),
+    )
+
+
+async def remember_device(response: Response, request: Request, accounts: Accounts, account: Account) -> None:
+    """Give the browser that just logged in to ``account`` its device cookie (:mod:`.devices`)."""
+    value = await accounts.device_cookie(account, request.cookies.get(devices.COOKIE))
+    response.set_cookie(
+        devices.COOKIE, value, max_age=devices.DAYS * 86400, path="/", httponly=True, samesite="lax",
         secure=behind_tls(request),
     )
 
@@ -66,6 +79,7 @@ async def sign_up(request: Request) -> Response:
         token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
         response = JSONResponse(me(account), status_code=201)
         set_cookie(response, request, token)
+        await remember_device(response, request, s.accounts(), account)
         return response
 
     return await s.guarded(request, handle)
@@ -76,10 +90,13 @@ async def log_in(request: Request) -> Response:
 
     async def handle(request: Request) -> Response:
         data = await s.json_body(request)
-        account = await s.accounts().log_in(data.get("username"), data.get("password"), client_key(request.scope))
+        account = await s.accounts().log_in(
+            data.get("username"), data.get("password"), client_key(request.scope), request.cookies.get(devices.COOKIE)
+        )
         token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
         response = JSONResponse(me(account))
         set_cookie(response, request, token)
+        await remember_device(response, request, s.accounts(), account)
         return response
 
     return await s.guarded(request, handle)

@@ -5,11 +5,14 @@ status and the message), changing nothing. Passwords are hashed with argon2id in
 (:mod:`cartas.online.accounts.passwords`); a session is a random token given to the browser in a cookie, of
 which the database keeps only the sha256, so a copy of the database logs nobody in.
 
-Logins are rate-limited with the server's token buckets (:mod:`cartas.online.server.limits`), one bucket per client
-address and one per username: an attempt takes a token from each, and a wrong password takes
-:data:`WRONG_COST` more from the username's, so a few wrong passwords in a row are refused with 429 for a while
-(the person trying a password list is slowed; the account's owner, with the right password, is let in again
-after a minute). The check comes before the hash, so a refused attempt costs the server nothing.
+Logins are rate-limited with the server's token buckets (:mod:`cartas.online.server.limits`, the ``Limits``
+fields named below; docs/accounts.md, "Rate limits on logins"). A password login from a stranger takes a token
+from its address's bucket (``logins``) and from its username-and-address bucket (``login_tries``), and a wrong
+password takes :data:`WRONG_COST` more from the latter and one from the address's failures (``failed_logins``)
+and the whole server's (``all_failed_logins``): one address trying a password list, or one password across many
+accounts, is slowed, while nobody else's address is held back, so a stranger cannot lock an owner out. A
+browser that logged in to the account before (its device cookie, :mod:`.devices`) draws on its own bucket
+instead (``device_logins``). The checks come before the hash, so a refused attempt costs the server nothing.
 """
 
 from __future__ import annotations
@@ -20,13 +23,15 @@ import secrets
 import time
 import unicodedata
 from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any
 
 from cartas.core.i18n import FRAMEWORK as _
 from ..store.db import Runner
 from .passwords import hash_password, needs_rehash, verify_password
-from ..server.limits import Clock, KeyedBuckets, Rate
-from .names import BadName, clean_name
+from ..server.limits import Bucket, Clock, KeyedBuckets, Limits
+from . import devices
+from .names import BadName, clean_name, hidden_in, shown
 from ..server.errors import Refused
 from ..game.tokens import hash_token, new_token
 
@@ -41,14 +46,6 @@ WRONG_COST = 2.0
 """What a wrong password takes from its username's bucket on top of the attempt's token."""
 SEEN_EVERY = 300.0
 """Seconds between two writes of a session's "last seen" time (a page load reads it; it need not write)."""
-
-
-@dataclass(frozen=True)
-class LoginRates:
-    """Login attempts allowed: per client address, and per username whoever tries it."""
-
-    address: Rate = Rate(burst=10, per_minute=10)
-    username: Rate = Rate(burst=5, per_minute=5)
 
 
 @dataclass(frozen=True)
@@ -85,7 +82,10 @@ def clean_username(name: Any) -> str:
     """A username as stored: lower case, 3 to 24 of a-z, 0-9, ``_``, ``.`` and ``-``."""
     if not isinstance(name, str):
         raise Refused(400, _("a username is needed"))
-    cleaned: str = unicodedata.normalize("NFKC", name).strip().lower()
+    normal = unicodedata.normalize("NFKC", name)
+    if hidden_in(normal.strip()) is not None:
+        raise Refused(400, _("a name cannot hold invisible or direction-changing characters"))
+    cleaned: str = normal.strip().lower()
     if not USERNAME.fullmatch(cleaned):
         raise Refused(400, _("a username is 3 to 24 letters a-z, digits, '_', '.' or '-'"))
     return cleaned
@@ -117,16 +117,25 @@ class Accounts:
     """The accounts of one server (or of ``cartas users``) over the store's database."""
 
     db: Runner
-    rates: LoginRates = field(default_factory=LoginRates)
+    limits: Limits = field(default_factory=Limits)
     clock: Clock = time.monotonic
     by_address: KeyedBuckets = field(init=False)
     by_username: KeyedBuckets = field(init=False)
+    """Keyed by username and address (:func:`name_key`), not by username alone."""
+    failures: KeyedBuckets = field(init=False)
+    all_failures: Bucket = field(init=False)
+    by_device: KeyedBuckets = field(init=False)
+    passkey_tries: KeyedBuckets = field(init=False)
     gate: asyncio.Semaphore = field(init=False)
     seen: dict[str, float] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.by_address = KeyedBuckets(self.rates.address, self.clock)
-        self.by_username = KeyedBuckets(self.rates.username, self.clock)
+        self.by_address = KeyedBuckets(self.limits.logins, self.clock)
+        self.by_username = KeyedBuckets(self.limits.login_tries, self.clock)
+        self.failures = KeyedBuckets(self.limits.failed_logins, self.clock)
+        self.all_failures = Bucket(self.limits.all_failed_logins, self.clock)
+        self.by_device = KeyedBuckets(self.limits.device_logins, self.clock)
+        self.passkey_tries = KeyedBuckets(self.limits.passkey_logins, self.clock)
         self.gate = asyncio.Semaphore(2)
 
     # --- accounts ---------------------------------------------------------------------------------------
@@ -163,25 +172,37 @@ class Accounts:
         assert account is not None
         return account
 
-    async def log_in(self, username: Any, password: Any, address: str) -> Account:
-        """The account whose password this is; 429 past the rate limits, 401 for a wrong name or password."""
+    async def log_in(self, username: Any, password: Any, address: str, device_cookie: str | None = None) -> Account:
+        """The account whose password this is; 429 past the rate limits, 401 for a wrong name or password.
+
+        ``device_cookie`` is the browser's ``cartas_device``: when it is this account's, only the device's own
+        bucket is checked (the module's docstring says why)."""
         if not isinstance(username, str) or not isinstance(password, str) or len(password) > MAX_PASSWORD:
             raise Refused(400, _("a login needs a username and a password"))
         name = unicodedata.normalize("NFKC", username).strip().lower()[:64]
-        by_name = self.by_username.bucket(name)
-        by_address = self.by_address.bucket(address)
-        if by_name.tokens < 1 or by_address.tokens < 1:
-            by_name.take(0)
-            by_address.take(0)  # refill to now, so retry_after is right
-        if not by_address.take():
-            raise Refused(429, _("too many logins from your address; try again in {wait} s", wait=wait(by_address.retry_after())))
-        if not by_name.take():
-            raise Refused(429, _("too many logins as {name}; try again in {wait} s", name=repr(name),
-                                 wait=wait(by_name.retry_after())))
-        rows = await self.db.rows("SELECT id, password, disabled FROM accounts WHERE username = ?", (name,))
+        rows: list[tuple[Any, ...]] | None = None
+        device = None
+        if devices.marks(device_cookie):
+            rows = await self.db.rows("SELECT id, password, disabled FROM accounts WHERE username = ?", (name,))
+            if rows and rows[0][1]:
+                device = devices.known_device(device_cookie, str(rows[0][0]), str(rows[0][1]))
+        if device is not None:
+            take_or_refuse(self.by_device.bucket(device),
+                           lambda seconds: _("too many logins from this browser; try again in {wait} s", wait=seconds))
+        else:
+            self.check_stranger(name, address)
+        if rows is None:
+            rows = await self.db.rows("SELECT id, password, disabled FROM accounts WHERE username = ?", (name,))
         stored = rows[0][1] if rows else None
         if not await verify_password(stored, password, self.gate):
-            by_name.take(min(WRONG_COST, by_name.tokens))
+            if device is not None:
+                held = self.by_device.bucket(device)
+                held.take(min(WRONG_COST, held.tokens))
+            else:
+                tries = self.by_username.bucket(name_key(name, address))
+                tries.take(min(WRONG_COST, tries.tokens))
+                self.failures.bucket(address).take(1)
+                self.all_failures.take(1)
             raise Refused(401, _("wrong username or password"))
         account_id = rows[0][0]
         if rows[0][2]:
@@ -192,6 +213,24 @@ class Accounts:
         account = await self.by_id(account_id)
         assert account is not None
         return account
+
+    def check_stranger(self, name: str, address: str) -> None:
+        """Check that the address's and the server's failures are not spent, then take a stranger's attempt from
+        the address's and the username-and-address buckets; 429 with the first that is spent."""
+        take_or_refuse(self.failures.bucket(address), lambda seconds: _(
+            "too many failed logins from your address; try again in {wait} s", wait=seconds), cost=0)
+        take_or_refuse(self.all_failures, lambda seconds: _(
+            "too many failed logins on this server; log in from a browser you used before or with a passkey, or try "
+            "again in {wait} s", wait=seconds), cost=0)
+        take_or_refuse(self.by_address.bucket(address),
+                       lambda seconds: _("too many logins from your address; try again in {wait} s", wait=seconds))
+        take_or_refuse(self.by_username.bucket(name_key(name, address)), lambda seconds: _(
+            "too many logins as {name} from your address; try again in {wait} s", name=repr(name), wait=seconds))
+
+    async def device_cookie(self, account: Account, cookie: str | None) -> str:
+        """The ``cartas_device`` value to give a browser that just logged in to ``account`` (:mod:`.devices`)."""
+        rows = await self.db.rows("SELECT password FROM accounts WHERE id = ?", (account.id,))
+        return devices.remembered(cookie, account.id, str(rows[0][0]))
 
     async def set_profile(self, account: Account, changes: dict[str, Any]) -> Account:
         """Change the display name, language, deck or avatar (only the keys given); nothing if any is bad."""
@@ -357,7 +396,7 @@ async def add_report(db: Runner, reporter: str, code: str, seat: int, reported: 
     """Keep a report of the player at ``seat`` of table ``code`` for the operator (``cartas users reports``)."""
     if not isinstance(reason, str) or not reason.strip():
         raise Refused(400, _("a report needs a reason (a few words)"))
-    text = " ".join("".join(ch if ch.isprintable() else " " for ch in reason).split())
+    text = " ".join(shown(reason).split())
     if len(text) > MAX_REASON:
         raise Refused(400, _("a reason has at most {count} characters", count=MAX_REASON))
     report = secrets.token_hex(6)
@@ -380,3 +419,15 @@ async def reports(db: Runner, limit: int = 200) -> list[dict[str, Any]]:
 
 def wait(seconds: float) -> int:
     return max(1, int(seconds + 0.999))
+
+
+def take_or_refuse(bucket: Bucket, refusal: Callable[[int], str], cost: float = 1.0) -> None:
+    """Take ``cost`` tokens from ``bucket`` (0: only check that one is there) or refuse with 429 and
+    ``refusal`` of the whole seconds until there is one."""
+    if not bucket.take(cost) or bucket.tokens < 1 - cost:
+        raise Refused(429, refusal(wait(bucket.retry_after())))
+
+
+def name_key(name: str, address: str) -> str:
+    """The key of a username-and-address bucket (a username has no space in it)."""
+    return f"{name} {address}"

@@ -42,6 +42,7 @@ from ..server.metrics import MoveTimer
 from ..store.tables import ChatRow, SeatRow
 from .tokens import hash_token, new_token
 from .views import build_view, dumps, hand_events, table_language
+from ..accounts.names import shown
 
 from .table_core import CLOSE_BAD_TOKEN, CLOSE_REPLACED, STORE_RETRY, TableCore, log
 
@@ -535,7 +536,10 @@ class LiveTable(TableCore):
         if connection.seat is None and not self.row.spectator_chat:
             self.tell(connection, mark("spectators cannot chat at this table"))
             return
-        text = "".join(ch if ch.isprintable() else " " for ch in text).strip()
+        text = shown(text).strip()
+        if not text:
+            self.tell(connection, mark("a chat line needs some text"))
+            return
         if len(text) > self.settings.chat_max:
             self.tell(connection, mark("a chat line has at most {count} characters"), count=self.settings.chat_max)
             return

@@ -28,6 +28,7 @@ from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.naming import seat_number
 from ..store.db import Runner
 from ..server.limits import Clock, KeyedBuckets, Rate
+from ..accounts.names import hidden_in, shown
 from ..server.errors import Refused
 from ..game.views import dumps
 
@@ -51,14 +52,14 @@ def clean_detail(text: Any) -> str:
         return ""
     if not isinstance(text, str):
         raise Refused(400, _("a report's text must be a line of text"))
-    line = " ".join("".join(ch if ch.isprintable() else " " for ch in text).split())
+    line = " ".join(shown(text).split())
     if len(line) > MAX_DETAIL:
         raise Refused(400, _("a report's text has at most {count} characters", count=MAX_DETAIL))
     return line
 
 
 def check_mute(target: Any) -> str:
-    if not isinstance(target, str) or not MUTE.fullmatch(target):
+    if not isinstance(target, str) or not MUTE.fullmatch(target) or hidden_in(target) is not None:
         raise Refused(400, _("a mute is u:USERNAME (an account) or n:TABLE:NAME (a guest at one table)"))
     return target
 

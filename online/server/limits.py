@@ -120,6 +120,21 @@ class Limits:
     """Match analyses started (each tens of seconds of the bot pool's CPU); reading one done or running is free."""
     bad_frame_cost: float = 5.0
     """What a malformed, oversized or unknown frame takes from the budget: answering one costs more than a ping."""
+    logins: Rate = Rate(burst=10, per_minute=10)
+    """Password logins and sign-ups from one address, whatever the username (docs/accounts.md)."""
+    login_tries: Rate = Rate(burst=5, per_minute=5)
+    """Password logins as one username from one address; a wrong password takes 2 more. Kept per username and
+    address, so a stranger's wrong passwords hold only the stranger's own address back."""
+    failed_logins: Rate = Rate(burst=15, per_minute=5)
+    """Failed password logins from one address, whatever the username: one password tried on many accounts."""
+    all_failed_logins: Rate = Rate(burst=100, per_minute=60)
+    """Failed password logins on the whole server, from every address together: spent, only a device that logged
+    in before and passkeys get in until it refills."""
+    device_logins: Rate = Rate(burst=5, per_minute=5)
+    """Password logins from one device that logged in to the account before (its ``cartas_device`` cookie), in
+    place of every limit above; a wrong password takes 2 more."""
+    passkey_logins: Rate = Rate(burst=10, per_minute=10)
+    """Passkey login challenges from one address; a bad answer takes 2 more. Apart from the password limits."""
 
 
 @dataclass

@@ -98,6 +98,14 @@ class RequestIds:
             REQUEST.reset(token)
 
 
+def banner(message: str, log_format: str) -> str:
+    """A line ``cartas serve`` itself prints on stdout (where it serves): as is, or, with the JSON log format,
+    as one object shaped like the log's lines, so a collector reading stdout meets nothing but JSON."""
+    if log_format != "json":
+        return message
+    return JsonFormatter().format(logging.LogRecord("cartas.serve", logging.INFO, __file__, 0, message, None, None))
+
+
 def log_config(log_format: str, level: str = "INFO") -> dict[str, Any]:
     """The ``logging.config`` dictionary for uvicorn and cartas: JSON lines, or uvicorn's own text lines."""
     formatter: dict[str, Any] = (

@@ -6,10 +6,13 @@ from __future__ import annotations
 from typing import Any
 
 from online_helpers import Server
+from starlette.testclient import TestClient
 
 from cartas.online.accounts.passwords import HASHER
 from cartas.online.accounts.service import Accounts
+from cartas.online.accounts.devices import COOKIE as DEVICE
 from cartas.online.accounts.routes import COOKIE
+from cartas.online.server.limits import Limits, Rate
 
 
 def sign_up(server: Server, username: str, password: str = "correct horse", **extra: Any) -> Any:
@@ -175,3 +178,124 @@ def test_without_the_webauthn_package_the_passkey_routes_answer_501_and_password
     assert refused.status_code == 501 and "webauthn" in refused.json()["error"]
     assert sign_up(server, "ana").status_code == 201
     assert log_in(server, "ana").status_code == 200
+
+
+# --- nobody else can lock an owner out; spraying is held per address and in total ------------------------------
+
+
+class FakeClock:
+    def __init__(self) -> None:
+        self.now = 1000.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def at(server: Server, address: str, **cookies: str) -> TestClient:
+    """A client of ``server`` from another address, with ``cookies``."""
+    return TestClient(server.app, client=(address, 4000), cookies=cookies)
+
+
+def login_as(client: TestClient, username: str, password: str = "correct horse") -> Any:
+    return client.post("/api/account/login", json={"username": username, "password": password})
+
+
+def test_a_strangers_wrong_passwords_never_keep_the_owner_out(make_server: Any) -> None:
+    """The attack: two wrong passwords for the account, then one every 20 s; the owner's right password was
+    refused with "too many logins as 'victim_1'" from every address, and passkey logins drew on the same limit."""
+    clock = FakeClock()
+    server = make_server(clock=clock)
+    owner = at(server, "198.51.100.7")
+    signed = owner.post("/api/account/signup", json={"username": "victim_1", "password": "correct horse"})
+    assert signed.status_code == 201
+    device = signed.cookies.get(DEVICE)
+    assert device and "httponly" in signed.headers["set-cookie"].lower()
+    attacker = at(server, "203.0.113.9")
+    assert [login_as(attacker, "victim_1", "wrong guess").status_code for _ in range(2)] == [401, 401]
+    for _ in range(6):
+        clock.now += 20
+        login_as(attacker, "victim_1", "wrong guess")
+    held = login_as(attacker, "victim_1")
+    assert held.status_code == 429 and "too many logins as 'victim_1' from your address" in held.json()["error"]
+    # The owner from another address, never seen before, gets in.
+    assert login_as(at(server, "192.0.2.44"), "victim_1").status_code == 200
+    # The owner's browser, even behind the attacker's address (one public address for a whole club), gets in.
+    assert login_as(at(server, "203.0.113.9", **{DEVICE: device}), "victim_1").status_code == 200
+
+
+def test_a_device_cookie_is_signed_for_its_account_and_has_a_budget_of_its_own(make_server: Any) -> None:
+    clock = FakeClock()
+    server = make_server(clock=clock)
+    owner = at(server, "198.51.100.7")
+    owner.post("/api/account/signup", json={"username": "ana", "password": "correct horse"})
+    at(server, "198.51.100.8").post("/api/account/signup", json={"username": "beto", "password": "correct horse"})
+    device = owner.cookies[DEVICE]
+    attacker = at(server, "203.0.113.9")
+    for _ in range(3):
+        login_as(attacker, "beto", "wrong guess")
+        login_as(attacker, "ana", "wrong guess")
+    # Ana's device is not Beto's: at Beto's account it is a stranger's browser, held like its address.
+    assert login_as(at(server, "203.0.113.9", **{DEVICE: device}), "beto").status_code == 429
+    forged = device[:-4] + ("0000" if not device.endswith("0000") else "1111")
+    assert login_as(at(server, "203.0.113.9", **{DEVICE: forged}), "ana").status_code == 429
+    # The device's own bucket slows a stolen cookie's guesses as a username's bucket would.
+    thief = at(server, "192.0.2.50", **{DEVICE: device})
+    statuses = [login_as(thief, "ana", "wrong guess").status_code for _ in range(3)]
+    assert statuses == [401, 401, 429]
+    assert "too many logins from this browser" in login_as(thief, "ana", "wrong guess").json()["error"]
+    # Logging in again (once the device's bucket has refilled) keeps the same device, and a second account joins
+    # the cookie.
+    clock.now += 60
+    again = login_as(owner, "ana")
+    assert again.status_code == 200 and owner.cookies[DEVICE] == device
+    assert login_as(owner, "beto").status_code == 200
+    both = owner.cookies[DEVICE].split("~")
+    assert len(both) == 2 and device in both
+
+
+def test_a_changed_password_forgets_the_accounts_devices(make_server: Any) -> None:
+    clock = FakeClock()
+    server = make_server(clock=clock)
+    owner = at(server, "198.51.100.7")
+    owner.post("/api/account/signup", json={"username": "ana", "password": "correct horse"})
+    device = owner.cookies[DEVICE]
+    assert owner.post("/api/account/password", json={"old": "correct horse", "new": "battery staple"}).status_code == 200
+    attacker = at(server, "203.0.113.9")
+    for _ in range(3):
+        login_as(attacker, "ana", "wrong guess")
+    assert login_as(at(server, "203.0.113.9", **{DEVICE: device}), "ana", "battery staple").status_code == 429
+
+
+def test_one_password_sprayed_over_many_accounts_is_held_per_address_then_in_total(make_server: Any) -> None:
+    clock = FakeClock()
+    limits = Limits(logins=Rate(100, 100), failed_logins=Rate(3, 1), all_failed_logins=Rate(5, 5))
+    server = make_server(clock=clock, limits=limits)
+    owner = at(server, "198.51.100.7")
+    owner.post("/api/account/signup", json={"username": "ana", "password": "correct horse"})
+    device = owner.cookies[DEVICE]
+    sprayer = at(server, "203.0.113.9")
+    assert [login_as(sprayer, f"user_{n}", "Summer2026!").status_code for n in range(4)] == [401, 401, 401, 429]
+    refused = login_as(sprayer, "user_9", "Summer2026!").json()["error"]
+    assert refused == "too many failed logins from your address; try again in 60 s"
+    # Other addresses are not held by that address's failures, until the whole server's are spent.
+    other = at(server, "203.0.113.10")
+    assert [login_as(other, f"user_{n}", "Summer2026!").status_code for n in range(3)] == [401, 401, 429]
+    spent = login_as(at(server, "192.0.2.44"), "ana")
+    assert spent.status_code == 429
+    assert spent.json()["error"].startswith("too many failed logins on this server; log in from a browser you used")
+    # A browser that logged in before still gets in.
+    assert login_as(at(server, "192.0.2.44", **{DEVICE: device}), "ana").status_code == 200
+    clock.now += 12
+    assert login_as(at(server, "192.0.2.44"), "ana").status_code == 200
+
+
+def test_the_device_cookie_has_the_session_cookies_flags_and_outlives_a_logout(server: Server) -> None:
+    response = sign_up(server, "ana")
+    device = next(c for c in response.headers.get_list("set-cookie") if c.startswith(f"{DEVICE}="))
+    assert "httponly" in device.lower() and "samesite=lax" in device.lower() and "secure" not in device.lower()
+    proxied = log_in(server, "ana", **{"X-Forwarded-Proto": "https"})
+    device = next(c for c in proxied.headers.get_list("set-cookie") if c.startswith(f"{DEVICE}="))
+    assert "; secure" in device.lower() and "max-age=31536000" in device.lower()
+    server.client.cookies.set(DEVICE, proxied.cookies[DEVICE])
+    logged_out = server.client.post("/api/account/logout")
+    assert all(not c.startswith(f"{DEVICE}=") for c in logged_out.headers.get_list("set-cookie"))

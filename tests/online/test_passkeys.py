@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("webauthn", reason="passkeys need the webauthn package (the test and online extras have it)")
 
 from online_helpers import Server  # noqa: E402
+from starlette.testclient import TestClient  # noqa: E402
 from soft_authenticator import SoftAuthenticator  # noqa: E402
 
 from cartas.online.accounts.routes import COOKIE  # noqa: E402
@@ -160,17 +161,32 @@ def test_passkey_routes_need_a_login_except_the_login_itself(server: Server) -> 
     assert server.client.post("/api/account/passkey-login/options").status_code == 200
 
 
-def test_bad_passkey_answers_are_slowed_like_wrong_passwords(server: Server) -> None:
+def test_bad_passkey_answers_are_slowed_per_address_apart_from_passwords(server: Server) -> None:
     key = with_passkey(server)
     statuses = []
-    for _ in range(3):
+    for _ in range(4):  # each answer takes a token for its challenge and 2 more for being bad: 10 at first
         found = login_options(server)
         answer = key.get(found["options"], origin="https://x.example")
         statuses.append(passkey_login(server, found["ticket"], answer).status_code)
-    assert statuses[:2] == [401, 401] and statuses[2] == 429
+    assert statuses == [401, 401, 401, 401]
+    held = server.client.post("/api/account/passkey-login/options")
+    assert held.status_code == 429 and held.json()["error"].startswith("too many logins from your address")
+    other = TestClient(server.app, client=("198.51.100.7", 4000))
+    found = other.post("/api/account/passkey-login/options").json()
+    assert other.post("/api/account/passkey-login", json={
+        "ticket": found["ticket"], "credential": key.get(found["options"])}).status_code == 200
+
+
+def test_wrong_passwords_for_an_account_never_hold_its_passkey_back(server: Server) -> None:
+    key = with_passkey(server)
+    for _ in range(5):
+        server.client.cookies.clear()
+        server.client.post("/api/account/login", json={"username": "ana", "password": "wrong guess"})
+    server.client.cookies.clear()
+    held = server.client.post("/api/account/login", json={"username": "ana", "password": "correct horse"})
+    assert held.status_code == 429
     found = login_options(server)
-    held = passkey_login(server, found["ticket"], key.get(found["options"]))
-    assert held.status_code == 429 and "too many logins as 'ana'" in held.json()["error"]
+    assert passkey_login(server, found["ticket"], key.get(found["options"])).status_code == 200
 
 
 def test_the_relying_party_is_the_pages_origin_when_the_origin_check_allows_it(server: Server) -> None:
@@ -200,3 +216,11 @@ def test_a_malformed_answer_is_one_line_and_keeps_nothing(server: Server) -> Non
     refused = passkey_login(server, found["ticket"], answer)
     assert refused.status_code == 401 and "not accepted" in refused.json()["error"]
     assert passkey_login(server, "made-up", key.get(found["options"])).status_code == 400
+
+
+def test_a_passkey_name_with_a_hidden_character_is_refused(server: Server) -> None:
+    sign_up(server, "ana")
+    for name in ("\u3164", "my\u202ephone", "\u2800"):
+        refused = add_passkey(server, SoftAuthenticator(), name)
+        assert refused.status_code == 400 and "invisible" in refused.json()["error"], refused.text
+    assert server.client.get("/api/account/passkeys").json() == []

@@ -63,3 +63,78 @@ def test_serve_refuses_a_file_that_is_not_its_database_in_one_line(uvicorn_runs:
     assert result.output.startswith(f"Error: {notes} is not a cartas online database")
     assert result.output.count("\n") == 1
     assert notes.read_text() == "shopping list: " * 20
+
+
+def test_with_json_logs_every_line_on_stdout_is_json(uvicorn_runs: list, tmp_path: Path) -> None:
+    import json
+
+    result = CliRunner().invoke(make_cli(), ["serve", "--log-format", "json"], catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    lines = [json.loads(line) for line in result.output.splitlines()]
+    assert lines and lines[0]["message"].startswith("cartas serve: http://127.0.0.1:8000/ (tables in ")
+    assert lines[0]["level"] == "info" and lines[0]["logger"] == "cartas.serve"
+    plain = CliRunner().invoke(make_cli(), ["serve"], catch_exceptions=False)
+    assert plain.output.startswith("cartas serve: http://127.0.0.1:8000/")
+
+
+def test_an_operator_raises_or_lowers_any_limit_with_a_file_or_flags(uvicorn_runs: list, tmp_path: Path) -> None:
+    from cartas.online.server.limits import Limits, Rate
+
+    club = tmp_path / "limits.toml"
+    club.write_text('address_frames = "1600/6000"\nsockets = 100\nlogins = {burst = 60, per_minute = 60}\n')
+    args = ["serve", "--limits", str(club), "--limit", "sockets=120", "--limit", "reads = 200/1200"]
+    result = CliRunner().invoke(make_cli(), args, catch_exceptions=False)
+    assert result.exit_code == 0, result.output
+    limits = uvicorn_runs[0]["app"].state.limiter.limits
+    assert limits.address_frames == Rate(1600, 6000) and limits.sockets == 120 and limits.reads == Rate(200, 1200)
+    assert limits.logins == Rate(60, 60) and limits.tables == Limits().tables
+
+
+@pytest.mark.parametrize(("args", "error"), [
+    (["--limit", "frame=1/1"], "Error: no limit 'frame'; the limits are tables, joins, "),
+    (["--limit", "sockets=0"], "Error: limit sockets: '0' is not a whole number of at least 1"),
+    (["--limit", "tables=20"], "Error: limit tables: '20' is not a rate such as \"120/900\" (burst/per minute)"),
+    (["--limit", "tables=5/0"], "Error: limit tables: a rate's burst is at least 1 and its per-minute rate above 0"),
+    (["--limit", "tables"], "Error: --limit 'tables' is not name=value, such as address_frames=600/5400"),
+    (["--limits", "FILE"], "Error: FILE: no limit 'tabels'; the limits are "),
+])
+def test_an_unknown_limit_or_a_bad_value_is_one_line_and_nothing_starts(
+    uvicorn_runs: list, tmp_path: Path, args: list[str], error: str
+) -> None:
+    bad = tmp_path / "limits.toml"
+    bad.write_text('tabels = "1/1"\n')
+    args = [str(bad) if arg == "FILE" else arg for arg in args]
+    result = CliRunner().invoke(make_cli(), ["--lang", "en", "serve", *args])
+    assert result.exit_code == 1 and uvicorn_runs == []
+    assert result.output.count("\n") == 1 and result.output.startswith(error.replace("FILE", str(bad))), result.output
+    assert not (tmp_path / "home" / "online.sqlite3").exists()
+
+
+def test_print_limits_prints_a_limits_file_of_the_limits_in_force(uvicorn_runs: list, tmp_path: Path) -> None:
+    import tomllib
+
+    from cartas.online.server.limit_settings import from_file, with_changes
+    from cartas.online.server.limits import Limits, Rate
+
+    result = CliRunner().invoke(make_cli(), ["serve", "--limit", "chat=100/300", "--print-limits"])
+    assert result.exit_code == 0 and uvicorn_runs == []
+    printed = tomllib.loads(result.output)
+    assert set(printed) == {field for field in Limits.__dataclass_fields__}
+    assert printed["chat"] == "100/300" and printed["address_frames"] == "120/900"
+    assert "# The frames of every websocket of one address together" in result.output
+    (tmp_path / "again.toml").write_text(result.output)
+    assert with_changes(from_file(tmp_path / "again.toml")) == Limits(chat=Rate(100, 300))
+
+
+def test_the_club_example_of_the_deploy_guide_is_a_limits_file_that_raises_the_address_frames(tmp_path: Path) -> None:
+    import re
+
+    from cartas.online.server.limit_settings import from_file, with_changes
+    from cartas.online.server.limits import Limits
+
+    guide = (Path(__file__).parents[2] / "docs" / "deploy.md").read_text()
+    example = re.search(r"```toml\n(# club\.toml.*?)```", guide, re.S)
+    assert example is not None
+    (tmp_path / "club.toml").write_text(example[1])
+    club = with_changes(from_file(tmp_path / "club.toml"))
+    assert club.address_frames.per_second >= 40 * 2 and club.sockets >= 80 and club.frames == Limits().frames
