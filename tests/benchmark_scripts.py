@@ -1,6 +1,6 @@
 """Scripts under ``benchmarks/`` loaded for tests: ``benchmarks`` is not a package, so a test loads a script from
 its file, with the script's folder on ``sys.path`` while it runs (the scripts import their neighbours, as
-``always.py`` imports ``calls_reader``). Importable from every test folder: the root ``conftest.py`` puts ``tests/`` on
+``bots/habits_arena.py`` imports ``duplicate_deals``). Importable from every test folder: the root ``conftest.py`` puts ``tests/`` on
 the path."""
 
 from __future__ import annotations

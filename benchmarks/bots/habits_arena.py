@@ -1,4 +1,5 @@
-"""The always-X rivals of :mod:`always` against a bot level, in process, on duplicate deals, one JSON line a match.
+"""The always-X rivals (:mod:`cartas.testing.rivals`, the built-in games' in the tests' ``habit_rivals``) against a
+bot level, in process, on duplicate deals, one JSON line a match.
 
 ``cartas arena`` runs a ``cmd:`` rival as a program over pipes, which on a loaded machine spends most of a match
 waiting for the two processes to be scheduled in turn; this plays the same schedule (each deal ``seed + i``
@@ -16,7 +17,7 @@ matches both played, and how the matches that ended differently split, with a tw
 about which is better.
 
 A rival that is not a habit (``medium``, ``easy``) is the registered level. ``--game`` plays another game's
-rivals (:data:`RIVALS`: truco paulista's :mod:`always_paulista`, julepe's :mod:`always_julepe`); ``--points`` is
+rivals (``habit_rivals.RIVALS``: truco paulista's, julepe's); ``--points`` is
 truco's match length and is passed only to a game with a ``points`` option (paulista plays to 12, julepe its
 default 20 deals). A game of more than two sides (julepe's four seats) is seated as ``cartas arena`` seats two
 bots, each deal once per distinct lineup of its rotation (julepe: the bot in seats 0 and 2, then in 1 and 3),
@@ -31,16 +32,13 @@ import argparse
 import json
 import math
 import sys
-from collections.abc import Callable
 from functools import partial
 from pathlib import Path
 from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # duplicate_deals.py, shared with personalities.py
-from always import HABITS, AlwaysBot  # noqa: E402
-from always_julepe import HABITS as JULEPE_HABITS, JulepeAlwaysBot  # noqa: E402
-from always_paulista import HABITS as PAULISTA_HABITS, PaulistaAlwaysBot  # noqa: E402
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))  # the built-in games' always-X rivals
+from habit_rivals import RIVALS  # noqa: E402
 from duplicate_deals import DuplicateDeals, whole_deals  # noqa: E402
 
 from cartas.core.arena.ratings import wilson_interval  # noqa: E402
@@ -48,19 +46,11 @@ from cartas.core.bots.base import Agent  # noqa: E402
 from cartas.core.plugins.manager import get_registry  # noqa: E402
 
 
-RIVALS: dict[str, tuple[tuple[str, ...], Callable[[str, int], Agent]]] = {
-    "truco": (HABITS, AlwaysBot),
-    "truco_paulista": (PAULISTA_HABITS, PaulistaAlwaysBot),
-    "tresillo": (JULEPE_HABITS, JulepeAlwaysBot),
-}
-"""Each game's always-X rivals: their habits, and the bot of a habit (habit, seed)."""
-
-
 def make(spec: str, game: str, seed: int) -> Agent:
     """The bot of ``spec`` (a habit of ``game``'s rivals, else a registered level) seeded ``seed``."""
-    habits, rival_bot = RIVALS.get(game, ((), AlwaysBot))
-    if spec in habits:
-        return rival_bot(spec, seed)
+    rivals = RIVALS.get(game)
+    if rivals is not None and spec in rivals.names:
+        return rivals.bot(spec, seed)
     return get_registry().bot(game, spec)(seed)
 
 

@@ -92,8 +92,8 @@ BotFactory = Callable[[int], Agent]
 
 @runtime_checkable
 class Remembers(Protocol):
-    """A bot that carries what it learnt of its rivals from one match to the next at the same table (issue 32:
-    a person's habits do not start afresh with the rematch). Optional: a bot without it starts each match new."""
+    """A bot that carries what it learnt of its rivals from one match to the next at the same table, because a
+    person's habits do not start afresh with the rematch. Optional: a bot without it starts each match new."""
 
     def remember(self, view: SeatView) -> None:
         """Read ``view``, an earlier match at this table as this seat saw it, before this match's first move."""

@@ -10,7 +10,7 @@ clipped match value the bot itself uses), and reports the best alternative's gai
 Where the best alternative rarely beats the base move by more than two standard errors, rollouts of that bot
 cannot make a stronger ``hard``, however much time they get: measured this way, chinchón's ``medium`` chooses
 the best-scoring move on its own in nearly every decision (see the chinchón bots' module). Run it with
-``python benchmarks/rollout_headroom.py GAME``.
+``python benchmarks/bots/rollout_headroom.py GAME``.
 """
 
 from __future__ import annotations

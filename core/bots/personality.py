@@ -8,7 +8,7 @@ special-cased by game:
 
 - ``title()``: its name in the language being spoken ("El Mentiroso", "O Blefador"), from the game's catalog;
 - ``strength()``: how it fared against a reference level on duplicate deals (:class:`Strength`), read from a
-  small data file a benchmark writes (``benchmarks/personalities.py``), or ``None`` when not measured.
+  small data file a benchmark writes (``tools/personalities.py``), or ``None`` when not measured.
 
 :func:`level_label` puts the two together as the lobby shows them: "El Mentiroso · 46% vs medio".
 
@@ -97,7 +97,7 @@ class PersonalityMixin:
     name: ClassVar[str]
     """Its name in English, marked for the game's catalog (``"The Liar"``); :meth:`title` translates it."""
     strengths_file: ClassVar[Path]
-    """The ``personalities.json`` that ``benchmarks/personalities.py`` writes beside the game's module."""
+    """The ``personalities.json`` that ``tools/personalities.py`` writes beside the game's module."""
 
     @staticmethod
     def catalog(text: str, /) -> str:

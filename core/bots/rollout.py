@@ -34,9 +34,10 @@ action beats it clearly on the shared states (see :meth:`RolloutBot.choose`; a b
 with ``rollout_margin``, in standard errors), since a handful of noisy
 play-outs would otherwise pick lucky actions; a decision cut to one state by a time limit therefore plays the
 base bot's move. A factory with a ``for_rollouts`` attribute (a :data:`BotFactory` for a cheaper variant of the
-same bot) is used inside play-outs in its place. (Play-outs by another, cheaper bot were tried as a fallback and
-dropped: in truco paulista, rollouts of ``easy``, which gives up against a raise far more often than ``medium``,
-re-raised where ``medium`` folds and lost 28 of 40 matches to ``medium``, even with a margin of 3.)
+same bot) is used inside play-outs in its place. It must play as the base bot does, only cheaper: play-outs by a
+different bot (truco paulista's ``easy``, which gives up against a raise far more often than ``medium``) value
+the moves for rivals who are not there, and ``hard`` then re-raises where ``medium`` rightly folds
+(docs/notes/2026-11-hard-level.md has the runs).
 
 Inference. A sampled state deals the hidden cards at random, as if the others' bids said nothing about their
 hands; a player who went in is then given a random hand, and the bot overrates its own chances against him.
@@ -246,7 +247,7 @@ class RolloutBot:
         or a shortlist of one.
 
         This is the evidence :meth:`choose` weighs; with a points evaluator it measures how much one step of
-        policy improvement could gain over the base bot (``benchmarks/rollout_headroom.py``).
+        policy improvement could gain over the base bot (``benchmarks/bots/rollout_headroom.py``).
         """
         legal = view.legal_actions()
         if len(legal) == 1:

@@ -9,10 +9,10 @@ arena and the tests play the same match from a seed on any machine; ``cartas pla
 a time limit instead, which shortens a slow decision and no other. Each reports what it searched in its match
 (``search_counts``), which the arena sums per bot.
 
-Why rollouts and not ISMCTS for ``hard``, by measurement in two-player truco: ISMCTS with random rollouts beat
-``easy`` in 65% of 80 matches but lost 34 of 40 to ``medium``; rollouts of ``medium`` won 64 of 100 against it.
-A search whose play-outs are random reads a betting game poorly, while play-outs by the game's own bot carry its
-knowledge into the search. ISMCTS stays available as the level ``search``. Scores are valued in the direction
+Why rollouts and not ISMCTS for ``hard``: a search whose play-outs are random reads a betting game poorly (in
+two-player truco it beats ``easy`` but loses to ``medium``), while play-outs by the game's own bot carry its
+knowledge into the search, so rollouts of ``medium`` beat ``medium`` (docs/notes/2026-11-hard-level.md). ISMCTS
+stays available as the level ``search``. Scores are valued in the direction
 the game's ``score_sign`` gives (penalty points count against their holder).
 """
 

@@ -2,7 +2,7 @@
 
     .venv/bin/python docs/screens/make_web_screens.py [--out docs/screens/web] [--frames FILE]
 
-It starts ``cartas serve`` (benchmarks/serve_helpers.py) on a free loopback port over a temporary database, opens a
+It starts ``cartas serve`` (benchmarks/online/serve_helpers.py) on a free loopback port over a temporary database, opens a
 table per game with bots in every other seat (no bot delay), joins seat 1 as "Ana" in Debian's chromium
 (/usr/bin/chromium, through Playwright), makes a few of Ana's moves (cards first, so the table shows played cards)
 and takes a screenshot at 390x844 and 1280x800. ``--frames`` writes every websocket frame the page received, as JSON
@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 HERE = Path(__file__).resolve().parent
-sys.path.insert(0, str(HERE.parents[1] / "benchmarks"))  # the server and API helpers the scripts share
+sys.path.insert(0, str(HERE.parents[1] / "benchmarks" / "online"))  # the server and API helpers the scripts share
 from serve_helpers import cartas_serve, start_table  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-PUBLIC_MODULES = ("cartas.core", "cartas.core.bots", "cartas.core.i18n", "cartas.core.plugins", "cartas.testing")
+PUBLIC_MODULES = ("cartas.core", "cartas.core.bots", "cartas.core.i18n", "cartas.core.plugins", "cartas.testing",
+                  "cartas.testing.rivals")
 API_DOC = (ROOT / "docs" / "api.md").read_text(encoding="utf-8")
 
 PLUGINS = {

@@ -140,7 +140,7 @@ def test_joins_are_limited_per_address(make_server: Any) -> None:
 
 def test_reloading_the_open_tables_list_nonstop_is_refused_per_address(make_server: Any) -> None:
     """Building the list costs a store read per request: one address reloading it nonstop took 95% of a core
-    and put 25 ms on an honest table's moves (benchmarks/online_attacks.py, "lobby list reloads")."""
+    and put 25 ms on an honest table's moves (benchmarks/online/online_attacks.py, "lobby list reloads")."""
     clock = FakeClock()
     server = make_server(clock=clock, limits=Limits(reads=Rate(burst=3, per_minute=60)))
     server.create("truco", "Ana", players=2, points=15)

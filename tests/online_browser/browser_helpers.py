@@ -45,9 +45,9 @@ CLICK_TIMEOUT_MS = 2_000
 
 
 def benchmark_script(name: str) -> ModuleType:
-    """``benchmarks/<name>.py``, loaded from its file: benchmarks is not a package (page_speed's measures, the
-    server and API helpers the scripts and these tests share)."""
-    path = Path(__file__).resolve().parents[2] / "benchmarks" / f"{name}.py"
+    """``benchmarks/online/<name>.py``, loaded from its file: benchmarks is not a package (page_speed's measures,
+    the server and API helpers the scripts and these tests share)."""
+    path = Path(__file__).resolve().parents[2] / "benchmarks" / "online" / f"{name}.py"
     spec = importlib.util.spec_from_file_location(name, path)
     assert spec and spec.loader
     module = importlib.util.module_from_spec(spec)

@@ -1,5 +1,5 @@
 """The table page mid-hand, and the lobby, weigh under 300 KB with everything they load on a first visit (issue 28's
-budget): summed from the network responses by benchmarks/page_speed.py's ``page_weight``, which the benchmark
+budget): summed from the network responses by benchmarks/online/page_speed.py's ``page_weight``, which the benchmark
 prints. Weight does not depend on the machine's load, so unlike the paint and draw times it is asserted.
 """
 

@@ -1,4 +1,4 @@
-"""The always-X rivals of julepe (benchmarks/bots/always_julepe.py, issue 32 item 3): ``medium`` with one habit,
+"""The always-X rivals of julepe (``habit_rivals.tresillo``, on :mod:`cartas.testing.rivals`): ``medium`` with one habit,
 which it keeps wherever it applies, and ``medium`` itself everywhere else, in process and as a ``cmd:`` program."""
 
 from __future__ import annotations
@@ -8,25 +8,16 @@ import random
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
-from benchmark_scripts import load_script
+from habit_rivals.tresillo import RIVALS
 
 from cartas.core.bots.base import SeatView
 from cartas.games.tresillo.bots import MediumBot
 from cartas.games.tresillo.game import TresilloGame
 
 GAME = TresilloGame()
-FOLDER = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
-
-
-def _module() -> ModuleType:
-    """benchmarks/bots/always_julepe.py, loaded from its file (benchmarks is not a package)."""
-    return load_script("bots/always_julepe.py")
-
-
-ALWAYS = _module()
+PROGRAM = Path(__file__).resolve().parents[2] / "benchmarks" / "bots" / "rival_program.py"
 PAIRS = {"juego": ("juego", "paso"), "viuda": ("tomo viuda", "dejo viuda"), "obligo": ("obligo", "no obligo"),
          "ciega": ("apuesta ciega", "apuesta normal")}
 
@@ -38,7 +29,7 @@ def test_each_rival_keeps_its_habit_and_plays_medium_elsewhere(habit: str) -> No
     for seed in range(4):
         state = GAME.start({"players": 4, "deals": 20}, seed=seed)
         rng = random.Random(seed)
-        rivals = {seat: ALWAYS.JulepeAlwaysBot(habit, seat) for seat in range(4)}
+        rivals = {seat: RIVALS.bot(habit, seat) for seat in range(4)}
         while not state.is_over:
             seat = state.to_act[0]
             view = SeatView(state, seat)
@@ -56,7 +47,7 @@ def test_each_rival_keeps_its_habit_and_plays_medium_elsewhere(habit: str) -> No
 
 
 def test_through_json_the_rival_chooses_as_in_process() -> None:
-    """The program reads the observation JSON (:class:`JsonView`): the same choices as the view itself gives."""
+    """The program reads the observation JSON (:class:`cartas.testing.rivals.JsonView`): the same choices as the view itself gives."""
     for seed in range(4):
         state = GAME.start({"players": 4, "deals": 4}, seed=seed)
         rng = random.Random(seed)
@@ -64,7 +55,7 @@ def test_through_json_the_rival_chooses_as_in_process() -> None:
             seat = state.to_act[0]
             view = SeatView(state, seat)
             observation = view.observation().model_dump(mode="json")
-            assert ALWAYS.decide("juego", observation) == str(ALWAYS.JulepeAlwaysBot("juego").choose(view))
+            assert RIVALS.decide("juego", observation) == str(RIVALS.bot("juego").choose(view))
             legal = view.legal_actions()
             state.apply(legal[rng.randrange(len(legal))], seat)
 
@@ -76,11 +67,11 @@ def test_the_program_answers_a_decision_line() -> None:
     view = SeatView(state, state.to_act[0])
     observation = view.observation().model_dump(mode="json")
     message = {"type": "decision", "id": 3, "observation": observation, "legal": observation["legal"]}
-    done = subprocess.run([sys.executable, str(FOLDER / "always_julepe.py"), "juego"], input=json.dumps(message),
+    done = subprocess.run([sys.executable, str(PROGRAM), "tresillo", "juego"], input=json.dumps(message),
                           capture_output=True, text=True, timeout=60, check=True)
     assert json.loads(done.stdout) == {"action": "juego", "id": 3}
 
 
 def test_an_unknown_habit_is_refused_at_once() -> None:
     with pytest.raises(ValueError, match="unknown habit 'bluff'"):
-        ALWAYS.JulepeAlwaysBot("bluff")
+        RIVALS.bot("bluff")

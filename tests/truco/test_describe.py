@@ -29,7 +29,7 @@ def argentine() -> Iterator[None]:
 Start = Callable[..., TrucoState]
 Run = Callable[..., None]
 
-# The .py file beside the module: in the compiled build (benchmarks/compiled.py) the module is a .so.
+# The .py file beside the module: in the compiled build (tools/compiled.py) the module is a .so.
 STATE_SOURCE = (Path(state_module.__file__).parent / "state.py").read_text(encoding="utf-8")
 EMITTED = frozenset(re.findall(r'self\.emit\(\s*"(\w+)"', STATE_SOURCE))
 """Every event kind the state emits, read from its source so a new kind cannot go unnoticed."""

@@ -12,7 +12,7 @@ import random
 from collections.abc import Callable
 
 import pytest
-from benchmark_scripts import load_script
+from habit_rivals.truco import RIVALS as TRUCO_RIVALS
 
 from cartas.core.bots.base import Agent, SeatView
 from cartas.core.bots.inference import Observed, Tendency
@@ -151,10 +151,8 @@ class ByTheRule(EasyBot):
 
 
 def _always_refuse(seed: int) -> Agent:
-    """benchmarks/bots/always.py's ``refuse`` rival (benchmarks is not a package: loaded from its file)."""
-    module = load_script("bots/always.py", "always_bots")
-    bot: Agent = module.AlwaysBot("refuse", seed)
-    return bot
+    """Truco's ``refuse`` rival (``habit_rivals.truco``)."""
+    return TRUCO_RIVALS.bot("refuse", seed)
 
 
 @pytest.mark.parametrize("seed", [32, 33])

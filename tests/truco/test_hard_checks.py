@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from benchmark_scripts import load_script
+from habit_rivals.truco import RIVALS as TRUCO_RIVALS
 
 from cartas.core.bots import Agent, Observed
 from cartas.core.bots.base import SeatView
@@ -133,12 +133,11 @@ def test_hard_plays_out_the_answer_to_an_honest_rival_and_not_to_one_with_an_env
 
 def test_an_honest_rival_is_not_read_as_an_envido_habit_and_an_always_envido_one_is(play_hands: PlayHands) -> None:
     """Ten hands against ``easy`` (envido from a tanto of 28, no bluffs) leave ``π_yes`` under the bar; ten
-    against the always-envido rival of ``benchmarks/bots/always.py`` take it over."""
-    always_bot = getattr(load_script("bots/always.py", "always_bots"), "AlwaysBot")
+    against the always-envido rival (``habit_rivals.truco``) take it over."""
     for seed in (21, 22):
         honest = play_hands(EasyBot(seed + 7), 10, seed)
         assert honest._reader is not None
         assert honest._reader.book.modes(1, ENVIDO_KEY).yes < ENVIDO_HABIT
-        bully = play_hands(always_bot("envido", seed + 7), 10, seed)
+        bully = play_hands(TRUCO_RIVALS.bot("envido", seed + 7), 10, seed)
         assert bully._reader is not None
         assert bully._reader.book.modes(1, ENVIDO_KEY).yes >= ENVIDO_HABIT

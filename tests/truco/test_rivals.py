@@ -7,7 +7,7 @@ import itertools
 from collections.abc import Callable
 
 import pytest
-from benchmark_scripts import load_script
+from habit_rivals.truco import RIVALS as TRUCO_RIVALS
 from rival_reading import assert_reads_as_shared
 
 from cartas.core.bots.base import Agent, SeatView
@@ -209,19 +209,13 @@ def test_a_rival_not_yet_seen_is_read_as_before_for_a_falta_envido() -> None:
     assert assert_reads_as_shared(TrucoRivalReader(), TrucoBidding(), view, seed=2, worlds=20) == 20  # the falta each
 
 
-def _always_module() -> object:
-    """benchmarks/bots/always.py, loaded from its file (benchmarks is not a package)."""
-    return load_script("bots/always.py", "always_bots")
-
-
 @pytest.mark.parametrize("habit", ["envido", "truco", "refuse", "bluff"])
 def test_the_always_rivals_play_whole_matches_with_their_habit(habit: str) -> None:
     from cartas.core.match import run_match
     from cartas.games.truco.bots import EasyBot
 
-    always = _always_module()
     state = GAME.start({"players": 2, "points": 15}, seed=9)
-    run_match(state, {0: getattr(always, "AlwaysBot")(habit, 1), 1: EasyBot(2)})
+    run_match(state, {0: TRUCO_RIVALS.bot(habit, 1), 1: EasyBot(2)})
     assert state.is_over
     said = [event for event in state.events if event.seat == 0 and event.kind in ("envido", "truco", "no_quiero")]
     kinds = {event.kind for event in said}

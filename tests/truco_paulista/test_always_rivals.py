@@ -1,4 +1,4 @@
-"""The always-X rivals of truco paulista (benchmarks/bots/always_paulista.py, issue 32 item 3): each plays whole
+"""The always-X rivals of truco paulista (``habit_rivals.truco_paulista``, on :mod:`cartas.testing.rivals`): each plays whole
 matches, in process and as a ``cmd:`` program, and keeps its one habit at every decision it applies to."""
 
 from __future__ import annotations
@@ -7,11 +7,10 @@ import json
 import subprocess
 import sys
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pytest
-from benchmark_scripts import load_script
+import habit_rivals.truco_paulista as ALWAYS
 
 from cartas.core.bots.base import SeatView
 from cartas.core.cards import Card
@@ -19,21 +18,13 @@ from cartas.games.truco_paulista.bots import EasyBot, MediumBot
 from cartas.games.truco_paulista.game import PaulistaGame
 
 GAME = PaulistaGame()
-FOLDER = Path(__file__).resolve().parents[2] / "benchmarks" / "bots"
-
-
-def _module() -> ModuleType:
-    """benchmarks/bots/always_paulista.py, loaded from its file (benchmarks is not a package)."""
-    return load_script("bots/always_paulista.py")
-
-
-ALWAYS = _module()
+PROGRAM = Path(__file__).resolve().parents[2] / "benchmarks" / "bots" / "rival_program.py"
 
 
 def _decisions(habit: str | None, seed: int, players: int = 2) -> list[tuple[dict[str, Any], str]]:
     """The rival's observations (as JSON) and answers over a whole match against ``medium`` (``easy`` in four)."""
     state = GAME.start({"players": players}, seed=seed)
-    rival = ALWAYS.PaulistaAlwaysBot(habit, seed)
+    rival = ALWAYS.RIVALS.bot(habit, seed)
     seen: list[tuple[dict[str, Any], str]] = []
     others = {seat: (MediumBot(seed + seat) if players == 2 else EasyBot(seed + seat)) for seat in range(players)}
     while not state.is_over:
@@ -94,8 +85,8 @@ def test_onze_plays_every_mao_de_onze_the_plain_player_sometimes_runs_from() -> 
     position = {"hands": [["4E", "5B", "6O"], ["3E", "2B", "1C"]], "dealer": 1, "up": "7O", "scores": [11, 5]}
     state = GAME.start({"players": 2}, seed=3, position=position)
     view = SeatView(state, 0)
-    assert str(ALWAYS.PaulistaAlwaysBot("onze").choose(view)) == "jogo"
-    assert str(ALWAYS.PaulistaAlwaysBot(None).choose(view)) == "corro"
+    assert str(ALWAYS.RIVALS.bot("onze").choose(view)) == "jogo"
+    assert str(ALWAYS.RIVALS.bot(None).choose(view)) == "corro"
 
 
 def test_the_plain_heuristic_plays_four_player_matches() -> None:
@@ -104,7 +95,7 @@ def test_the_plain_heuristic_plays_four_player_matches() -> None:
 
 def test_an_unknown_habit_is_refused_at_once() -> None:
     with pytest.raises(ValueError, match="unknown habit 'envido'"):
-        ALWAYS.PaulistaAlwaysBot("envido")
+        ALWAYS.RIVALS.bot("envido")
 
 
 def test_the_program_answers_as_the_bot_does() -> None:
@@ -113,6 +104,6 @@ def test_the_program_answers_as_the_bot_does() -> None:
     view = SeatView(state, state.to_act[0])
     observation = view.observation().model_dump(mode="json")
     message = {"type": "decision", "id": 7, "observation": observation, "legal": observation["legal"]}
-    done = subprocess.run([sys.executable, str(FOLDER / "always_paulista.py"), "truco"], input=json.dumps(message),
+    done = subprocess.run([sys.executable, str(PROGRAM), "truco_paulista", "truco"], input=json.dumps(message),
                           capture_output=True, text=True, timeout=60, check=True)
-    assert json.loads(done.stdout) == {"action": str(ALWAYS.PaulistaAlwaysBot("truco").choose(view)), "id": 7}
+    assert json.loads(done.stdout) == {"action": str(ALWAYS.RIVALS.bot("truco").choose(view)), "id": 7}

@@ -1,8 +1,8 @@
 """The book of the rivals a game's own bot keeps for its match: made on the bot's first look, read before each
 choice, carried into a rematch, or lent by the core's ``hard`` bot, which has seen the match itself.
 
-Truco's and truco paulista's ``medium`` kept the same thirty lines for this, each with its own reader class; a
-game's bot now inherits them from :class:`BookKeeping`, typed by its reader, and keeps only its decisions.
+Every game whose bot reads its rivals keeps the book the same way, so a game's bot inherits it from
+:class:`BookKeeping`, typed by its reader, and keeps only its decisions.
 """
 
 from __future__ import annotations
