@@ -10,7 +10,8 @@ const username = decodeURIComponent(location.pathname.split("/").filter(Boolean)
 const state = { profile: null, games: [], error: "" };
 setLanguage(chosenLanguage() || navigator.language || "en");
 
-function gameTitle(name) {
+/** A game's title in the reader's language, from its name as the records carry it (the raw name if unknown). */
+function titleOf(name) {
   const game = state.games.find((g) => g.name === name);
   return game ? gameTitle(game) : name;
 }
@@ -19,7 +20,7 @@ function gameTitle(name) {
 function recordsTable(records) {
   if (!records.length) return h("p", { text: t("no_matches") });
   return h("ul", { class: "records", id: "records" }, records.map((r) => h("li", { class: "record", dataset: { game: r.game, format: r.format } },
-    h("h3", {}, h("span", { text: gameTitle(r.game) }), h("span", { class: "format", text: r.format })),
+    h("h3", {}, h("span", { text: titleOf(r.game) }), h("span", { class: "format", text: r.format })),
     h("p", { class: "rating", title: t("rating"), text: r.mu === null ? `${t("rating")}: — (${t("casual")})` : `${t("rating")}: ${ratingText(r.mu, r.sigma)}` }),
     h("dl", {},
       h("div", {}, h("dt", { text: t("matches_played") }), h("dd", { class: "matches", text: String(r.matches) })),
@@ -35,7 +36,7 @@ function matchesList(matches) {
     if (m.partner.length) who.push(`${t("partner_label")}: ${m.partner.join(", ")}`);
     if (m.rivals.length) who.push(`${t("rivals")}: ${m.rivals.join(", ")}`);
     return h("li", {},
-      h("a", { href: m.match, text: `${gameTitle(m.game)} ${m.format} · ${m.won ? t("won") : t("lost")} · ${m.score}` }),
+      h("a", { href: m.match, text: `${titleOf(m.game)} ${m.format} · ${m.won ? t("won") : t("lost")} · ${m.score}` }),
       h("small", { text: ` ${change}${who.length ? ` · ${who.join(" · ")}` : ""} · ${m.at.slice(0, 10)}` }));
   }));
 }
