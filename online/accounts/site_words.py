@@ -15,7 +15,7 @@ SITE_LABELS: dict[str, str] = {
     "rating_changes": mark("Ratings"),
     "play_machine": mark("Play the machine"),
     "play_machine_hint": mark("Your last game and options, bots at your last level"),
-    "points_to_win": mark("Points"),
+    "points_to_win": mark("Points to win"),
     "bots_wait": mark("If nobody comes"),
     "bots_never": mark("Wait for people only"),
     "bots_after_seconds": mark("Bots after {n} seconds"),
