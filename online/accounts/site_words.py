@@ -14,6 +14,7 @@ SITE_LABELS: dict[str, str] = {
     "provisional_note": mark("? provisional: fewer than 10 rated matches"),
     "rating_changes": mark("Ratings"),
     "play_machine": mark("Play the machine"),
+    "guest_name": mark("Player"),
     "play_machine_hint": mark("Your last game and options, bots at your last level"),
     "points_to_win": mark("Points to win"),
     "bots_wait": mark("If nobody comes"),

@@ -35,7 +35,7 @@ export function machineChoice(games) {
 /** Create, seat the bots, start; then open the table. A refusal comes back as the thrown ApiError. */
 export async function playTheMachine(games) {
   const choice = machineChoice(games);
-  const name = lastName() || t("you_label");
+  const name = lastName() || t("guest_name");
   const made = await api("POST", "/api/tables", { game: choice.game, options: choice.options, name, bot_level: choice.level });
   saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name });
   const path = `/api/tables/${encodeURIComponent(made.code)}`;
