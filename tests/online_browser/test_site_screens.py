@@ -4,21 +4,56 @@ as a choice, the header's switches and ranking link, the rating as one number; a
 
 from __future__ import annotations
 
+import json
 import re
+import sqlite3
+import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from browser_helpers import account_form, api_call, serve_fresh
+from browser_helpers import account_form, api_call, serve_in_thread
 from playwright.sync_api import Browser, expect
 
 pytestmark = pytest.mark.browser
 SHOTS = Path("/tmp/shots/site")
+DATABASE: list[Path] = []
 
 
 @pytest.fixture(scope="module")
 def server() -> Iterator[str]:
-    yield from serve_fresh()
+    from cartas.online.app import create_app, installed_registry
+
+    with tempfile.TemporaryDirectory() as folder:
+        DATABASE[:] = [Path(folder) / "online.sqlite3"]
+        app = create_app(DATABASE[0], registry=installed_registry(), bot_delay=0)
+        yield from serve_in_thread(app)
+
+
+def seed_rated_matches(winner: str, loser: str, count: int) -> None:
+    """``count`` rated truco 1v1 matches won by ``winner`` (usernames), written as the server records them, with
+    openskill's update: the store's own rows, so the pages read them as after real matches."""
+    from openskill.models import PlackettLuce
+
+    model = PlackettLuce()
+    with sqlite3.connect(DATABASE[0]) as db:
+        ids = [db.execute("SELECT id FROM accounts WHERE username = ?", (name,)).fetchone()[0] for name in (winner, loser)]
+        ratings = [model.rating(), model.rating()]
+        for n in range(count):
+            before = [(r.mu, r.sigma) for r in ratings]
+            [[a], [b]] = model.rate([[ratings[0]], [ratings[1]]], ranks=[1, 2])
+            ratings = [a, b]
+            for seat, account in enumerate(ids):
+                db.execute(
+                    "INSERT INTO rated_players (code, account, game, format, seat, team, score, won, rated, before_mu,"
+                    " before_sigma, after_mu, after_sigma, at, scores) VALUES (?, ?, 'truco', '1v1', ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?)",
+                    (f"{winner}-{n}", account, seat, seat, (15, 9)[seat], int(seat == 0), *before[seat],
+                     ratings[seat].mu, ratings[seat].sigma, f"2026-12-0{1 + n % 6}T18:47:00Z", json.dumps([15, 9])),
+                )
+        for seat, account in enumerate(ids):
+            db.execute("DELETE FROM ratings WHERE account = ?", (account,))
+            db.execute("INSERT INTO ratings (account, game, format, mu, sigma, matches) VALUES (?, 'truco', '1v1', ?, ?, ?)",
+                       (account, ratings[seat].mu, ratings[seat].sigma, count))
 
 
 def test_one_tap_from_the_lobby_starts_a_match_against_bots(server: str, browser: Browser) -> None:
@@ -64,7 +99,10 @@ def test_screenshots_of_the_site_pages(server: str, browser: Browser, width: int
     SHOTS.mkdir(parents=True, exist_ok=True)
     context = browser.new_context(viewport={"width": width, "height": 900}, color_scheme=scheme, locale="es-AR")
     page = context.new_page()
-    account_form(page, server, f"shot{width}{scheme[0]}", "signup")
+    me = f"shot{width}{scheme[0]}"
+    account_form(browser.new_page(), server, f"{me}r", "signup")  # the rival, in a browser of their own
+    account_form(page, server, me, "signup")
+    seed_rated_matches(f"{me}r", me, 3)
     for name, path, ready in (
         ("lobby", "/", "#play-machine"), ("quickplay", "/play", "#qp-points"), ("account", "/account", "#profile-form"),
         ("leaderboard", "/leaderboard", "#board-game"), ("profile", f"/u/shot{width}{scheme[0]}", "h1"),
@@ -74,4 +112,26 @@ def test_screenshots_of_the_site_pages(server: str, browser: Browser, width: int
         page.wait_for_timeout(300)
         page.screenshot(path=str(SHOTS / f"{name}-{width}-{scheme}.png"), full_page=True)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, f"{name} is wider than {width} px"
+        assert "±" not in page.locator("main").inner_text(), name
     context.close()
+
+
+def test_the_rating_reads_as_one_number_with_its_rank_change_and_labelled_score(server: str, browser: Browser) -> None:
+    page = browser.new_context(viewport={"width": 390, "height": 800}, locale="es-AR").new_page()
+    account_form(browser.new_page(), server, "rival", "signup")
+    account_form(page, server, "lola", "signup")
+    seed_rated_matches("rival", "lola", 1)
+    page.goto(f"{server}/account")
+    expect(page.locator("table.ratings td.rating")).to_have_text("1421?")  # 1500 + 30 (22.36 - 25)
+    line = page.locator("ul.matches li").first
+    expect(line).to_contain_text("Truco argentino")
+    expect(line).to_contain_text("Vos 9 – 15 Rival")
+    expect(line).to_contain_text("\u221279")
+    assert "2026-12-01T" not in line.inner_text()
+    page.goto(f"{server}/leaderboard?game=truco&format=1v1")
+    expect(page.locator("td.rank").first).to_have_text("#1")
+    expect(page.locator("tr", has_text="lola").locator("td.rating")).to_have_text("1421?")
+    page.goto(f"{server}/u/lola")
+    expect(page.locator("#records .rating")).to_contain_text("1421?")
+    expect(page.locator("#records .rating")).to_contain_text("#")
+    expect(page.locator("#last-matches")).to_contain_text("Vos 9 – 15 Rival")
