@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -84,6 +85,14 @@ def test_two_accounts_quick_play_a_rated_truco_and_their_ratings_move(server: st
         for name, (number, change) in shown.items():
             expect(page.locator(f"#rating-changes li[data-seat='{seat_of[name]}']")).to_contain_text(
                 f"{number}? ({change})", timeout=10_000)
+    shots = Path("/tmp/shots/site")  # the banner, for a person to look at
+    shots.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        for page, width in ((ana, 1280), (beto, 390)):
+            page.emulate_media(color_scheme=scheme)
+            page.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
+            page.locator("#result").scroll_into_view_if_needed()
+            page.screenshot(path=str(shots / f"banner-{width}-{scheme}.png"))
     for name, page in (("ana", ana), ("beto", beto)):
         number, change = shown[name]
         page.goto(f"{server}/account")
