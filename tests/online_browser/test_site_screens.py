@@ -66,6 +66,13 @@ def test_one_tap_from_the_lobby_starts_a_match_against_bots(server: str, browser
     assert info["game"] == "truco" and info["status"] == "playing", info
     assert [seat["kind"] for seat in info["seats"]] == ["human", "bot"], info["seats"]
     expect(page.locator("#hand .card, .hand .card").first).to_be_visible(timeout=15_000)
+    SHOTS.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        for width in (390, 1280):
+            page.emulate_media(color_scheme=scheme)
+            page.set_viewport_size({"width": width, "height": 800})
+            page.wait_for_timeout(300)
+            page.screenshot(path=str(SHOTS / f"machine-table-{width}-{scheme}.png"))
 
 
 def test_quick_play_opens_on_truco_with_points_and_the_wait_as_choices(server: str, browser: Browser) -> None:
