@@ -2,6 +2,7 @@
 // change as "+12" / "−9". The server derives the number from openskill (cartas.online.accounts.shown); the
 // pages never show mu ± sigma. The history's date, title and score read in the reader's language.
 
+import { dateText, dayText } from "/static/dates.js";
 import { language, t } from "/static/i18n.js";
 
 /** "1579" or "1579?" (provisional: fewer than ten rated matches), or "—" for no rating. */
@@ -17,19 +18,14 @@ export function changeText(change) {
   return "±0";
 }
 
-/** An ISO time of the server ("2026-12-07T18:47:00Z") as the reader's language writes a date and time
- * ("7 dic 2026, 15:47" in Argentina's clock); the text itself when it is no date. */
-export function readableDate(iso, lang = language(), timeZone = undefined) {
-  const when = new Date(iso);
-  if (Number.isNaN(when.getTime())) return String(iso || "");
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium", timeStyle: "short", timeZone }).format(when);
+/** An ISO time of the server in the reader's language ("7 dic 2026, 6:47 p. m."; static/dates.js). */
+export function readableDate(iso) {
+  return dateText(iso, language());
 }
 
-/** The day alone ("7 dic 2026"), for "playing since". */
-export function readableDay(iso, lang = language()) {
-  const when = new Date(iso);
-  if (Number.isNaN(when.getTime())) return String(iso || "");
-  return new Intl.DateTimeFormat(lang, { dateStyle: "medium" }).format(when);
+/** The day alone in the reader's language ("7 dic 2026"). */
+export function readableDay(iso) {
+  return dayText(iso, language());
 }
 
 /** "You 9 – 15 Rival": the reader's own side first, labelled, whoever won; just "You 9" when the rival's
