@@ -106,9 +106,15 @@ class MatchAnalysis:
 
 
 def mark_for(game: Game, points: Interval | None, chance: Interval | None, real: bool) -> str:
-    """The mark of a move that is not the best: by the larger of its loss in chance and in points, when real."""
+    """The mark of a move that is not the best: by the larger of its loss in chance and in points, when real.
+
+    A measure whose loss lies inside its own ± interval does not raise the mark (a loss of "4.6 % ± 8.7" is
+    not called a mistake): only a move that loses the match outright is judged on the means alone."""
     if not real:
         return TOO_CLOSE
+    if (chance is not None and chance.real) or (points is not None and points.real):
+        chance = chance if chance is not None and chance.real else None
+        points = points if points is not None and points.real else None
     size = 0
     if chance is not None:
         size = max(size, 2 if chance.mean >= CHANCE_BLUNDER else 1 if chance.mean >= CHANCE_MISTAKE else 0)

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..store.db import Runner
 from .service import Accounts
 from .ratings import Finished, record_match
+from .shown import is_provisional, shown_change, shown_rating
 
 
 async def rated_table(accounts: Accounts, code: str) -> bool:
@@ -38,8 +40,30 @@ def finished_match(table: Any, owners: dict[str, str], rated: bool) -> Finished:
     )
 
 
+async def rating_changes(db: Runner, code: str) -> dict[str, dict[str, Any]]:
+    """Per seat (as text, JSON's keys) of a rated match: the number shown after it, its change and whether it
+    is still provisional (cartas.online.accounts.shown); empty for a casual match."""
+    rows = await db.rows(
+        "SELECT p.seat, p.before_mu, p.after_mu, r.matches FROM rated_players p JOIN ratings r"
+        " ON r.account = p.account AND r.game = p.game AND r.format = p.format"
+        " WHERE p.code = ? AND p.rated = 1 AND p.after_mu IS NOT NULL",
+        (code,),
+    )
+    return {
+        str(seat): {
+            "rating": shown_rating(float(after)), "change": shown_change(float(before), float(after)),
+            "provisional": is_provisional(int(matches)),
+        }
+        for seat, before, after, matches in rows
+    }
+
+
 async def on_finished(accounts: Accounts, table: Any) -> None:
+    """Rate and record the match, then tell the table each rated seat's new number and change (the end banner's
+    "1579 (+79)"): a frame outside the numbered history, as the ratings come after the match's last frame."""
     owners = await accounts.seat_tokens(table.code)
     if not owners:
         return
-    await record_match(accounts.db, finished_match(table, owners, await rated_table(accounts, table.code)))
+    after = await record_match(accounts.db, finished_match(table, owners, await rated_table(accounts, table.code)))
+    if after:
+        table.tell_everyone({"type": "ratings", "seats": await rating_changes(accounts.db, table.code)})

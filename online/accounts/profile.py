@@ -2,9 +2,9 @@
 
 What it shows is what anyone at those tables saw: the display name, the avatar, when the account was made, and
 per game and format the matches finished, won and lost, how many of them were rated, and the rating with its
-uncertainty (mu ± sigma). The last matches are the same lines as the owner's own history (partner, rivals,
-score, rating change), each with its match page (``/t/CODE/match``, the public replay: no hidden card). A
-disabled account has no profile.
+uncertainty (mu ± sigma) and the number shown for it (cartas.online.accounts.shown). The last matches are
+the same lines as the owner's own history (partner, rivals, score, rating change), each with its match page
+(``/t/CODE/match``, the public replay: no hidden card). A disabled account has no profile.
 """
 
 from __future__ import annotations
@@ -13,6 +13,7 @@ from typing import Any
 
 from ..store.db import Runner
 from .ratings import matches_of, ordinal
+from .shown import is_provisional, shown_rating
 
 LAST_MATCHES = 20
 
@@ -25,18 +26,29 @@ async def records_of(db: Runner, account: str) -> list[dict[str, Any]]:
         (account,),
     )
     ratings = {
-        (r[0], r[1]): (float(r[2]), float(r[3]))
-        for r in await db.rows("SELECT game, format, mu, sigma FROM ratings WHERE account = ?", (account,))
+        (r[0], r[1]): (float(r[2]), float(r[3]), int(r[4]))
+        for r in await db.rows("SELECT game, format, mu, sigma, matches FROM ratings WHERE account = ?", (account,))
     }
     records = []
     for game, fmt, matches, wins, rated in counted:
         rating = ratings.get((game, fmt))
+        rank = None
+        if rating is not None:
+            # The leaderboard's order (ordinal, then username): those ahead of this account, plus one.
+            ahead = await db.rows(
+                "SELECT COUNT(*) FROM ratings r JOIN accounts a ON a.id = r.account WHERE r.game = ? AND r.format = ?"
+                " AND a.disabled = 0 AND r.mu - 3 * r.sigma > ?",
+                (game, fmt, ordinal(rating[0], rating[1])),
+            )
+            rank = int(ahead[0][0]) + 1
         records.append({
             "game": game, "format": fmt, "matches": int(matches), "wins": int(wins or 0),
             "losses": int(matches) - int(wins or 0), "rated": int(rated or 0),
             "mu": None if rating is None else round(rating[0], 2),
             "sigma": None if rating is None else round(rating[1], 2),
-            "ordinal": None if rating is None else round(ordinal(*rating), 2),
+            "ordinal": None if rating is None else round(ordinal(rating[0], rating[1]), 2),
+            "rating": None if rating is None else shown_rating(rating[0]),
+            "provisional": None if rating is None else is_provisional(rating[2]), "rank": rank,
         })
     return records
 

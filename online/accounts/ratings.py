@@ -14,6 +14,7 @@ benchmarks/ratings.py measures it.
 
 from __future__ import annotations
 
+import json
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -22,6 +23,7 @@ from typing import Any
 from openskill.models import PlackettLuce
 
 from ..store.db import Runner
+from .shown import is_provisional, shown_change, shown_rating
 
 MODEL = PlackettLuce()
 BOT_SHARE = 0.5
@@ -144,11 +146,11 @@ async def record_match(db: Runner, match: Finished) -> dict[str, tuple[float, fl
         new = after.get(account, (None, None))
         statements.append((
             "INSERT INTO rated_players (code, account, game, format, seat, team, score, won, rated, before_mu,"
-            " before_sigma, after_mu, after_sigma, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+            " before_sigma, after_mu, after_sigma, at, scores) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
             " ON CONFLICT (code, account) DO NOTHING",
             (
                 match.code, account, match.game, fmt, seat, side_of(match, seat), score_of(match, seat),
-                int(seat in match.winners), int(rated), old[0], old[1], new[0], new[1], at,
+                int(seat in match.winners), int(rated), old[0], old[1], new[0], new[1], at, json.dumps(match.scores),
             ),
         ))
     await db.run_all(statements)
@@ -167,7 +169,7 @@ async def leaderboard(db: Runner, game: str, fmt: str, limit: int = 50) -> list[
         {
             "rank": n, "username": r[0], "display": r[1], "avatar": r[2], "mu": round(float(r[3]), 2),
             "sigma": round(float(r[4]), 2), "ordinal": round(ordinal(float(r[3]), float(r[4])), 2),
-            "matches": int(r[5]),
+            "matches": int(r[5]), "rating": shown_rating(float(r[3])), "provisional": is_provisional(int(r[5])),
         }
         for n, r in enumerate(rows, 1)
     ]
@@ -180,17 +182,26 @@ async def ratings_of(db: Runner, account: str) -> list[dict[str, Any]]:
     return [
         {
             "game": r[0], "format": r[1], "mu": round(float(r[2]), 2), "sigma": round(float(r[3]), 2),
-            "matches": int(r[4]),
+            "matches": int(r[4]), "rating": shown_rating(float(r[2])), "provisional": is_provisional(int(r[4])),
         }
         for r in rows
     ]
+
+
+def rival_score(scores: str | None, side: int) -> int | None:
+    """The best score among the other sides of a match, from its history line's ``scores`` (None when the
+    line predates them)."""
+    if not scores:
+        return None
+    others = [int(score) for n, score in enumerate(json.loads(scores)) if n != side]
+    return max(others) if others else None
 
 
 async def matches_of(db: Runner, account: str, limit: int = 100) -> list[dict[str, Any]]:
     """The account's finished matches, newest first: game, format, seat, side, score, won, rating change, and
     the other players (partner and rivals) by display name."""
     rows = await db.rows(
-        "SELECT code, game, format, seat, team, score, won, rated, before_mu, after_mu, at FROM rated_players"
+        "SELECT code, game, format, seat, team, score, won, rated, before_mu, after_mu, at, scores FROM rated_players"
         " WHERE account = ? ORDER BY at DESC, code LIMIT ?",
         (account, limit),
     )
@@ -206,13 +217,17 @@ async def matches_of(db: Runner, account: str, limit: int = 100) -> list[dict[st
             if other != account:
                 others.setdefault(code, []).append((int(seat), int(team), str(display)))
     listed = []
-    for code, game, fmt, seat, team, score, won, rated, before_mu, after_mu, at in rows:
+    for code, game, fmt, seat, team, score, won, rated, before_mu, after_mu, at, scores in rows:
         people = others.get(code, [])
+        moved = rated and after_mu is not None and before_mu is not None
         listed.append({
             "code": code, "game": game, "format": fmt, "seat": int(seat), "score": int(score), "won": bool(won),
             "rated": bool(rated), "at": at, "table": f"/t/{code}", "match": f"/t/{code}/match",
             "partner": [name for _, t, name in people if t == team],
             "rivals": [name for _, t, name in people if t != team],
-            "change": round(float(after_mu) - float(before_mu), 2) if rated and after_mu is not None else None,
+            "change": round(float(after_mu) - float(before_mu), 2) if moved else None,
+            "rating_change": shown_change(float(before_mu), float(after_mu)) if moved else None,
+            "rating_after": shown_rating(float(after_mu)) if moved else None,
+            "rival_score": rival_score(scores, int(team)),
         })
     return listed

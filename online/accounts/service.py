@@ -32,6 +32,7 @@ from .passwords import hash_password, needs_rehash, verify_password
 from ..server.limits import Bucket, Clock, KeyedBuckets, Limits
 from . import devices
 from .names import BadName, clean_name, hidden_in, shown
+from .user_agents import device_name
 from ..server.errors import Refused
 from ..game.tokens import hash_token, new_token
 
@@ -302,7 +303,9 @@ class Accounts:
             " ORDER BY created",
             (account.id,),
         )
-        return [{"id": r[0], "created": r[1], "seen": r[2], "agent": r[3]} for r in rows]
+        return [
+            {"id": r[0], "created": r[1], "seen": r[2], "agent": r[3], "device": device_name(r[3] or "")} for r in rows
+        ]
 
     async def revoke(self, account: Account, session: str) -> None:
         """Log one of the account's sessions out; 404 when it has no such session open."""

@@ -23,6 +23,7 @@ ANALYSIS_LABELS: dict[str, str] = {
     "analysis_given_away": mark("Given away"),
     "analysis_points": mark("points of the hand"),
     "analysis_of_chance": mark("of the chance of winning the match"),
+    "analysis_worst": mark("the costliest decision"),
     "analysis_costliest": mark("What cost the most"),
     "analysis_chart": mark("Chance of winning the match after each hand"),
     "analysis_hands": mark("Hand by hand"),

@@ -14,6 +14,7 @@ from cartas.core.naming import LEVEL_NAMES
 from ..quickplay.words import PEOPLE_LABELS
 from .clock import CLOCK_LABELS
 from ..analysis.words import ANALYSIS_LABELS
+from ..accounts.site_words import SITE_LABELS
 
 if TYPE_CHECKING:
     from cartas.core.game import Game
@@ -201,6 +202,7 @@ LABELS: dict[str, str] = {
     **PEOPLE_LABELS,
     **CLOCK_LABELS,
     **ANALYSIS_LABELS,
+    **SITE_LABELS,
 }
 
 

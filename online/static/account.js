@@ -3,15 +3,23 @@
 // Every string goes in with textContent (through h()), never as markup.
 
 import { api, h, saveSeat } from "/static/api.js";
-import { LANGUAGES, chosenLanguage, languageSelector, setLanguage, t } from "/static/i18n.js";
-import { AVATAR_MARKS, ratingText } from "/static/avatars.js";
+import { LANGUAGES, chosenLanguage, gameTitle, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { AVATAR_MARKS } from "/static/avatars.js";
+import { changeText, ratingLabel, readableDate, scoreLine } from "/static/rating.js";
+import { pageSwitches } from "/static/switches.js";
 import { mutedList } from "/static/mutes.js";
 import { addPasskey, logInWithPasskey, passkeysAvailable } from "/static/passkey.js";
 const app = document.getElementById("app");
 const state = {
   account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "",
-  history: { ratings: [], matches: [] }, seats: [], passkeys: [],
+  history: { ratings: [], matches: [] }, seats: [], passkeys: [], games: [],
 };
+
+/** A game's title in the reader's language from its name (the name itself for a game the server lacks). */
+function titleOf(name) {
+  const game = state.games.find((g) => g.name === name);
+  return game ? gameTitle(game) : name;
+}
 
 setLanguage(chosenLanguage() || navigator.language || "en");
 
@@ -23,6 +31,7 @@ async function load() {
   state.history = state.account ? await api("GET", "/api/account/matches") : { ratings: [], matches: [] };
   state.seats = state.account ? await api("GET", "/api/account/seats") : [];
   state.passkeys = state.account ? await api("GET", "/api/account/passkeys").catch(() => []) : [];
+  if (!state.games.length) state.games = await api("GET", "/api/games").catch(() => []);
   render();
 }
 
@@ -120,7 +129,7 @@ function profileForm(account) {
 function sessionsList() {
   return h("ul", { class: "sessions" }, state.sessions.map((session) => h("li", {},
     h("span", {}, h("strong", { text: session.current ? t("this_browser") : session.id }), " ",
-      h("small", { text: `${session.agent || "?"} · ${session.seen}` })),
+      h("small", { title: session.agent || "", text: `${session.device || session.agent || "?"} · ${readableDate(session.seen)}` })),
     session.current ? null : h("button", {
       type: "button", text: t("log_out_session"),
       onclick: () => attempt(() => api("POST", `/api/account/sessions/${encodeURIComponent(session.id)}/revoke`)),
@@ -132,20 +141,22 @@ function ratingsTable() {
   return h("table", { class: "ratings" },
     h("thead", {}, h("tr", {}, [t("game"), t("format"), t("rating"), t("matches_played")].map((x) => h("th", { text: x })))),
     h("tbody", {}, state.history.ratings.map((r) => h("tr", {},
-      h("td", { text: r.game }), h("td", { text: r.format }), h("td", { text: ratingText(r.mu, r.sigma) }),
-      h("td", { text: String(r.matches) })))));
+      h("td", { text: titleOf(r.game) }), h("td", { text: r.format }),
+      h("td", { class: "rating", text: ratingLabel(r.rating, r.provisional) }),
+      h("td", { text: String(r.matches) })))),
+    state.history.ratings.some((r) => r.provisional) ? h("caption", { class: "hint", text: t("provisional_note") }) : null);
 }
 
 function matchesList() {
   if (!state.history.matches.length) return h("p", { text: t("no_matches") });
   return h("ul", { class: "matches" }, state.history.matches.map((m) => {
-    const change = m.change === null ? t("casual") : `${m.change >= 0 ? "+" : ""}${m.change.toFixed(2)}`;
+    const change = m.rating_change === null || m.rating_change === undefined ? t("casual") : `${t("rating")} ${changeText(m.rating_change)}`;
     const who = [];
     if (m.partner.length) who.push(`${t("partner_label")}: ${m.partner.join(", ")}`);
     if (m.rivals.length) who.push(`${t("rivals")}: ${m.rivals.join(", ")}`);
-    return h("li", {},
-      h("a", { href: m.match || m.table, text: `${m.game} · ${m.won ? t("won") : t("lost")} · ${m.score}` }),
-      h("small", { text: ` ${change} · ${who.join(" · ")} · ${m.at}` }));
+    return h("li", { class: m.won ? "won" : "lost" },
+      h("a", { href: m.match || m.table, text: `${titleOf(m.game)} · ${m.won ? t("won") : t("lost")} · ${scoreLine(m)}` }),
+      h("small", { text: ` ${change}${who.length ? ` · ${who.join(" · ")}` : ""} · ${readableDate(m.at)}` }));
   }));
 }
 
@@ -154,7 +165,7 @@ function matchesList() {
 function seatsList() {
   if (!state.seats.length) return null;
   return h("section", {}, h("h2", { text: t("your_tables") }), h("ul", { class: "matches" }, state.seats.map((seat) =>
-    h("li", {}, h("span", { text: `${seat.game} · ${seat.code} ` }),
+    h("li", {}, h("span", { text: `${titleOf(seat.game)} · ${seat.code} ` }),
       h("button", { type: "button", class: "take-seat", text: t("take_seat_here"), onclick: () => attempt(async () => {
         const given = await api("POST", `/api/tables/${encodeURIComponent(seat.code)}/reclaim`);
         saveSeat(seat.code, { token: given.token, seat: given.seat, name: state.account.display });
@@ -208,7 +219,7 @@ function accountView(account) {
 
 function render() {
   const slot = document.getElementById("lang-slot");
-  slot.replaceChildren(languageSelector(() => render()));
+  slot.replaceChildren(...pageSwitches(() => render()), languageSelector(() => render()));
   app.replaceChildren(h("h1", { text: t("account") }), ...(state.account ? accountView(state.account) : guestView()).filter(Boolean));
 }
 

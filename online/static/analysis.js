@@ -28,6 +28,11 @@ function interval(value, percent = false) {
   return `${mean} ± ${margin}`;
 }
 
+/** "+1,25" points, without the ± a practice answer's reader does not need. */
+function plain(value) {
+  return value ? `(${number(value.mean, 2)} ${t("analysis_pts")})` : "";
+}
+
 /** The server's SVG as nodes: parsed as SVG (never as HTML), anything that could run dropped. */
 function svgNode(text) {
   const parsed = new DOMParser().parseFromString(String(text || ""), "image/svg+xml");
@@ -187,14 +192,19 @@ export class AnalysisView {
     const counts = ["inaccuracy", "mistake", "blunder"].map((mark) =>
       h("span", { class: `mark mark-${mark}` }, `${marks[mark]} × ${words[mark] || mark}`));
     const costly = doc.match.costliest_hands.map((hand) => `${t("hand")} ${hand}`).join(", ");
+    // The chances lost at each decision are not summed (each is measured from where that decision stood, so a
+    // sum can pass 100 %): the headline gives the single costliest loss of the chance of winning the match.
+    const worst = Math.max(0, ...doc.decisions.filter((d) => LOST.has(d.mark) && d.loss && d.loss.chance)
+      .map((d) => d.loss.chance.mean));
     return h("div", { class: "analysis-summary", id: "analysis-summary" },
       h("p", {}, h("strong", { text: `${this.nameOf(doc.seat)} · ${doc.match.decisions} ${t("analysis_decisions")}` }),
         ` (${doc.samples} ${t("analysis_samples")})`),
       h("p", { class: "marks" }, ...counts),
       h("p", { id: "analysis-given" }, `${t("analysis_given_away")}: `,
         h("strong", { text: `${number(doc.match.lost_points, 1, false)} ${t("analysis_points")}` }),
-        doc.match.lost_chance || doc.start_chance !== null
-          ? ` · ${number(doc.match.lost_chance * 100, 1, false)} % ${t("analysis_of_chance")}` : ""),
+        worst ? ` · ${t("analysis_worst")}: ` : "",
+        worst ? h("strong", { text: `${number(worst * 100, 1, false)} %` }) : "",
+        worst ? ` ${t("analysis_of_chance")}` : ""),
       costly ? h("p", { id: "analysis-costliest" }, `${t("analysis_costliest")}: `, h("strong", { text: costly })) : null);
   }
 
@@ -248,8 +258,8 @@ export class AnalysisView {
       parts.push(h("div", { class: "practice-answer", id: "practice-answer", role: "status" },
         h("p", {}, chosen === d.best ? h("strong", { class: "right", text: `✓ ${t("analysis_right")}` })
           : h("span", {}, `${t("analysis_best_was")}: `, h("strong", { text: d.best_text }))),
-        h("p", { class: "muted" }, `${t("analysis_your_choice")}: ${mine.text} ${interval(mine.points)} · `,
-          `${t("analysis_best")}: ${best ? `${best.text} ${interval(best.points)}` : d.best_text} · `,
+        h("p", { class: "muted" }, `${t("analysis_your_choice")}: ${mine.text} ${plain(mine.points)} · `,
+          `${t("analysis_best")}: ${best ? `${best.text} ${plain(best.points)}` : d.best_text} · `,
           `${t("analysis_in_the_match")}: ${d.played_text}`),
         at + 1 < list.length
           ? h("button", { type: "button", id: "practice-next", text: t("analysis_next"),

@@ -2,8 +2,3 @@
 // empty box). Shared by the account page and the public profile.
 
 export const AVATAR_MARKS = { sol: "☀", luna: "☾", estrella: "★", copa: "♕", espada: "⚔", basto: "♣", oro: "●", mate: "☕" };
-
-/** "27.6 ± 8.1": a rating with its uncertainty. */
-export function ratingText(mu, sigma) {
-  return `${Number(mu).toFixed(1)} ± ${Number(sigma).toFixed(1)}`;
-}

@@ -1,7 +1,10 @@
-// The leaderboard of one game and format: rank, name, rating (mu ± sigma, ordered by mu - 3 sigma) and matches.
+// The leaderboard of one game and format: rank (#1, #2...), name, rating (one number, "?" while provisional;
+// ordered by openskill's mu - 3 sigma, cartas.online.accounts.shown) and matches.
 
 import { api, h } from "/static/api.js";
 import { chosenLanguage, gameTitle, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { ratingLabel } from "/static/rating.js";
+import { pageSwitches } from "/static/switches.js";
 
 const app = document.getElementById("app");
 const params = new URLSearchParams(location.search);
@@ -42,12 +45,13 @@ function board() {
   return h("table", {},
     h("thead", {}, h("tr", {}, ["#", t("display_name"), t("rating"), t("matches_played")].map((x) => h("th", { text: x })))),
     h("tbody", {}, state.players.map((p) => h("tr", {},
-      h("td", { text: String(p.rank) }), h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.username)}`, text: p.display, title: p.username })),
-      h("td", { text: `${p.mu.toFixed(1)} ± ${p.sigma.toFixed(1)}` }), h("td", { text: String(p.matches) })))));
+      h("td", { class: "rank", text: `#${p.rank}` }), h("td", {}, h("a", { href: `/u/${encodeURIComponent(p.username)}`, text: p.display, title: p.username })),
+      h("td", { class: "rating", text: ratingLabel(p.rating, p.provisional) }), h("td", { text: String(p.matches) })))),
+    state.players.some((p) => p.provisional) ? h("caption", { class: "hint", text: t("provisional_note") }) : null);
 }
 
 function render() {
-  document.getElementById("lang-slot").replaceChildren(languageSelector(() => render()));
+  document.getElementById("lang-slot").replaceChildren(...pageSwitches(() => render()), languageSelector(() => render()));
   app.replaceChildren(h("h1", { text: t("leaderboard") }), picker(),
     h("p", { class: "error", role: "alert", text: state.error }), board());
 }

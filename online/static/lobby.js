@@ -6,6 +6,7 @@ import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "
 import { clockField } from "/static/clock-field.js";
 import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
+import { playTheMachine } from "/static/machine.js";
 
 const LAST_GAME_KEY = "cartas:lobby:game";
 const FIRST_GAME = "truco";
@@ -209,11 +210,29 @@ function tablesPanel() {
   return section;
 }
 
+/** One tap to a match against bots: the last game and options, bots at the last level (static/machine.js). */
+function machineButton() {
+  const error = h("p", { class: "error", id: "machine-error", role: "alert" });
+  const button = h("button", {
+    type: "button", class: "primary machine", id: "play-machine", text: t("play_machine"),
+    onclick: async () => {
+      button.disabled = true;
+      try {
+        await playTheMachine(state.games);
+      } catch (failure) {
+        error.textContent = failure.message;
+        button.disabled = false;
+      }
+    },
+  });
+  return h("section", { class: "panel machine-panel" }, button, h("p", { class: "hint", text: t("play_machine_hint") }), error);
+}
+
 function render() {
   const slot = document.getElementById("lang-slot");
   slot.replaceChildren(switches(() => render()), languageSelector(() => render()));
   document.title = t("lobby_title");
-  app.replaceChildren(h("h1", { text: t("lobby_title") }),
+  app.replaceChildren(h("h1", { text: t("lobby_title") }), ...[state.games.length ? machineButton() : null].filter(Boolean),
     h("div", { class: "lobby-grid" },
       h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()), tablesPanel()));
 }

@@ -14,6 +14,7 @@ import { myPanel } from "/static/table/hand.js";
 import { placeSeats } from "/static/table/layout.js";
 import { pieSeats, seatPanel } from "/static/table/seats.js";
 import { Speech } from "/static/table/speech.js";
+import { pageSwitches } from "/static/switches.js";
 
 const TRUCO_GAMES = new Set(["truco", "truco_paulista"]);
 const RUMMY_GAMES = new Set(["chinchon", "remigio"]);
@@ -182,7 +183,7 @@ async function main() {
     for (const seat of state.info.seats || []) seat.presence = null;
     const chosen = chosenLanguage();
     setLanguage(chosen || state.info.language || "en");
-    document.getElementById("lang-slot").replaceChildren(languageSelector(() => {
+    document.getElementById("lang-slot").replaceChildren(...pageSwitches(() => draw()), languageSelector(() => {
       draw();
       if (analysis) analysis.relabel();
     }));

@@ -4,6 +4,7 @@
 
 import { api, h, lastName, saveSeat } from "/static/api.js";
 import { chosenLanguage, gameTitle, languageSelector, setLanguage, t } from "/static/i18n.js";
+import { pageSwitches } from "/static/switches.js";
 import { invitationForm, invitations, invitationsList, partnerField, partnersPossible, partyWaiting } from "/static/party.js";
 
 const app = document.getElementById("app");
@@ -16,12 +17,43 @@ function field(label, input) {
   return h("label", {}, h("span", { text: label }), input);
 }
 
+const QP_KEY = "cartas:quickplay";
+const BOT_WAITS = [0, 30, 60, 120];
+
+/** What this browser last asked quick play for ({game, players, points, bots_after}), else the lobby's last game,
+ * else truco: never the first game of the list (chinchón to 100) for someone who plays truco. */
+function lastChoice() {
+  try {
+    const kept = JSON.parse(localStorage.getItem(QP_KEY) || "null");
+    if (kept && typeof kept === "object") return kept;
+    return { game: localStorage.getItem("cartas:lobby:game") || "truco" };
+  } catch (_) { return { game: "truco" }; }
+}
+
+function keepChoice(choice) {
+  try { localStorage.setItem(QP_KEY, JSON.stringify(choice)); } catch (_) { /* private mode: not remembered */ }
+}
+
+/** The targets a game allows as a choice: its option's own choices, else half, the default and one and a half. */
+function targets(option) {
+  if (Array.isArray(option.choices) && option.choices.length) return option.choices;
+  const base = Number(option.default);
+  return [...new Set([Math.round(base / 2), base, Math.round(base * 1.5)])];
+}
+
 function form() {
+  const before = lastChoice();
   const game = h("select", { id: "qp-game" }, state.games.map((g) => h("option", { value: g.name, text: gameTitle(g) })));
+  if (state.games.some((g) => g.name === before.game)) game.value = before.game;
+  else if (state.games.some((g) => g.name === "truco")) game.value = "truco";
   const players = h("select", { id: "qp-players" });
-  const points = h("input", { id: "qp-points", type: "number", min: 1, step: 1, inputMode: "numeric" });
+  const points = h("select", { id: "qp-points" });
   const name = h("input", { id: "qp-name", maxLength: 24, value: lastName() || "" });
-  const bots = h("input", { id: "qp-bots", type: "number", min: 0, max: 600, step: 5, inputMode: "numeric", placeholder: "—" });
+  const bots = h("select", { id: "qp-bots" }, BOT_WAITS.map((n) => h("option", {
+    value: n ? String(n) : "", text: n ? t("bots_after_seconds").replace("{n}", String(n)) : t("bots_never"),
+  })));
+  bots.value = before.bots_after ? String(before.bots_after) : "";
+  if (bots.selectedIndex < 0) bots.value = "";
   const partner = partnerField();
   const chosenGame = () => state.games.find((g) => g.name === game.value) || state.games[0];
   const showPartner = () => {
@@ -32,8 +64,13 @@ function form() {
   const fill = () => {
     const chosen = chosenGame();
     players.replaceChildren(...(chosen.players || [2]).map((n) => h("option", { value: String(n), text: String(n) })));
+    const same = chosen.name === before.game;
+    players.value = String(same && before.players ? before.players : chosen.default_players || (chosen.players || [2])[0]);
+    if (players.selectedIndex < 0) players.selectedIndex = 0;
     const option = (chosen.options || []).find((o) => o.name === "points");
-    points.value = option ? String(option.default) : "";
+    points.replaceChildren(...(option ? targets(option) : []).map((n) => h("option", { value: String(n), text: String(n) })));
+    if (option) points.value = String(same && before.points ? before.points : option.default);
+    if (option && points.selectedIndex < 0) points.value = String(option.default);
     points.disabled = !option;
     showPartner();
   };
@@ -41,14 +78,15 @@ function form() {
   players.addEventListener("change", showPartner);
   if (state.games.length) fill();
   const element = h("form", { id: "quickplay-form" },
-    field(t("game"), game), field(t("players"), players), field(t("points"), points),
-    field(t("your_name"), name), field(t("accept_bots_after"), bots), partner.label,
+    field(t("game"), game), field(t("players"), players), field(t("points_to_win"), points),
+    field(t("your_name"), name), field(t("bots_wait"), bots), partner.label,
     h("div", { class: "row buttons" },
       h("button", { type: "submit", class: "primary", id: "play-now", text: t("play_now") }), partner.button));
   const ask = async (withPartner) => {
     const body = { game: game.value, players: Number(players.value), options: {}, name: name.value.trim() || undefined };
     if (!points.disabled && points.value !== "") body.options.points = Number(points.value);
     if (bots.value !== "") body.bots_after = Number(bots.value);
+    keepChoice({ game: body.game, players: body.players, points: body.options.points, bots_after: body.bots_after });
     if (withPartner) body.partner = partner.input.value.trim() || true;
     await enter(body);
   };
@@ -112,7 +150,7 @@ async function cancel() {
 }
 
 function render() {
-  document.getElementById("lang-slot").replaceChildren(languageSelector(() => render()));
+  document.getElementById("lang-slot").replaceChildren(...pageSwitches(() => render()), languageSelector(() => render()));
   let body;
   if (state.ticket && state.partyOpen) {
     body = [partyWaiting(state.partyOpen), h("button", { type: "button", id: "qp-cancel", text: t("leave_queue"), onclick: cancel })];

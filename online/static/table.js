@@ -280,6 +280,9 @@ function onFrame(frame) {
       state.summary = null;
       if (state.info) state.info.status = "finished";
       break;
+    case "ratings": // after a rated match: each seat's new number and change (table/summary.js)
+      state.ratings = frame.seats || null;
+      break;
     case "ack":
       return;
     case "error":

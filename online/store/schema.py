@@ -246,6 +246,12 @@ STEPS: dict[int, list[str]] = {
     9: [
         "ALTER TABLE tables ADD COLUMN previous TEXT",
     ],
+    # Version 10 (issue 47, the history reads "You 9 - 15 Rival"): every side's final score of a match in each
+    # account's history line (JSON list by side), so a match against bots, whose seats have no line, still
+    # knows the rivals' score. Older lines have NULL and show the account's own score only.
+    10: [
+        "ALTER TABLE rated_players ADD COLUMN scores TEXT",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

@@ -67,7 +67,7 @@ def test_a_rated_match_moves_both_ratings_as_openskill_computes(server: Server) 
     mine = matches(server, ana)
     assert mine["ratings"] == [
         {"game": "truco", "format": "1v1", "mu": round(expected[0][0].mu, 2), "sigma": round(expected[0][0].sigma, 2),
-         "matches": 1}
+         "matches": 1, "rating": round(1500 + 30 * (expected[0][0].mu - 25)), "provisional": True}
     ]
     played = mine["matches"][0]
     assert played["code"] == code and played["rated"] and played["rivals"] == ["beto"] and played["partner"] == []

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,7 +30,7 @@ def queue(page: Page, server: str) -> None:
     page.goto(f"{server}/play")
     page.select_option("#qp-game", "truco")
     page.select_option("#qp-players", "2")
-    page.fill("#qp-points", "15")
+    page.select_option("#qp-points", "15")
     page.click("#play-now")
 
 
@@ -74,8 +75,26 @@ def test_two_accounts_quick_play_a_rated_truco_and_their_ratings_move(server: st
     rated = model.rate([[model.rating()], [model.rating()]], ranks=ranks)
     info: dict[str, Any] = ana.evaluate(f"fetch('/api/tables/{code}').then(r => r.json())")
     seat_of = {seat["name"]: seat["seat"] for seat in info["seats"]}
-    for name, page in (("ana", ana), ("beto", beto)):
-        page.goto(f"{server}/account")
+    shown: dict[str, tuple[int, str]] = {}
+    for name in ("ana", "beto"):
         rating = rated[seat_of[name]][0]
-        expect(page.locator("table.ratings")).to_contain_text(f"{rating.mu:.1f} ± {rating.sigma:.1f}", timeout=10_000)
-        expect(page.locator("ul.matches")).to_contain_text(f"{rating.mu - 25:+.2f}")
+        number = round(1500 + 30 * (rating.mu - 25))  # cartas.online.accounts.shown
+        shown[name] = (number, f"+{number - 1500}" if number >= 1500 else f"\u2212{1500 - number}")
+    # Both players read both new numbers and their changes on the end banner.
+    for page in (ana, beto):
+        for name, (number, change) in shown.items():
+            expect(page.locator(f"#rating-changes li[data-seat='{seat_of[name]}']")).to_contain_text(
+                f"{number}? ({change})", timeout=10_000)
+    shots = Path("/tmp/shots/site")  # the banner, for a person to look at
+    shots.mkdir(parents=True, exist_ok=True)
+    for scheme in ("light", "dark"):
+        for page, width in ((ana, 1280), (beto, 390)):
+            page.emulate_media(color_scheme=scheme)
+            page.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
+            page.locator("#result").scroll_into_view_if_needed()
+            page.screenshot(path=str(shots / f"banner-{width}-{scheme}.png"))
+    for name, page in (("ana", ana), ("beto", beto)):
+        number, change = shown[name]
+        page.goto(f"{server}/account")
+        expect(page.locator("table.ratings")).to_contain_text(f"{number}?", timeout=10_000)
+        expect(page.locator("ul.matches")).to_contain_text(change)

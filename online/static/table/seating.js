@@ -5,8 +5,10 @@
 import { api, copyText, h, inviteLink } from "/static/api.js";
 import { gameTitle, levelName, t } from "/static/i18n.js";
 import { botName, teamName } from "/static/table/names.js";
+import { rememberBotLevel } from "/static/machine.js";
 
 async function seating(ctx, op) {
+  if (op.op === "bot" && op.level) rememberBotLevel(op.level); // the level "Play the machine" uses next
   try {
     const info = await api("POST", `/api/tables/${encodeURIComponent(ctx.code)}/seating`, op, ctx.hostToken());
     if (info && info.seats) ctx.state.info = info;

@@ -6,6 +6,7 @@
 import { h } from "/static/api.js";
 import { cardFace, parseCard } from "/static/cards.js";
 import { t } from "/static/i18n.js";
+import { changeText, ratingLabel } from "/static/rating.js";
 
 const SHOWN_KINDS = new Set(["envido_shown", "flor_shown", "arrange", "chinchon", "reveal", "closed"]);
 
@@ -93,6 +94,27 @@ function rematchBox(ctx) {
   return box;
 }
 
+/** "You 9 – 15 Rival" (or "Us … Them"): the reader's own side first, labelled, in a match of two sides; the
+ * scores in seat order otherwise (a spectator, three or more sides). */
+function finalScore(r, me, teams) {
+  const scores = r.scores || [];
+  if (typeof me !== "number" || me < 0 || scores.length !== 2) return `${t("scores")}: ${scores.join(" – ")}`;
+  const side = teams.length ? teams[me] : me;
+  if (side !== 0 && side !== 1) return `${t("scores")}: ${scores.join(" – ")}`;
+  const alone = !teams.length || teams.filter((team) => team === side).length <= 1;
+  return `${t(alone ? "you_label" : "us_label")} ${scores[side]} – ${scores[1 - side]} ${t(alone ? "rival_label" : "them_label")}`;
+}
+
+/** After a rated match, every rated seat's new number and its change: "Ana 1579? (+79)". */
+function ratingChanges(ctx) {
+  const seats = ctx.state.ratings;
+  if (!seats || !Object.keys(seats).length) return null;
+  return h("ul", { class: "rating-changes", id: "rating-changes", "aria-label": t("rating_changes") },
+    Object.entries(seats).map(([seat, r]) => h("li", { class: r.change >= 0 ? "up" : "down", dataset: { seat } },
+      h("span", { text: `${ctx.nameOf(Number(seat))} ` }), h("strong", { text: ratingLabel(r.rating, r.provisional) }),
+      h("span", { class: "delta", text: ` (${changeText(r.change)})` }))));
+}
+
 export function resultPanel(ctx) {
   const r = ctx.state.result;
   if (!r) return null;
@@ -111,8 +133,9 @@ export function resultPanel(ctx) {
   const record = typeof r.record === "string" && r.record.startsWith("/api/") ? r.record : `/api/tables/${encodeURIComponent(ctx.code)}/record`;
   return h("section", { class: `panel result ${mood}`, id: "result" },
     h("h2", { class: "headline", text: headline }),
-    h("p", { class: "final-score", text: `${t("scores")}: ${(r.scores || []).join(" – ")}` }),
+    h("p", { class: "final-score", text: finalScore(r, me, teams) }),
     winners.length ? h("p", { text: `${t("winners")}: ${winners.map(ctx.nameOf).join(", ")}` }) : null,
+    ratingChanges(ctx),
     rematchBox(ctx),
     h("p", { class: "links" },
       h("a", { href: `/t/${encodeURIComponent(ctx.code)}/match`, id: "match-link", text: t("see_match") }), " · ",
