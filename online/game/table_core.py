@@ -83,6 +83,9 @@ class TableCore:
         self.alone_epoch = 0
         """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
         self.active_at: float | None = None
+        self.unclaimed = False
+        """A quick-play table started for people none of whom has connected yet: if the match is abandoned
+        before anyone does, it is deleted, not kept (cartas.online.game.expiry.discard)."""
         self.clocks: SeatClocks | None = clock_of(row.clock, settings.timers)
         """The time per decision and reserves, when the table has a clock (cartas.online.game.clock)."""
         self.bot_turn: set[int] = set()

@@ -241,6 +241,27 @@ class QuickPlay:
              account, rating, bots_after, self.clock(), party),
         )
 
+    async def still_waiting(self, ticket_hashes: list[str]) -> list[str]:
+        """Those of ``ticket_hashes`` still in the queue (waiting or being seated)."""
+        if not ticket_hashes:
+            return []
+        marks = ", ".join("?" for _hash in ticket_hashes)
+        rows = await self.db.rows(
+            f"SELECT ticket_hash FROM quickplay WHERE status IN ('waiting', 'pairing') AND ticket_hash IN ({marks})",
+            tuple(ticket_hashes),
+        )
+        return [str(row[0]) for row in rows]
+
+    async def waiting_of(self, account: str | None) -> int:
+        """Tickets in the queue: the account's, or everyone's with None."""
+        if account is None:
+            rows = await self.db.rows("SELECT COUNT(*) FROM quickplay WHERE status IN ('waiting', 'pairing')")
+        else:
+            rows = await self.db.rows(
+                "SELECT COUNT(*) FROM quickplay WHERE status IN ('waiting', 'pairing') AND account = ?", (account,)
+            )
+        return int(rows[0][0])
+
     async def poll(self, ticket: str) -> dict[str, Any]:
         """Where the ticket's person is: waiting (for how long) or seated (code, seat, token: given once)."""
         rows = await self.db.rows(
