@@ -223,11 +223,19 @@ class QuickPlay:
         self, game: str, options: dict[str, Any], players: int, name: str, account: str | None, rating: float,
         bots_after: float | None,
     ) -> str:
-        """Queue a person; their ticket (to poll with)."""
+        """Queue a person; their ticket (to poll with). A logged-in account waits with one ticket of its own: a
+        new one replaces the one it had waiting (whose poll then answers 404), so an account is never paired
+        with itself and a page reloaded while waiting does not leave a ticket behind."""
         check_bots_after(bots_after)
         ticket = new_token()
-        await self.db.run(*self.row_insert(hash_token(ticket), game, options, players, name, account, rating,
-                                           bots_after, None))
+        insert = self.row_insert(hash_token(ticket), game, options, players, name, account, rating, bots_after, None)
+        if account is None:
+            await self.db.run(*insert)
+        else:
+            await self.db.run_all([
+                ("DELETE FROM quickplay WHERE account = ? AND status = 'waiting' AND party IS NULL", (account,)),
+                insert,
+            ])
         return ticket
 
     def row_insert(

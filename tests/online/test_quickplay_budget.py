@@ -53,3 +53,16 @@ def test_a_quick_play_table_nobody_connects_to_leaves_nothing_behind(make_server
     server.client.portal.call(swept)  # the sweep drops it from memory too
     assert codes[0] not in server.hub().tables
     assert server.client.get(f"/api/tables/{codes[0]}").status_code == 404
+
+
+def test_an_account_is_never_paired_with_itself(server: Any) -> None:
+    signed = server.client.post("/api/account/signup", json={"username": "solo", "password": "correct horse"})
+    assert signed.status_code == 201, signed.text
+    chinchon = {"game": "chinchon", "players": 2, "options": {}, "name": "solo"}
+    first = server.client.post("/api/quickplay", json=chinchon).json()["ticket"]
+    second = server.client.post("/api/quickplay", json=chinchon).json()["ticket"]
+    # The second ticket replaced the first: nothing to pair, and the first is gone.
+    assert server.client.get("/api/quickplay", headers={"Authorization": f"Bearer {first}"}).status_code == 404
+    waiting = server.client.get("/api/quickplay", headers={"Authorization": f"Bearer {second}"}).json()
+    assert waiting["status"] == "waiting"
+    assert server.hub().store.sync.db.execute("SELECT count(*) FROM tables").fetchone() == (0,)
