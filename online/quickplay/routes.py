@@ -22,7 +22,9 @@ from starlette.responses import JSONResponse, Response
 
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK as _
+from ..accounts.devices import COOKIE as DEVICE
 from ..accounts.finish import mark_rated
+from ..accounts.suspects import note_origin
 from ..accounts.service import Accounts
 from ..accounts.routes import current
 from ..game.clock import QUICKPLAY_CLOCK
@@ -137,6 +139,8 @@ async def join(request: Request) -> Response:
             ratings = (await s.accounts().rating(party.leader_account, party.game, fmt),
                        await s.accounts().rating(account, party.game, fmt))
             ticket = await Parties(s.quickplay()).accept(party, name, account, ratings)
+            if account is not None:
+                await note_origin(s.accounts().db, account, client_key(request), request.cookies.get(DEVICE))
             await pair_now(s)
             return JSONResponse({"ticket": ticket, "party": party.code, "rating": round(ratings[1], 2)},
                                 status_code=201)
@@ -175,6 +179,8 @@ async def join(request: Request) -> Response:
         rating = await s.accounts().rating(account, game.name, fmt)
         ticket = await s.quickplay().join(game.name, options, players, name, account, rating, bots_after)
         tickets_of(s).setdefault(client_key(request), []).append(hash_token(ticket))
+        if account is not None:
+            await note_origin(s.accounts().db, account, client_key(request), request.cookies.get(DEVICE))
         await pair_now(s)
         return JSONResponse({"ticket": ticket, "rating": round(rating, 2)}, status_code=201)
 
