@@ -41,7 +41,8 @@ def _run(db: str | None, work: object) -> object:
 @click.group(
     name="users", cls=TranslatedGroup,
     help=mark("The online server's accounts: list them, disable one, reset a password."),
-    epilog="cartas users reports lists the reports players made of other players.",
+    epilog="cartas users reports lists the reports players made of other players; cartas users suspects the rated"
+    " matches between accounts that came from one address or one browser.",
 )
 def users_command() -> None:
     pass
@@ -100,6 +101,27 @@ def list_reports(db: str | None) -> None:
         click.echo(
             f"{item['at']}  table {item['code']} seat {item['seat']}: {item['reported']}, reported by"
             f" {item['reporter']}: {item['reason']}{' — ' + item['detail'] if item.get('detail') else ''}"
+        )
+
+
+@users_command.command(
+    name="suspects", help="Rated matches between accounts that came from one address or one browser, newest first."
+)
+@click.option("--db", default=None, help=DB_HELP)
+def list_suspects(db: str | None) -> None:
+    async def work(accounts: object) -> object:
+        from cartas.online.accounts.suspects import suspects
+
+        return await suspects(accounts.db)  # type: ignore[attr-defined]
+
+    listed = _run(db, work)
+    assert isinstance(listed, list)
+    if not listed:
+        click.echo("no rated matches between accounts that share an address or a browser")
+    for item in listed:
+        click.echo(
+            f"{item['at']}  table {item['code']} ({item['game']}): {' and '.join(item['accounts'])}"
+            f" share {' and '.join(item['shared'])}"
         )
 
 

@@ -23,6 +23,7 @@ from cartas.core.plugins import manager as plugins
 from cartas.core.plugins.registry import Registry
 from .store.db import runner_for
 from .accounts.finish import on_finished, rated_table
+from .accounts.seat_guard import keep_checking
 from .accounts.service import Accounts
 from .game.bots import BotRunner, InlineBots, PoolBots
 from .game.expiry import SWEEP_EVERY, keep_sweeping
@@ -148,6 +149,7 @@ def create_app(
         lobby = loop.create_task(state["hub"].listen_lobby())
         sweeper = loop.create_task(keep_sweeping(state["hub"], sweep_every))
         pairing = loop.create_task(keep_pairing(state["quickplay"]))
+        guard = loop.create_task(keep_checking(state["hub"], shared.accounts().db))  # logged-out seats stop
         app.state.leases = leases
         try:
             yield
@@ -158,6 +160,7 @@ def create_app(
             lobby.cancel()
             sweeper.cancel()
             pairing.cancel()
+            guard.cancel()
             await state["hub"].shut_down()
             await store.close()
 

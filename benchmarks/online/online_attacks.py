@@ -245,6 +245,18 @@ async def attacker_table(base: str) -> tuple[str, str]:
         return code, created["token"]
 
 
+QUICK = {"game": "truco", "players": 2, "options": {"points": 15}, "name": "q"}
+"""The quick-play request the flood repeats (issue 46, D1)."""
+
+
+async def queue_churn(client: httpx.AsyncClient) -> httpx.Response:
+    """Join the quick-play queue and leave it at once; the answer of the join (a refusal once over budget)."""
+    joined = await client.post("/api/quickplay", json=QUICK)
+    if joined.status_code == 201:
+        await client.delete("/api/quickplay", headers={"Authorization": f"Bearer {joined.json()['ticket']}"})
+    return joined
+
+
 def attacks(base: str, port: int, code: str, token: str) -> dict[str, Attack | None]:
     """Each attack by name: a coroutine function of the tally and the stop event."""
     ws_base = base.replace("http://", "ws://")
@@ -267,6 +279,10 @@ def attacks(base: str, port: int, code: str, token: str) -> dict[str, Attack | N
         "cross-site posts": lambda t, s: asyncio.gather(*(
             http_flood(base, lambda c: c.post("/api/tables", json=body, headers={"Origin": "https://evil.example"}),
                        t, s) for _ in range(CONCURRENCY))),
+        "quick play flood": lambda t, s: asyncio.gather(*(
+            http_flood(base, lambda c: c.post("/api/quickplay", json=QUICK), t, s) for _ in range(CONCURRENCY))),
+        "queue churn": lambda t, s: asyncio.gather(*(
+            http_flood(base, queue_churn, t, s) for _ in range(CONCURRENCY))),
         "slowloris": lambda t, s: slowloris(port, t, s),
         "socket churn": lambda t, s: asyncio.gather(*(
             connection_churn(watched, t, s) for _ in range(CONCURRENCY))),

@@ -2,7 +2,8 @@
 
 Called by the table (``Settings.on_finished``) after the match's record is exported, so the table module
 knows nothing about accounts: this reads the seats' accounts (by their tokens' hashes), whether the table was
-created rated, and the share of each person's decisions a bot took, then hands it to cartas.online.accounts.ratings.
+created rated, the share of each person's decisions a bot took and the seats a bot was playing at the end
+(their person away past the grace: they left, and lost), then hands it to cartas.online.accounts.ratings.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ def finished_match(table: Any, owners: dict[str, str], rated: bool) -> Finished:
         code=table.code, game=table.game.name, players=len(table.seats),
         teams=tuple(teams) if teams is not None else None, winners=tuple(winners),
         scores=tuple(scores), accounts=accounts, kinds={row.seat: row.kind for row in table.seats},
-        bot_share=share, rated_table=rated,
+        bot_share=share, rated_table=rated, left=frozenset(table.takeover),
     )
 
 

@@ -2,8 +2,11 @@
 
 A format is ``1v1`` (two players) or ``2v2`` (four players in two teams of two); other seatings are not
 rated. A finished match is rated when the table was created as rated, every seat held a person logged in
-with a different account, and no person's seat was played by a bot for most of that person's decisions (a
-player who left and let the bot finish does not move anyone's rating). A rating is shown as ``mu`` with its
+with a different account. Leaving does not unrate it: a person who was away past the grace when the match ended (a bot
+finished the seat) or whose seat a bot played for most of their decisions has lost the match,
+whoever finishes it and however it ends, and the other side has won (:func:`counted_winners`); only when every
+side left is the match unrated. Otherwise a losing player could make a rated match unrated by closing the page. A
+rating is shown as ``mu`` with its
 uncertainty ``sigma`` (the leaderboard orders by openskill's ordinal, ``mu - 3 sigma``, so a newcomer with a
 lucky first win is not at the top). Every finished match of an account, rated or casual, is kept in
 ``rated_players`` for the history, with the rating before and after when it was rated.
@@ -27,7 +30,7 @@ from .shown import is_provisional, shown_change, shown_rating
 
 MODEL = PlackettLuce()
 BOT_SHARE = 0.5
-"""A person's seat played by a bot for more than this share of its decisions makes the match unrated."""
+"""A person's seat played by a bot for more than this share of its decisions has left the match (and lost it)."""
 
 
 def format_of(players: int, teams: Sequence[int] | None) -> str | None:
@@ -56,6 +59,8 @@ class Finished:
     bot_share: dict[int, float]
     """The share of each person's decisions a bot took (after a disconnect)."""
     rated_table: bool
+    left: frozenset[int] = frozenset()
+    """The seats a bot was playing at the end because their person stayed away past the grace."""
 
 
 def why_unrated(match: Finished) -> str | None:
@@ -68,9 +73,24 @@ def why_unrated(match: Finished) -> str | None:
         return "a bot sat at the table"
     if len(match.accounts) != match.players or len(set(match.accounts.values())) != match.players:
         return "not every seat was a different logged-in person"
-    if any(share > BOT_SHARE for share in match.bot_share.values()):
-        return "a bot played a person's seat for most of the match"
+    if not counted_winners(match):
+        return "every side left the match"
     return None
+
+
+def leavers(match: Finished) -> set[int]:
+    """The seats that left: finished by a bot past the grace, or played by a bot for most of their decisions."""
+    return set(match.left) | {seat for seat, share in match.bot_share.items() if share > BOT_SHARE}
+
+
+def counted_winners(match: Finished) -> tuple[int, ...]:
+    """The seats the match counts as winning: the game's winners when nobody left; else every seat of the sides
+    without a leaver (a side with one has lost, whatever the cards said)."""
+    gone = leavers(match)
+    if not gone:
+        return match.winners
+    beaten = {side_of(match, seat) for seat in gone}
+    return tuple(seat for seat in range(match.players) if side_of(match, seat) not in beaten)
 
 
 def side_of(match: Finished, seat: int) -> int:
@@ -95,7 +115,8 @@ def new_ratings(
         [MODEL.rating(*before.get(match.accounts[seat], (MODEL.mu, MODEL.sigma))) for seat in sides[side]]
         for side in order
     ]
-    ranks = [1.0 if any(seat in match.winners for seat in sides[side]) else 2.0 for side in order]
+    winners = counted_winners(match)
+    ranks = [1.0 if any(seat in winners for seat in sides[side]) else 2.0 for side in order]
     rated = MODEL.rate(teams, ranks=ranks)
     after: dict[str, tuple[float, float]] = {}
     for side, team in zip(order, rated, strict=True):
@@ -131,6 +152,7 @@ async def record_match(db: Runner, match: Finished) -> dict[str, tuple[float, fl
             before[account] = (float(mu), float(sigma))
             counts[account] = int(matches)
     after = new_ratings(match, before) if rated else {}
+    winners = counted_winners(match) if rated else match.winners
     at = now_iso()
     statements: list[tuple[str, Sequence[Any]]] = []
     for account, (mu, sigma) in after.items():
@@ -150,7 +172,7 @@ async def record_match(db: Runner, match: Finished) -> dict[str, tuple[float, fl
             " ON CONFLICT (code, account) DO NOTHING",
             (
                 match.code, account, match.game, fmt, seat, side_of(match, seat), score_of(match, seat),
-                int(seat in match.winners), int(rated), old[0], old[1], new[0], new[1], at, json.dumps(match.scores),
+                int(seat in winners), int(rated), old[0], old[1], new[0], new[1], at, json.dumps(match.scores),
             ),
         ))
     await db.run_all(statements)

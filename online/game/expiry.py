@@ -10,6 +10,9 @@ Two ways a table ends early, both kept in the database (``tables.ended``) and ne
   unfinished record, served at ``/api/tables/{code}/record`` and written to the records folder, which
   ``cartas replay`` reads.
 
+A quick-play match that nobody ever connected to is not kept: at the same point it is deleted with its seats
+(:func:`discard`), and no record is written.
+
 An expired table is deleted a day later (:data:`PURGE_AFTER`): nothing was played at it. The sweep also
 drops from memory the tables that have ended (finished, expired, abandoned) and have no connection: they are
 loaded again, read-only, if someone asks for them.
@@ -58,6 +61,16 @@ async def abandon(table: LiveTable) -> None:
         save_record(table.record(), table.settings.record_path(table.code))
     except (OSError, CartasError):
         log.exception("table %s: the abandoned match's record could not be written", table.code)
+
+
+async def discard(table: LiveTable) -> None:
+    """Delete a quick-play match nobody came to (:attr:`LiveTable.unclaimed`): no record, no row. Its people
+    asked for a seat and never took it, so nothing was played by anyone; keeping it would let one client fill
+    the database and the records folder by asking for quick play in a loop."""
+    await table.store.discard(table.code)
+    table.row.status = "abandoned"
+    table.takeover.clear()
+    log.info("table %s: a quick-play match nobody connected to; deleted", table.code)
 
 
 async def expire_if_idle(table: LiveTable, now: float) -> bool:

@@ -12,7 +12,9 @@ from starlette.responses import JSONResponse, Response
 
 from cartas.core.i18n import FRAMEWORK as _
 
+from ..accounts.devices import COOKIE as DEVICE
 from ..accounts.finish import mark_rated
+from ..accounts.suspects import note_origin
 from ..accounts.routes import current
 from ..server.errors import Refused
 from ..server.http import bearer, client_key, page_request, too_many
@@ -67,6 +69,7 @@ async def create_table(request: Request) -> Response:
         created = await s.hub().create(body)
         if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
             await s.accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0].id)
+            await note_origin(s.accounts().db, logged_in[0].id, client_key(request.scope), request.cookies.get(DEVICE))
         if rated:
             await mark_rated(s.accounts(), created["code"])
             created["rated"] = True
@@ -104,6 +107,7 @@ async def join(request: Request) -> Response:
         s.moderation.joined(table.code, hash_token(joined["token"]), address)
         if logged_in is not None:
             await s.accounts().claim_seat(table.code, hash_token(joined["token"]), logged_in[0].id)
+            await note_origin(s.accounts().db, logged_in[0].id, address, request.cookies.get(DEVICE))
         return joined
 
     return await s.guarded(request, handle)

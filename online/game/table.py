@@ -35,7 +35,7 @@ from .settings import in_language
 from .clock import clock_frame, is_rated, sync_clocks
 from .connection import Connection
 from .earlier_matches import earlier_matches
-from .expiry import abandon
+from .expiry import abandon, discard
 from .words import site_language
 from .lobby import LobbyError, apply_op, clean_name, display_name, why_not_start
 from ..server.metrics import MoveTimer
@@ -218,6 +218,7 @@ class LiveTable(TableCore):
         if connection.language == table_language(self.game):
             connection.language = None  # the table's own: shares every frame with the others reading it
         connection.seat = seat
+        self.unclaimed = False
         connection.token_hash = self.seats[seat].token_hash if seat is not None else None
         alone = not self.connections
         old = self.by_seat.get(seat) if seat is not None else None
@@ -327,7 +328,7 @@ class LiveTable(TableCore):
 
     async def _abandon_if_alone(self, epoch: int) -> None:
         if epoch == self.alone_epoch and not self.connections and self.row.status == "playing":
-            await abandon(self)
+            await (discard(self) if self.unclaimed else abandon(self))
 
     # --- moves ----------------------------------------------------------------------------------------------
 

@@ -66,6 +66,9 @@ class TableCore:
         self.connections: set[Connection] = set()
         self.by_seat: dict[int, Connection] = {}
         self.takeover: set[int] = set()
+        self.cut_tokens: set[str] = set()
+        """Hashes of seat tokens that no longer open their seat: their account logged out or was disabled
+        (cartas.online.accounts.seat_guard); the seat goes to the bot after the grace, as for any leaver."""
         self.grace_epoch: dict[int, int] = {}
         self.chat: deque[dict[str, Any]] = deque(maxlen=settings.chat_kept)
         self.bot_job: tuple[int, int] | None = None
@@ -83,6 +86,9 @@ class TableCore:
         self.alone_epoch = 0
         """Bumped each time the table is left with nobody connected; a stale abandonment check sees it changed."""
         self.active_at: float | None = None
+        self.unclaimed = False
+        """A quick-play table started for people none of whom has connected yet: if the match is abandoned
+        before anyone does, it is deleted, not kept (cartas.online.game.expiry.discard)."""
         self.clocks: SeatClocks | None = clock_of(row.clock, settings.timers)
         """The time per decision and reserves, when the table has a clock (cartas.online.game.clock)."""
         self.bot_turn: set[int] = set()
@@ -317,6 +323,6 @@ class TableCore:
         """The seat whose token this is; every seat is compared, so the time taken does not tell which matched."""
         found = None
         for row in self.seats:
-            if token_matches(token, row.token_hash):
+            if token_matches(token, row.token_hash) and row.token_hash not in self.cut_tokens:
                 found = row.seat
         return found

@@ -223,11 +223,19 @@ class QuickPlay:
         self, game: str, options: dict[str, Any], players: int, name: str, account: str | None, rating: float,
         bots_after: float | None,
     ) -> str:
-        """Queue a person; their ticket (to poll with)."""
+        """Queue a person; their ticket (to poll with). A logged-in account waits with one ticket of its own: a
+        new one replaces the one it had waiting (whose poll then answers 404), so an account is never paired
+        with itself and a page reloaded while waiting does not leave a ticket behind."""
         check_bots_after(bots_after)
         ticket = new_token()
-        await self.db.run(*self.row_insert(hash_token(ticket), game, options, players, name, account, rating,
-                                           bots_after, None))
+        insert = self.row_insert(hash_token(ticket), game, options, players, name, account, rating, bots_after, None)
+        if account is None:
+            await self.db.run(*insert)
+        else:
+            await self.db.run_all([
+                ("DELETE FROM quickplay WHERE account = ? AND status = 'waiting' AND party IS NULL", (account,)),
+                insert,
+            ])
         return ticket
 
     def row_insert(
@@ -240,6 +248,27 @@ class QuickPlay:
             (ticket_hash, setup_of(game, players, options), game, json.dumps(options, sort_keys=True), players, name,
              account, rating, bots_after, self.clock(), party),
         )
+
+    async def still_waiting(self, ticket_hashes: list[str]) -> list[str]:
+        """Those of ``ticket_hashes`` still in the queue (waiting or being seated)."""
+        if not ticket_hashes:
+            return []
+        marks = ", ".join("?" for _hash in ticket_hashes)
+        rows = await self.db.rows(
+            f"SELECT ticket_hash FROM quickplay WHERE status IN ('waiting', 'pairing') AND ticket_hash IN ({marks})",
+            tuple(ticket_hashes),
+        )
+        return [str(row[0]) for row in rows]
+
+    async def waiting_of(self, account: str | None) -> int:
+        """Tickets in the queue: the account's, or everyone's with None."""
+        if account is None:
+            rows = await self.db.rows("SELECT COUNT(*) FROM quickplay WHERE status IN ('waiting', 'pairing')")
+        else:
+            rows = await self.db.rows(
+                "SELECT COUNT(*) FROM quickplay WHERE status IN ('waiting', 'pairing') AND account = ?", (account,)
+            )
+        return int(rows[0][0])
 
     async def poll(self, ticket: str) -> dict[str, Any]:
         """Where the ticket's person is: waiting (for how long) or seated (code, seat, token: given once)."""

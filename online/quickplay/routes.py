@@ -22,11 +22,14 @@ from starlette.responses import JSONResponse, Response
 
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK as _
+from ..accounts.devices import COOKIE as DEVICE
 from ..accounts.finish import mark_rated
+from ..accounts.suspects import note_origin
 from ..accounts.service import Accounts
 from ..accounts.routes import current
 from ..game.clock import QUICKPLAY_CLOCK
 from ..game.hub import Hub
+from ..server.http import too_many
 from ..server.limits import KeyedBuckets, Rate
 from ..game.lobby import LobbyError, clean_name
 from .parties import Parties
@@ -86,6 +89,7 @@ def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Ca
                 await table.call(
                     table.seating, host_token, {"op": "bot", "seat": row.seat, "level": table.row.bot_level}
                 )
+        table.unclaimed = not table.connections  # deleted, not kept, if none of them ever connects
         await table.call(table.start, host_token)
         for person, (_code, _seat, token) in zip(group, seats, strict=True):
             if person.account is not None:
@@ -135,6 +139,8 @@ async def join(request: Request) -> Response:
             ratings = (await s.accounts().rating(party.leader_account, party.game, fmt),
                        await s.accounts().rating(account, party.game, fmt))
             ticket = await Parties(s.quickplay()).accept(party, name, account, ratings)
+            if account is not None:
+                await note_origin(s.accounts().db, account, client_key(request), request.cookies.get(DEVICE))
             await pair_now(s)
             return JSONResponse({"ticket": ticket, "party": party.code, "rating": round(ratings[1], 2)},
                                 status_code=201)
@@ -167,12 +173,53 @@ async def join(request: Request) -> Response:
             invitee = await invited_account(s, partner, account)
             made = await Parties(s.quickplay()).create(game.name, options, players, name, account, bots_after, invitee)
             return JSONResponse(made, status_code=201)
+        over = await within_budget(s, request, account)
+        if over is not None:
+            return over
         rating = await s.accounts().rating(account, game.name, fmt)
         ticket = await s.quickplay().join(game.name, options, players, name, account, rating, bots_after)
+        tickets_of(s).setdefault(client_key(request), []).append(hash_token(ticket))
+        if account is not None:
+            await note_origin(s.accounts().db, account, client_key(request), request.cookies.get(DEVICE))
         await pair_now(s)
         return JSONResponse({"ticket": ticket, "rating": round(rating, 2)}, status_code=201)
 
     return await s.guarded(request, handle)
+
+
+def tickets_of(shared: Services) -> dict[str, list[str]]:
+    """The tickets each address took from this process (their hashes), to hold it to
+    :attr:`~cartas.online.server.limits.Limits.quickplay_tickets`; pruned to those still waiting at each join."""
+    found = shared.state.setdefault("quickplay_tickets", {})
+    assert isinstance(found, dict)
+    return found
+
+
+async def within_budget(s: Services, request: Request, account: str | None) -> Response | None:
+    """Refuse a quick-play ticket past its budget: each ticket may start a table, so it takes one from the
+    address's (and the account's) table budget, like ``POST /api/tables``; an address and an account have at
+    most :attr:`~cartas.online.server.limits.Limits.quickplay_tickets` waiting, and the server
+    :attr:`~cartas.online.server.limits.Limits.quickplay_waiting` in all; the 429 answer when the table budget is
+    spent, None when the ticket may be given."""
+    limits, address = s.limiter.limits, client_key(request)
+    mine = tickets_of(s)
+    waiting = await s.quickplay().still_waiting(mine.get(address, []))
+    if waiting:
+        mine[address] = waiting
+    else:
+        mine.pop(address, None)
+    if len(waiting) >= limits.quickplay_tickets or (
+        account is not None and await s.quickplay().waiting_of(account) >= limits.quickplay_tickets
+    ):
+        raise Refused(429, _("you already have {most} quick-play tickets waiting; leave one to ask for another",
+                             most=limits.quickplay_tickets))
+    if await s.quickplay().waiting_of(None) >= limits.quickplay_waiting:
+        raise Refused(503, _("quick play is full right now; try again in a minute"))
+    for key in (address, *(() if account is None else (f"account:{account}",))):
+        bucket = s.limiter.tables.bucket(key)
+        if not bucket.take():
+            return too_many("new tables", bucket)
+    return None
 
 
 async def pair_now(s: Services) -> None:

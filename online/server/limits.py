@@ -135,6 +135,12 @@ class Limits:
     place of every limit above; a wrong password takes 2 more."""
     passkey_logins: Rate = Rate(burst=10, per_minute=10)
     """Passkey login challenges from one address; a bad answer takes 2 more. Apart from the password limits."""
+    quickplay_tickets: int = 3
+    """Quick-play tickets waiting at once per address and per account (each ticket also takes a table from
+    :attr:`tables`, per address and per account): a person waits for one setup, perhaps two or three."""
+    quickplay_waiting: int = 2000
+    """Quick-play tickets waiting at once on the whole server: past it, a new ticket is refused until people are
+    seated or leave, so the queue (and each pairing pass over it) stays bounded."""
 
 
 @dataclass

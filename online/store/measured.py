@@ -19,7 +19,7 @@ class MeasuredStore:
 
     WRITES = frozenset({
         "create_table", "save_lobby", "start", "set_version", "set_presence", "clear_presence", "add_chat",
-        "end_table", "purge_expired", "save_clock",
+        "end_table", "purge_expired", "save_clock", "discard",
     })
 
     def __init__(self, store: AsyncStore, metrics: Metrics) -> None:

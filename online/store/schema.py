@@ -252,6 +252,16 @@ STEPS: dict[int, list[str]] = {
     10: [
         "ALTER TABLE rated_players ADD COLUMN scores TEXT",
     ],
+    # Version 11 (issue 46, accounts that may be one person; docs/accounts.md): where each account took a seat
+    # from (an address, or a browser that also carries another account's device mark), for `cartas users suspects`.
+    11: [
+        """CREATE TABLE account_origins (
+            account TEXT NOT NULL REFERENCES accounts (id),
+            seen TEXT NOT NULL,
+            at TEXT NOT NULL,
+            PRIMARY KEY (account, seen)
+        )""",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

@@ -53,6 +53,7 @@ class AsyncStore(Protocol):
     async def lobby_older_than(self, created: str, limit: int) -> list[str]: ...
     async def end_table(self, code: str, reason: str) -> None: ...
     async def purge_expired(self, created: str, limit: int) -> int: ...
+    async def discard(self, code: str) -> None: ...
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None
     ) -> None: ...
@@ -201,6 +202,13 @@ class TableStore(Moves, Presence, Leases):
             for table in PURGED:
                 await tx.run_many(f"DELETE FROM {table} WHERE code = ?", codes)
         return len(codes)
+
+    async def discard(self, code: str) -> None:
+        """Delete a started table nobody ever connected to (a quick-play table whose people never came): its
+        seats, moves, chat and the accounts' claims on its seats, as if it had never been made."""
+        async with self.runner.transaction() as tx:
+            for table in ("seat_accounts", "rated_tables", *PURGED):
+                await tx.run(f"DELETE FROM {table} WHERE code = ?", (code,))
 
     async def save_lobby(
         self, code: str, seats: list[SeatRow], version: int, options: dict[str, Any] | None = None

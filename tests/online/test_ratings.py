@@ -14,7 +14,7 @@ from online_helpers import Server
 from openskill.models import PlackettLuce
 
 from cartas.online.accounts.routes import COOKIE
-from cartas.online.accounts.ratings import Finished, format_of, new_ratings, why_unrated
+from cartas.online.accounts.ratings import Finished, counted_winners, format_of, new_ratings, why_unrated
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_random_play import play_randomly  # noqa: E402
@@ -78,7 +78,7 @@ def test_a_rated_match_moves_both_ratings_as_openskill_computes(server: Server) 
     assert {p["username"]: p["mu"] for p in board}["beto"] == round(expected[1][0].mu, 2)
 
 
-def test_a_match_a_bot_played_for_a_person_is_not_rated(server: Server) -> None:
+def test_a_person_who_leaves_a_rated_match_loses_it_whoever_finishes_the_seat(server: Server) -> None:
     code, created, beto_token, ana, beto = two_people_table(server, rated=True, grace=0)
     beto_socket = server.connect(code, beto_token)
     beto_socket.until("welcome")
@@ -86,10 +86,15 @@ def test_a_match_a_bot_played_for_a_person_is_not_rated(server: Server) -> None:
     people = {0: server.connect(code, created["token"])}
     play_randomly(server, code, people, random.Random(5), 3000)
     people[0].until("result")
+    model = PlackettLuce()
+    expected = model.rate([[model.rating()], [model.rating()]], ranks=[1, 2])  # Ana won, whatever the cards said
     mine = matches(server, ana)
-    assert mine["ratings"] == []
-    assert mine["matches"][0]["rated"] is False and mine["matches"][0]["change"] is None
-    assert server.client.get("/api/leaderboard?game=truco").json()["players"] == []
+    assert mine["matches"][0]["rated"] is True and mine["matches"][0]["won"] is True
+    assert mine["ratings"][0]["mu"] == round(expected[0][0].mu, 2)
+    his = matches(server, beto)
+    assert his["matches"][0]["rated"] is True and his["matches"][0]["won"] is False
+    board = server.client.get("/api/leaderboard?game=truco").json()["players"]
+    assert [p["username"] for p in board] == ["ana", "beto"]
 
 
 def test_a_casual_table_is_kept_in_the_history_but_not_rated(server: Server) -> None:
@@ -125,9 +130,10 @@ def test_teams_of_two_are_rated_as_openskill_teams() -> None:
 
 def test_why_a_match_is_not_rated() -> None:
     assert why_unrated(FOUR) is None
-    assert why_unrated(Finished(**{**FOUR.__dict__, "bot_share": {2: 0.6}})) == (
-        "a bot played a person's seat for most of the match"
-    )
+    assert why_unrated(Finished(**{**FOUR.__dict__, "bot_share": {2: 0.6}})) is None  # seat 2 left: it lost
+    assert counted_winners(Finished(**{**FOUR.__dict__, "bot_share": {2: 0.6}})) == (1, 3)
+    assert counted_winners(Finished(**{**FOUR.__dict__, "left": frozenset({1})})) == (0, 2)  # winners who left lose
+    assert why_unrated(Finished(**{**FOUR.__dict__, "left": frozenset({0, 1})})) == "every side left the match"
     assert why_unrated(Finished(**{**FOUR.__dict__, "bot_share": {2: 0.5}})) is None
     assert why_unrated(Finished(**{**FOUR.__dict__, "accounts": {0: "a", 1: "b", 2: "a", 3: "d"}})) is not None
     assert why_unrated(Finished(**{**FOUR.__dict__, "rated_table": False})) == "a casual table"

@@ -50,3 +50,32 @@ def test_a_report_of_a_player_is_kept_for_the_operator(make_server: Any, tmp_pat
     listed = CliRunner().invoke(make_cli(), ["users", "reports", "--db", str(db)])
     assert listed.exit_code == 0
     assert listed.output.strip().endswith(f"table {code} seat 0: Ana, reported by beto: insults in the chat")
+
+
+def test_rated_matches_between_accounts_of_one_address_are_listed_as_suspects(
+    make_server: Any, tmp_path: Path
+) -> None:
+    import random
+
+    from test_random_play import play_randomly
+    from test_ratings import two_people_table
+
+    db = tmp_path / "suspects.sqlite3"
+    server: Server = make_server(db=db)
+    runner = CliRunner()
+    empty = runner.invoke(make_cli(), ["users", "suspects", "--db", str(db)])
+    assert empty.exit_code == 0 and empty.output.strip().startswith("no rated matches")
+    code, created, beto_token, _ana, _beto = two_people_table(server, rated=True)  # both from "testclient"
+    people = {0: server.connect(code, created["token"]), 1: server.connect(code, beto_token)}
+    play_randomly(server, code, people, random.Random(3), 3000)
+    people[0].until("result")
+    listed = ""
+    for _try in range(200):  # the match is recorded just after its result frame
+        listed = runner.invoke(make_cli(), ["users", "suspects", "--db", str(db)]).output
+        if code in listed:
+            break
+        import time
+
+        time.sleep(0.02)
+    assert f"table {code} (truco): " in listed and "share address" in listed
+    assert {"ana", "beto"} <= set(listed.replace(":", " ").split())
