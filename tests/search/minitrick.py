@@ -167,3 +167,14 @@ class LowCardBot(_ByStrengthBot):
     """A deliberately poor player: always gives away its weakest legal card."""
 
     pick = min
+
+
+def counting_high_card_bot(calls: list[int]) -> type[HighCardBot]:
+    """A :class:`HighCardBot` that appends to ``calls`` at every choice, to see where a search plays it."""
+
+    class Counting(HighCardBot):
+        def choose(self, view: object) -> Card:
+            calls.append(1)
+            return super().choose(view)
+
+    return Counting
