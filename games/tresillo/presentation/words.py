@@ -19,6 +19,16 @@ from ..i18n import _
 
 """The suits as the game's players name them (oros, copas, espadas, bastos)."""
 
+WHO_ONLY: dict[str, str] = {
+    "first_dealer": mark("{who}: the first oro, so deals first"),
+    "no_obligo": mark("{who}: no obligo"),
+    "juego": mark("{who}: juego! (plays)"),
+    "paso": mark("{who}: paso (sits out)"),
+    "tomo_viuda": mark("{who}: takes the viuda"),
+    "dejo_viuda": mark("{who}: leaves the viuda"),
+}
+"""The events told by who did them alone, by kind."""
+
 MODES: dict[str, str] = {"normal": mark("normal"), "ciega": mark("blind")}
 """The dealer's two kinds of deal (apuesta normal, apuesta ciega)."""
 
@@ -96,10 +106,10 @@ def describe(event: Event, names: TableNames, seated: bool = True) -> str | None
     the table's own, one per seat (not generic ones), so the seat that cuts can be named."""
     kind, detail = event.kind, event.detail
     who = names.seat(event.seat) if event.seat >= 0 else ""
+    if kind in WHO_ONLY:
+        return _(WHO_ONLY[kind], who=who)
     if kind == "draw":
         return _("{who}: {card}, face up", who=who, card=_card(detail))
-    if kind == "first_dealer":
-        return _("{who}: the first oro, so deals first", who=who)
     if kind == "out":
         return _("{who}: cannot cover the stake ({chips} chips) and leaves the table", who=who, chips=detail)
     if kind == "antes":
@@ -119,20 +129,10 @@ def describe(event: Event, names: TableNames, seated: bool = True) -> str | None
         return _("Trump card {card}: {suit} are trumps", card=card_name(card), suit=suit_name(card.suit))
     if kind == "obligo":
         return _("{who}: obligo! takes {card}", who=who, card=_card(detail))
-    if kind == "no_obligo":
-        return _("{who}: no obligo", who=who)
     if kind == "discard":
         if detail == "face down":
             return _("{who}: discards a card face down", who=who)
         return _("{who}: discards {card}", who=who, card=_card(detail))
-    if kind == "juego":
-        return _("{who}: juego! (plays)", who=who)
-    if kind == "paso":
-        return _("{who}: paso (sits out)", who=who)
-    if kind == "tomo_viuda":
-        return _("{who}: takes the viuda", who=who)
-    if kind == "dejo_viuda":
-        return _("{who}: leaves the viuda", who=who)
     if kind == "uncontested":
         return _("Nobody takes the viuda: the pot of {chips} goes unplayed to {who}", who=who, chips=detail)
     if kind == "por_el_pozo":
