@@ -103,6 +103,14 @@ def spiel(name, **params):
     return pyspiel.load_game(name, params)
 """
 
+CLONE_RATE = """def step():
+    for _ in range(1000):
+        state.clone()
+    return 1000
+rate(step)
+"""
+"""Clones ``state`` (set by the code before it) a thousand at a time: both clone rows time the same loop."""
+
 PYTRUCO = """
 from pyTrucoEngine import cards as engine_cards
 from pyTrucoEngine.controllers.game_controller import game_controller
@@ -164,12 +172,7 @@ rate(match)
 """,
     "clone": """
 state = registry.games['truco'].start({'players': 4}, seed=3)
-def step():
-    for _ in range(1000):
-        state.clone()
-    return 1000
-rate(step)
-""",
+""" + CLONE_RATE,
     "ismcts": """
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.search import ISMCTSBot
@@ -234,12 +237,7 @@ rate(step)
     "pytruco_hands": PYTRUCO,
     "euchre_clone": """
 game = spiel('euchre'); state = game.new_initial_state(); to_decision(state)
-def step():
-    for _ in range(1000):
-        state.clone()
-    return 1000
-rate(step)
-""",
+""" + CLONE_RATE,
     "euchre_ismcts": """
 import pyspiel
 game = spiel('euchre')

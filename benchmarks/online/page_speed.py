@@ -402,16 +402,23 @@ def main() -> None:
     print(f"\nload average after: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
 
 
+def _play_at(browser: Any, server: str, code: str, seat: dict[str, Any], **play: Any) -> tuple[Any, Any]:
+    """Opens table ``code`` on a phone as ``seat``, waits for the hand and plays with ``play_until_over``'s
+    ``play`` arguments; the context and page are returned open, for the caller to check and close."""
+    context = browser.new_context(viewport=PHONE)
+    context.add_init_script(seat_script(code, seat))
+    page = context.new_page()
+    page.goto(f"{server}/t/{code}")
+    page.wait_for_selector("#hand svg.card")
+    play_until_over([page], **play)
+    return context, page
+
+
 def paint_and_weight(browser: Any, server: str, loads: int) -> None:
     """The first paint of the table page mid-hand and the three pages' weights, printed."""
     # A hand in play: Ana and three bots, Ana has played her first card.
     code, (ana,) = start_table(server, "truco", {"players": 4, "points": 15}, ["Ana"])
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(seat_script(code, ana))
-    page = context.new_page()
-    page.goto(f"{server}/t/{code}")
-    page.wait_for_selector("#hand svg.card")
-    play_until_over([page], moves=1)
+    context, page = _play_at(browser, server, code, ana, moves=1)
     page.wait_for_selector("#centre .my-played svg.card")
     context.close()
 
@@ -424,12 +431,7 @@ def paint_and_weight(browser: Any, server: str, loads: int) -> None:
 
     # The match page of a finished match: a 2-player truco, every hand folded ("mazo"), ends in ~15 moves.
     done, (bea,) = start_table(server, "truco", {"players": 2, "points": 15}, ["Bea"])
-    context = browser.new_context(viewport=PHONE)
-    context.add_init_script(seat_script(done, bea))
-    page = context.new_page()
-    page.goto(f"{server}/t/{done}")
-    page.wait_for_selector("#hand svg.card")
-    play_until_over([page], preferred="mazo")
+    context, _ = _play_at(browser, server, done, bea, preferred="mazo")
     context.close()
 
     print(f"\nPage weight, first visit, bytes of HTTP bodies (KB; budget {BUDGET_BYTES // 1024}):")

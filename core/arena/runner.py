@@ -77,13 +77,10 @@ class MatchPlan:
 
 
 @dataclass(frozen=True)
-class MatchResult:
-    """How one match went. ``shares[k]`` is the result of side ``k``: 1 for a sole winner, shared when tied."""
+class MatchResult(MatchPlan):
+    """How one match went, after the plan it played (its fields come first, in the plan's order).
+    ``shares[k]`` is the result of side ``k``: 1 for a sole winner, shared when tied."""
 
-    index: int
-    deal: int
-    seed: int
-    lineup: tuple[int, ...]
     winners: tuple[int, ...]
     scores: tuple[int, ...]
     shares: tuple[float, ...]

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from cartas.core import Action, Card, GameOptions, Position, format_cards
 
 from .actions import CLOSE, REENGANCHE, RETIRE, Reenganche
-from .melds import MeldRules
+from .melds import MeldRules, distinct_places
 from .state import DRAW, RummyState
 
 if TYPE_CHECKING:
@@ -106,11 +106,7 @@ class ChinchonState(RummyState):
         value = rules.value
         whole = rules.deadwood_ids(ids)
         closes: list[Action] = []
-        seen = set()
-        for at, i in enumerate(ids):
-            if i in seen:
-                continue
-            seen.add(i)
+        for at, i in distinct_places(ids):
             if floor - (value[i] if loose[at] else 0) > limit or whole - value[i] > limit:
                 continue
             if rules.deadwood_ids(ids[:at] + ids[at + 1:]) <= limit:

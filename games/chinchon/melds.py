@@ -24,7 +24,7 @@ at most one such group, and the group is valid when the meld with the added card
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from cartas.core import JOKER, SUITS, Card
@@ -527,6 +527,16 @@ class MeldRules:
             for m in range(0, jokers + 1):
                 if self._is_meld_ids(target_ids + group + [JOKER_ID] * m):
                     by_low[picked[0]].append((mask, m, points + JOKER_POINTS * m, target))
+
+
+def distinct_places(ids: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Each distinct card id with the place it first stands at in ``ids``, in order: a hand holding two of a
+    card (two decks) offers one move for them, not two."""
+    seen: set[int] = set()
+    for at, i in enumerate(ids):
+        if i not in seen:
+            seen.add(i)
+            yield at, i
 
 
 def _profile(ids: Sequence[int]) -> tuple[list[int], list[int], int]:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from cartas.core import Action, Card, GameOptions, Position, format_cards
 
 from .actions import CLOSE
-from .melds import JOKER_ID, MeldRules
+from .melds import JOKER_ID, MeldRules, distinct_places
 from .state import DRAW, RummyState
 
 if TYPE_CHECKING:
@@ -82,11 +82,7 @@ class RemigioState(RummyState):
         if not meldable and len(suits) > 2:
             return []
         closes: list[Action] = []
-        seen = set()
-        for at, i in enumerate(ids):
-            if i in seen:
-                continue
-            seen.add(i)
+        for at, i in distinct_places(ids):
             if meldable and n_loose - loose[at] == 0 and rules.all_melded_ids(ids[:at] + ids[at + 1:]):
                 closes.append(CLOSE[hand[at]])
             elif len(suits) <= 2 and close_kind(rules, hand[:at] + hand[at + 1:]) is not None:

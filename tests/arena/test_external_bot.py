@@ -15,6 +15,7 @@ from cartas.cli.arena_command import arena_command
 from cartas.core.bots.base import SeatView
 from cartas.core.bots.external import ExternalBot, ExternalBotError, external_bot_factory
 from cartas.core.plugins.registry import Registry
+from cartas.core.state import State
 
 GAME = CartaAlta()
 OPTIONS = GAME.options({})
@@ -24,6 +25,15 @@ def program(tmp_path: Path, body: str) -> str:
     path = tmp_path / "bot.py"
     path.write_text("import json, sys, time\n" + body)
     return str(path)
+
+
+READ_MESSAGES = "for line in sys.stdin:\n    message = json.loads(line)\n"
+"""The loop of a test bot: ``message`` is each line the match sends, decoded."""
+
+
+def started(tmp_path: Path, body: str) -> tuple[ExternalBot, State]:
+    """The program ``body`` as an external bot at seat 0, and a fresh match for it."""
+    return ExternalBot(0, command=program(tmp_path, body), timeout=10), GAME.start(OPTIONS, seed=0)
 
 
 def first_decision(bot: ExternalBot) -> str:
@@ -82,8 +92,7 @@ def test_a_silent_bot_times_out_per_decision(tmp_path: Path) -> None:
 
 def play_two_decisions(tmp_path: Path, body: str) -> str:
     """Let the program answer the first decision, then ask a second; the error of the second."""
-    bot = ExternalBot(0, command=program(tmp_path, body), timeout=10)
-    state = GAME.start(OPTIONS, seed=0)
+    bot, state = started(tmp_path, body)
     try:
         seat = state.to_act[0]
         state.apply(bot.choose(SeatView(state, seat)), seat)
@@ -96,9 +105,7 @@ def play_two_decisions(tmp_path: Path, body: str) -> str:
 
 
 TWO_ANSWERS = (
-    "for line in sys.stdin:\n"
-    "    message = json.loads(line)\n"
-    "    if message['type'] == 'decision':\n"
+    READ_MESSAGES + "    if message['type'] == 'decision':\n"
     "        print(json.dumps({{'action': 0{echo}}}), flush=True)\n"
     "        print(json.dumps({{'action': 1{echo}}}), flush=True)\n"
 )
@@ -111,10 +118,8 @@ def test_a_second_answer_to_one_decision_is_never_played_later(tmp_path: Path) -
 
 def test_an_answer_that_echoes_an_earlier_decision_is_refused(tmp_path: Path) -> None:
     body = (
-        "answers = []\n"
-        "for line in sys.stdin:\n"
-        "    message = json.loads(line)\n"
-        "    if message['type'] == 'decision':\n"
+        "answers = []\n" +
+        READ_MESSAGES + "    if message['type'] == 'decision':\n"
         "        print(json.dumps({'action': 0, 'id': 1}), flush=True)\n"
     )
     assert "answered decision 1 while decision 2 was asked" in play_two_decisions(tmp_path, body)
@@ -122,13 +127,10 @@ def test_an_answer_that_echoes_an_earlier_decision_is_refused(tmp_path: Path) ->
 
 def test_decisions_are_numbered_and_an_echoed_id_is_accepted(tmp_path: Path) -> None:
     body = (
-        "for line in sys.stdin:\n"
-        "    message = json.loads(line)\n"
-        "    if message['type'] == 'decision':\n"
+        READ_MESSAGES + "    if message['type'] == 'decision':\n"
         "        print(json.dumps({'action': 0, 'id': message['id']}), flush=True)\n"
     )
-    bot = ExternalBot(0, command=program(tmp_path, body), timeout=10)
-    state = GAME.start(OPTIONS, seed=0)
+    bot, state = started(tmp_path, body)
     try:
         for _ in range(3):
             seat = state.to_act[0]
@@ -168,18 +170,15 @@ def test_an_id_that_is_not_a_number_is_a_bad_answer_not_another_decision(
     """An external bot echoing ``"1"`` was stopped for answering "decision '1' while decision 1 was asked"; now
     it is told what ``id`` must be, and its next answer is played."""
     body = (
-        "sent = 0\n"
-        "for line in sys.stdin:\n"
-        "    message = json.loads(line)\n"
-        "    if message['type'] == 'error':\n"
+        "sent = 0\n" +
+        READ_MESSAGES + "    if message['type'] == 'error':\n"
         "        print(message['message'], file=sys.stderr, flush=True)\n"
         "    if message['type'] == 'decision':\n"
         "        sent += 1\n"
         "        echoed = str(message['id']) if sent == 1 else message['id']\n"
         "        print(json.dumps({'action': 0, 'id': echoed}), flush=True)\n"
     )
-    bot = ExternalBot(0, command=program(tmp_path, body), timeout=10)
-    state = GAME.start(OPTIONS, seed=0)
+    bot, state = started(tmp_path, body)
     seat = state.to_act[0]
     try:
         assert bot.choose(SeatView(state, seat)) == state.legal_actions(seat)[0]

@@ -32,15 +32,28 @@ def first_round(state: State, players: int = 2) -> None:
         state.apply(f"discard {drawn}")
 
 
+def close_in_the_second_round(state: State, card: str, players: int = 2) -> None:
+    """After :func:`first_round`, seat 0 draws from the stock and closes throwing ``card``."""
+    first_round(state, players)
+    state.apply("draw stock")
+    state.apply(f"close {card}")
+
+
+def seat_1_goes_over() -> State:
+    """Three players with the reenganche on; seat 0 closes at once and seat 1 goes over 100, so it is asked."""
+    hands = ["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O", "1E 2E 3E 5B 5C 5E 9B"]
+    state = start(hands, "9O 9C 8C 8B", scores=[20, 96, 40], reenganche=True)
+    close_in_the_second_round(state, "8B", 3)
+    return state
+
+
 def kinds(state: State, kind: str) -> list[tuple[int, str]]:
     return [(e.seat, e.detail) for e in state.events if e.kind == kind]
 
 
 def test_ch_01_minus_ten_and_no_lay_off_after_it() -> None:
     state = start(["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O"], "9E 9C 8B", scores=[20, 30])
-    first_round(state)
-    state.apply("draw stock")
-    state.apply("close 8B")
+    close_in_the_second_round(state, "8B")
     assert state.scores() == (10, 35)
     assert kinds(state, "score") == [(0, "-10 = 10"), (1, "+5 = 35")]
     assert kinds(state, "arrange") == [(0, "1O 2O 3O 4O | 7C 7E 7B = -10"), (1, "6C 6E 6B | 10C 11C 12C | loose 5O = 5")]
@@ -54,9 +67,7 @@ def test_ch_01_minus_ten_and_no_lay_off_after_it() -> None:
 
 def test_lay_off_after_an_ordinary_cut() -> None:
     state = start(["1O 2O 3O 7C 7E 7B 2B", "6B 6C 6E 10C 11C 12C 4O"], "9E 9C 9B", scores=[20, 30])
-    first_round(state)
-    state.apply("draw stock")
-    state.apply("close 9B")
+    close_in_the_second_round(state, "9B")
     assert state.scores() == (22, 30)
     assert (1, "6C 6E 6B | 10C 11C 12C | +1: 4O = 0") in kinds(state, "arrange")
 
@@ -101,9 +112,7 @@ def test_ch_07_chinchon_wins_the_match() -> None:
     state = GAME.start({"players": 2, "deck": 40}, seed=1, position={
         "hands": [["4E", "5E", "6E", "7E", "10E", "11E", "12E"], ["6B", "6C", "6O", "10C", "11C", "12C", "5O"]],
         "up": "1B", "stock": ["2C", "2O", "3B"], "dealer": 1, "scores": [90, 0]})
-    first_round(state)
-    state.apply("draw stock")
-    state.apply("close 3B")
+    close_in_the_second_round(state, "3B")
     assert state.is_over
     assert state.result().winners == (0,)
     assert kinds(state, "chinchon") == [(0, "4E 5E 6E 7E 10E 11E 12E")]
@@ -111,9 +120,7 @@ def test_ch_07_chinchon_wins_the_match() -> None:
 
 def test_elimination_over_the_limit() -> None:
     state = start(["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O"], "9E 9C 8B", scores=[20, 96])
-    first_round(state)
-    state.apply("draw stock")
-    state.apply("close 8B")
+    close_in_the_second_round(state, "8B")
     assert state.is_over and state.result() == ((0,), (10, 101))
 
 
@@ -121,19 +128,13 @@ def test_reaching_the_limit_only_counts_with_the_option() -> None:
     for at_limit, over in ((False, False), (True, True)):
         state = start(["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O"], "9E 9C 8B", scores=[20, 95],
                       eliminate_at_limit=at_limit)
-        first_round(state)
-        state.apply("draw stock")
-        state.apply("close 8B")
+        close_in_the_second_round(state, "8B")
         assert state.scores() == (10, 100)
         assert state.is_over is over
 
 
 def test_reenganche_brings_a_player_back_once() -> None:
-    hands = ["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O", "1E 2E 3E 5B 5C 5E 9B"]
-    state = start(hands, "9O 9C 8C 8B", scores=[20, 96, 40], reenganche=True)
-    first_round(state, 3)
-    state.apply("draw stock")
-    state.apply("close 8B")
+    state = seat_1_goes_over()
     assert state.scores() == (10, 101, 49)
     assert state.to_act == (1,) and [str(a) for a in state.legal_actions()] == ["reenganche", "retire"]
     assert state.observation(2).table["phase"] == "reenganche"
@@ -146,11 +147,7 @@ def test_reenganche_brings_a_player_back_once() -> None:
 
 
 def test_declining_the_reenganche_puts_the_player_out() -> None:
-    hands = ["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O", "1E 2E 3E 5B 5C 5E 9B"]
-    state = start(hands, "9O 9C 8C 8B", scores=[20, 96, 40], reenganche=True)
-    first_round(state, 3)
-    state.apply("draw stock")
-    state.apply("close 8B")
+    state = seat_1_goes_over()
     state.apply("retire")
     assert state.scores() == (10, 101, 49)
     assert state.active == [True, False, True]  # type: ignore[attr-defined]
@@ -160,24 +157,18 @@ def test_declining_the_reenganche_puts_the_player_out() -> None:
 def test_no_reenganche_with_one_player_left_in() -> None:
     state = start(["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O"], "9E 9C 8B", scores=[20, 96],
                   reenganche=True)
-    first_round(state)
-    state.apply("draw stock")
-    state.apply("close 8B")
+    close_in_the_second_round(state, "8B")
     assert state.is_over and state.result().winners == (0,)
 
 
 def test_last_player_in_wins_and_everyone_over_the_limit_lowest_wins() -> None:
     closer, third = "1O 2O 3O 7C 7E 7B 2B", "1E 2E 3E 5B 5C 12B 9B"
     state = start([closer, "6B 6C 6E 10C 11C 12C 4O", third], "9O 9C 8C 10B", scores=[99, 96, 80])
-    first_round(state, 3)
-    state.apply("draw stock")
-    state.apply("close 10B")
+    close_in_the_second_round(state, "10B", 3)
     assert state.scores() == (101, 96, 111)
     assert state.is_over and state.result().winners == (1,)
     state = start([closer, "6B 6C 6E 10C 11C 12C 9O", third], "4O 9C 8C 10B", scores=[99, 96, 80])
-    first_round(state, 3)
-    state.apply("draw stock")
-    state.apply("close 10B")
+    close_in_the_second_round(state, "10B", 3)
     assert state.scores() == (101, 105, 111)
     assert state.is_over and state.result().winners == (0,)
 
@@ -228,11 +219,7 @@ def test_parse_aliases() -> None:
 def test_a_world_sampled_in_the_reenganche_keeps_no_stock_order() -> None:
     """The hands are shown while the players put out decide, but the stock stays face down: a bot's sampled
     world must not carry its real order (it once did, being a plain copy of the state)."""
-    hands = ["1O 2O 3O 4O 7C 7E 7B", "6B 6C 6E 10C 11C 12C 5O", "1E 2E 3E 5B 5C 5E 9B"]
-    state = start(hands, "9O 9C 8C 8B", scores=[20, 96, 40], reenganche=True)
-    first_round(state, 3)
-    state.apply("draw stock")
-    state.apply("close 8B")
+    state = seat_1_goes_over()
     assert state.observation(1).table["phase"] == "reenganche"
     real = list(state.stock)  # type: ignore[attr-defined]
     assert len(real) == 24

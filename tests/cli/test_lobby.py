@@ -187,33 +187,34 @@ def test_interactive_defaults_line_by_line(run: Callable[..., Result], saves: Ca
     assert record.players == {"0": HUMAN, "1": "easy", "2": "easy", "3": "easy"}
 
 
-def test_interactive_truco_teams_by_name_and_a_wrong_answer_asked_again(
-    truco: Callable[..., Result], saves: Callable[[], list[Path]]
+@pytest.mark.parametrize(("answers", "said"), [
+    pytest.param(
+        "4\n30\nyou,easy,hard/medium\nyou,hard/easy,medium\nyou,hard,easy,medium\n\n1\nquit\n",
+        ["Teams (players by name or number, / between teams) [you,medium/easy,hard]: ",
+         "Error: uneven teams 'you,easy,hard/medium'",
+         "Error: order 'you,hard,easy,medium' splits the team you,hard; partners sit at seats 1,3 or 2,4"],
+        id="teams_by_name_and_a_wrong_answer_asked_again",
+    ),
+    # At the questions players and seats are typed from 1 ("1,4/2,3" partners you with the hard bot, as the flag
+    # ``--teams 0,3/1,2`` does), "0" is no player, and a refusal names them as the person counts them.
+    pytest.param(
+        "4\n30\n0,2/1,3\n1,4/2,3\n1,2,3,4\n1,2,4,3\n1\nquit\n",
+        ["Seats: 1,3 against 2,4\nPlayers: 1 you · 2 easy · 3 medium · 4 hard",
+         "Error: teams names player 0; the players are 1 you · 2 easy · 3 medium · 4 hard",
+         "Error: order '1,2,3,4' splits the team you,hard; partners sit at seats 1,3 or 2,4"],
+        id="typed_numbers_count_from_one_and_are_refused_as_typed",
+    ),
+])
+def test_interactive_truco_teams_asked_again_until_right(
+    truco: Callable[..., Result], saves: Callable[[], list[Path]], answers: str, said: list[str]
 ) -> None:
-    answers = "4\n30\nyou,easy,hard/medium\nyou,hard/easy,medium\nyou,hard,easy,medium\n\n1\nquit\n"
-    result = truco("--lobby", "--bots", "easy,medium,hard", input=answers)
-    out = result.output
-    assert "Teams (players by name or number, / between teams) [you,medium/easy,hard]: " in out
-    assert "Error: uneven teams 'you,easy,hard/medium'" in out
-    assert "Seat order, from seat 1 (partners alternate) [you,easy,hard,medium]: " in out
-    assert "Error: order 'you,hard,easy,medium' splits the team you,hard; partners sit at seats 1,3 or 2,4" in out
-    assert "At the table: You · Bot 2 (easy) · Partner (hard) · Bot 4 (medium)" in out
-    assert load_record(saves()[0]).players == {"0": HUMAN, "1": "easy", "2": "hard", "3": "medium"}
-
-
-def test_typed_numbers_count_from_one_and_are_refused_as_typed(
-    truco: Callable[..., Result], saves: Callable[[], list[Path]]
-) -> None:
-    """At the questions players and seats are typed from 1 ("1,4/2,3" partners you with the hard bot, as the flag
-    ``--teams 0,3/1,2`` does), "0" is no player, and a refusal names them as the person counts them."""
-    answers = "4\n30\n0,2/1,3\n1,4/2,3\n1,2,3,4\n1,2,4,3\n1\nquit\n"
+    """The lobby asks for teams and seats again after a wrong answer, and the match starts as finally answered."""
     result = truco("--lobby", "--bots", "easy,medium,hard", input=answers)
     out = result.output
     assert result.exit_code == 0, out
-    assert "Seats: 1,3 against 2,4\nPlayers: 1 you · 2 easy · 3 medium · 4 hard" in out
-    assert "Error: teams names player 0; the players are 1 you · 2 easy · 3 medium · 4 hard" in out
+    for line in said:
+        assert line in out
     assert "Seat order, from seat 1 (partners alternate) [you,easy,hard,medium]: " in out
-    assert "Error: order '1,2,3,4' splits the team you,hard; partners sit at seats 1,3 or 2,4" in out
     assert "At the table: You · Bot 2 (easy) · Partner (hard) · Bot 4 (medium)" in out
     assert load_record(saves()[0]).players == {"0": HUMAN, "1": "easy", "2": "hard", "3": "medium"}
 

@@ -9,6 +9,7 @@ Skill matters (follow cheaply, keep aces), so a search bot must beat a random on
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from typing import Literal
 
 from cartas.core import ActionParseError, Card, CardParseError, Game, GameOptions, Observation, Position, Result, State
@@ -142,23 +143,38 @@ class CartaAlta(Game):
         return None
 
 
-class HighCardBot:
+class _ByStrengthBot:
+    """Plays the legal card that ``pick`` (``max`` or ``min``) chooses by strength: the two fixed players below
+    differ only in that choice."""
+
+    pick: Callable[..., Card]
+
+    def __init__(self, seed: int = 0) -> None:
+        self.seed = seed
+
+    def choose(self, view: object) -> Card:
+        legal = view.legal_actions()  # type: ignore[attr-defined]
+        return type(self).pick(legal, key=lambda card: STRENGTH[card.rank])
+
+
+class HighCardBot(_ByStrengthBot):
     """A heuristic for rollouts: plays its strongest legal card."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
-
-    def choose(self, view: object) -> Card:
-        legal = view.legal_actions()  # type: ignore[attr-defined]
-        return max(legal, key=lambda card: STRENGTH[card.rank])
+    pick = max
 
 
-class LowCardBot:
+class LowCardBot(_ByStrengthBot):
     """A deliberately poor player: always gives away its weakest legal card."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.seed = seed
+    pick = min
 
-    def choose(self, view: object) -> Card:
-        legal = view.legal_actions()  # type: ignore[attr-defined]
-        return min(legal, key=lambda card: STRENGTH[card.rank])
+
+def counting_high_card_bot(calls: list[int]) -> type[HighCardBot]:
+    """A :class:`HighCardBot` that appends to ``calls`` at every choice, to see where a search plays it."""
+
+    class Counting(HighCardBot):
+        def choose(self, view: object) -> Card:
+            calls.append(1)
+            return super().choose(view)
+
+    return Counting

@@ -6,7 +6,7 @@ import itertools
 from functools import partial
 
 import pytest
-from minitrick import STRENGTH, CartaAlta, CartaAltaState, HighCardBot, LowCardBot
+from minitrick import STRENGTH, CartaAlta, CartaAltaState, HighCardBot, LowCardBot, counting_high_card_bot
 
 from cartas.core.bots import rollout
 from cartas.core.bots.base import RandomBot, SeatView
@@ -151,15 +151,10 @@ def test_play_outs_stop_at_the_end_of_the_hand() -> None:
 
 
 def test_a_cheaper_variant_plays_the_play_outs_when_the_base_bot_offers_one() -> None:
-    used = []
-
-    class Cheap(HighCardBot):
-        def choose(self, view: object) -> object:
-            used.append(1)
-            return super().choose(view)
+    used: list[int] = []
 
     class Dear(LowCardBot):
-        for_rollouts = Cheap
+        for_rollouts = counting_high_card_bot(used)
 
     RolloutBot(0, base=Dear, samples=3).choose(_first_view(2))
     assert used

@@ -9,7 +9,7 @@ from functools import partial
 from typing import Any
 
 import pytest
-from minitrick import CartaAlta, HighCardBot
+from minitrick import CartaAlta, counting_high_card_bot
 
 from cartas.core.bots.base import RandomBot, SeatView
 from cartas.core.match import run_match
@@ -79,15 +79,9 @@ def test_search_does_not_touch_the_real_state() -> None:
 
 
 def test_a_rollout_policy_plays_the_rollouts() -> None:
-    calls = []
-
-    class Counting(HighCardBot):
-        def choose(self, view: object) -> object:
-            calls.append(1)
-            return super().choose(view)
-
+    calls: list[int] = []
     state = GAME.start(seed=2)
-    ISMCTSBot(0, simulations=20, rollout=Counting).choose(SeatView(state, state.to_act[0]))
+    ISMCTSBot(0, simulations=20, rollout=counting_high_card_bot(calls)).choose(SeatView(state, state.to_act[0]))
     assert calls
 
 

@@ -21,6 +21,8 @@ from cartas.games.tresillo.bots.personalities import PERSONALITIES, BlindDealer,
 from cartas.games.tresillo.state import TresilloState
 from cartas.games.tresillo.bots.temperament import MEDIUM, Temperament
 
+from personality_checks import titles_by_language
+
 GAME = TresilloGame()
 BOTS: tuple[type[MediumBot], ...] = (MediumBot, Cautious, Gambler, BlindDealer)
 
@@ -177,10 +179,7 @@ def test_the_personalities_are_registered_levels_shown_by_title_and_strength() -
 
 
 def test_the_titles_are_translated() -> None:
-    titles = {}
-    for language in ("es", "es-AR", "pt-BR", "en"):
-        with speaking(language):
-            titles[language] = [p.title() for p in PERSONALITIES]
+    titles = titles_by_language(PERSONALITIES)
     assert titles["es"] == titles["es-AR"] == ["El Prudente", "El Jugador", "El de la Ciega"]
     assert titles["pt-BR"] == ["O Prudente", "O Jogador", "O da Cega"]
     assert titles["en"] == ["The Cautious", "The Gambler", "The Blind Dealer"]

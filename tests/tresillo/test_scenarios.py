@@ -9,31 +9,28 @@ def legal(state: Any, seat: int | None = None) -> list[str]:
     return [str(a) for a in state.legal_actions(seat)]
 
 
+def play_forced(state: Any, *cards: str) -> None:
+    """Plays each card in turn, checking first that it is the only legal play (the must-follow, must-beat rules
+    leave no choice)."""
+    for card in cards:
+        assert legal(state) == [f"play {card}"]
+        state.apply(f"play {card}")
+
+
 def test_tr_01_ace_of_trumps_leads_must_beat_and_a_fall(stacked: Any) -> None:
     state = stacked("1O 3C 4E / 3O 12C 2B / 7O 1C 6E", "5O")
     assert state.pot == 9 and state.scores() == (97, 97, 97)
     for action in ("juego", "juego", "juego"):
         state.apply(action)
     assert state.to_act == (0,)
-    assert legal(state) == ["play 1O"]
-    state.apply("play 1O")
-    assert legal(state) == ["play 3O"]
-    state.apply("play 3O")
-    assert legal(state) == ["play 7O"]
-    state.apply("play 7O")
+    play_forced(state, "1O", "3O", "7O")
     assert state.to_act == (0,) and state.scores() == (100, 97, 97)
     assert legal(state) == ["play 3C", "play 4E"]
     state.apply("play 3C")
-    assert legal(state) == ["play 12C"]
-    state.apply("play 12C")
-    assert legal(state) == ["play 1C"]
-    state.apply("play 1C")
+    play_forced(state, "12C", "1C")
     assert state.to_act == (2,) and state.scores() == (100, 97, 100)
     state.apply("play 6E")
-    assert legal(state) == ["play 4E"]
-    state.apply("play 4E")
-    assert legal(state) == ["play 2B"]
-    state.apply("play 2B")
+    play_forced(state, "4E", "2B")
     assert state.scores() == (100, 88, 103)
     assert [c - 100 for c in state.scores()] == [0, -12, 3]
     assert state.pot == 9

@@ -3,11 +3,7 @@ bot seeds, ``medium`` keeps its old constants, they are registered levels with t
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cartas.core.bots.base import SeatView
 from cartas.core.bots.personality import Personality as Shown
-from cartas.core.i18n import speaking
 from cartas.core.match import run_match
 from cartas.core.plugins.manager import get_registry
 from cartas.games.truco import PERSONALITY_LEVELS
@@ -17,20 +13,15 @@ from cartas.games.truco.bots.personalities import PERSONALITIES, Cautious, Gambl
 from cartas.games.truco.state import TrucoState
 from cartas.games.truco.bots.temperament import MEDIUM, Temperament
 
+from personality_checks import count, titles_by_language
+
 GAME = TrucoGame()
-SEEDS = range(60)
 
 
 def start(hand: list[str], rival: list[str], *, dealer: int) -> TrucoState:
     state = GAME.start({"players": 2, "points": 30}, seed=3, position={"dealer": dealer, "hands": [hand, rival]})
     assert isinstance(state, TrucoState)
     return state
-
-
-def count(bot: type[MediumBot], state: TrucoState, said: Callable[[str], bool]) -> int:
-    """How many of 60 bot seeds choose what ``said`` recognises, at seat 0."""
-    view = SeatView(state, 0)
-    return sum(said(str(bot(seed).choose(view))) for seed in SEEDS)
 
 
 def test_medium_keeps_the_constants_it_played_with() -> None:
@@ -104,10 +95,7 @@ def test_the_personalities_are_registered_levels_shown_by_title() -> None:
 
 
 def test_the_titles_are_translated() -> None:
-    titles = {}
-    for language in ("es", "es-AR", "pt-BR", "en"):
-        with speaking(language):
-            titles[language] = [p.title() for p in PERSONALITIES]
+    titles = titles_by_language(PERSONALITIES)
     assert titles["es"] == titles["es-AR"] == ["El Prudente", "El Mentiroso", "El Jugador"]
     assert titles["pt-BR"] == ["O Prudente", "O Mentiroso", "O Jogador"]
     assert titles["en"] == ["The Cautious", "The Liar", "The Gambler"]

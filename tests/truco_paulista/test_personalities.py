@@ -3,11 +3,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
-from cartas.core.bots.base import SeatView
 from cartas.core.bots.personality import Personality as Shown
-from cartas.core.i18n import speaking
 from cartas.core.plugins.manager import get_registry
 from cartas.games.truco_paulista import PERSONALITY_LEVELS
 from cartas.games.truco_paulista.bots import MediumBot
@@ -16,19 +12,15 @@ from cartas.games.truco_paulista.bots.personalities import PERSONALITIES, Bluffe
 from cartas.games.truco_paulista.state import PaulistaState
 from cartas.games.truco_paulista.bots.temperament import MEDIUM, Temperament
 
+from personality_checks import count, titles_by_language
+
 GAME = PaulistaGame()
-SEEDS = range(60)
 
 
 def start(hands: list[str], *, dealer: int) -> PaulistaState:
     state = GAME.start({"players": 2}, seed=3, position={"hands": [h.split() for h in hands], "dealer": dealer, "up": "7O"})
     assert isinstance(state, PaulistaState)
     return state
-
-
-def count(bot: type[MediumBot], state: PaulistaState, said: Callable[[str], bool]) -> int:
-    view = SeatView(state, 0)
-    return sum(said(str(bot(seed).choose(view))) for seed in SEEDS)
 
 
 def test_medium_keeps_the_constants_it_played_with() -> None:
@@ -69,10 +61,7 @@ def test_the_personalities_are_registered_levels_shown_by_title() -> None:
 
 
 def test_the_titles_are_translated() -> None:
-    titles = {}
-    for language in ("es", "es-AR", "pt-BR", "en"):
-        with speaking(language):
-            titles[language] = [p.title() for p in PERSONALITIES]
+    titles = titles_by_language(PERSONALITIES)
     assert titles["es"] == titles["es-AR"] == ["El Cauteloso", "El Farolero", "El Apostador"]
     assert titles["pt-BR"] == ["O Cauteloso", "O Blefador", "O Apostador"]
     assert titles["en"] == ["The Wary", "The Bluffer", "The Gambler"]

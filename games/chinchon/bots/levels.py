@@ -55,11 +55,15 @@ class EasyBot:
         self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
+        """Takes the reenganche whenever it is offered (a player back in can still win; one out cannot), and
+        leaves every other move to :meth:`play`."""
         legal = view.legal_actions()
         if REENGANCHE in legal:
             return REENGANCHE
-        rules = rules_for(view)
-        hand = view.hand()
+        return self.play(view, legal, rules_for(view), view.hand())
+
+    def play(self, view: SeatView, legal: list[Action], rules: MeldRules, hand: list[Card]) -> Action:
+        """A draw or a discard: ``legal`` as the view gives them, the game's ``rules`` and the seat's ``hand``."""
         if legal[0].__class__ is Draw:
             if DRAW_DISCARD in legal and DRAW_STOCK in legal:
                 up = Card.parse(view.observation().table["upcard"])
@@ -79,8 +83,9 @@ class EasyBot:
 class MediumBot(EasyBot):
     """Looks one draw ahead over the cards it has not seen, remembers the discards, closes when it pays.
 
-    It is ``easy`` made deeper, as in every game, so it extends :class:`EasyBot`; it decides every move itself
-    (its own ``choose``), so nothing of ``easy``'s play is inherited but the seeded generator.
+    It is ``easy`` made deeper, as in every game, so it extends :class:`EasyBot`; it decides every draw and
+    discard itself (its own ``play``), so nothing of ``easy``'s play is inherited but the seeded generator and
+    taking the reenganche.
 
     A hand is worth the fewest loose points it can keep after the next draw and discard, averaged over the
     cards still unseen (not in its hand, not on the discard pile, not taken from it by another player), with a
@@ -108,15 +113,7 @@ class MediumBot(EasyBot):
     pays nothing: with two decks and sets of any suits most cards fit something taken, so the guard mostly
     gives up the bot's own melds, and a remigio ``medium`` without it beats one with it."""
 
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
-
-    def choose(self, view: SeatView) -> Action:
-        legal = view.legal_actions()
-        if REENGANCHE in legal:
-            return REENGANCHE
-        rules = rules_for(view)
-        hand = view.hand()
+    def play(self, view: SeatView, legal: list[Action], rules: MeldRules, hand: list[Card]) -> Action:
         observation = view.observation()
         table = observation.table
         unseen = self._unseen(view, hand, observation.events, table["discard_pile"])

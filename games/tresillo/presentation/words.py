@@ -19,6 +19,34 @@ from ..i18n import _
 
 """The suits as the game's players name them (oros, copas, espadas, bastos)."""
 
+WHO_ONLY: dict[str, str] = {
+    "first_dealer": mark("{who}: the first oro, so deals first"),
+    "no_obligo": mark("{who}: no obligo"),
+    "juego": mark("{who}: juego! (plays)"),
+    "paso": mark("{who}: paso (sits out)"),
+    "tomo_viuda": mark("{who}: takes the viuda"),
+    "dejo_viuda": mark("{who}: leaves the viuda"),
+    "por_el_pozo": mark("Nobody takes the viuda: por el pozo, defended by {who}"),
+}
+"""The events told by who did them alone, by kind."""
+
+WITH_CHIPS: dict[str, str] = {
+    "out": mark("{who}: cannot cover the stake ({chips} chips) and leaves the table"),
+    "antes": mark("Everyone puts {chips} in the pot"),
+    "pot": mark("The pot holds {chips}"),
+    "uncontested": mark("Nobody takes the viuda: the pot of {chips} goes unplayed to {who}"),
+    "redeal": mark("Everybody passes: {who} to deal again, the pot of {chips} stays"),
+    "cae": mark("{who}: falls (cae) and puts {chips} in the pot"),
+}
+"""The events told by who did them and the chips in their detail, by kind."""
+
+WITH_CARD: dict[str, str] = {
+    "draw": mark("{who}: {card}, face up"),
+    "obligo": mark("{who}: obligo! takes {card}"),
+    "play": mark("{who}: plays {card}"),
+}
+"""The events told by who did them and the card in their detail, by kind."""
+
 MODES: dict[str, str] = {"normal": mark("normal"), "ciega": mark("blind")}
 """The dealer's two kinds of deal (apuesta normal, apuesta ciega)."""
 
@@ -96,16 +124,12 @@ def describe(event: Event, names: TableNames, seated: bool = True) -> str | None
     the table's own, one per seat (not generic ones), so the seat that cuts can be named."""
     kind, detail = event.kind, event.detail
     who = names.seat(event.seat) if event.seat >= 0 else ""
-    if kind == "draw":
-        return _("{who}: {card}, face up", who=who, card=_card(detail))
-    if kind == "first_dealer":
-        return _("{who}: the first oro, so deals first", who=who)
-    if kind == "out":
-        return _("{who}: cannot cover the stake ({chips} chips) and leaves the table", who=who, chips=detail)
-    if kind == "antes":
-        return _("Everyone puts {chips} in the pot", chips=detail)
-    if kind == "pot":
-        return _("The pot holds {chips}", chips=detail)
+    if kind in WHO_ONLY:
+        return _(WHO_ONLY[kind], who=who)
+    if kind in WITH_CHIPS:
+        return _(WITH_CHIPS[kind], who=who, chips=detail)
+    if kind in WITH_CARD:
+        return _(WITH_CARD[kind], who=who, card=_card(detail))
     if kind == "mode":
         return _("{who}: apuesta {mode}", who=who, mode=_(MODES.get(detail, detail)))
     if kind == "deal":
@@ -117,36 +141,14 @@ def describe(event: Event, names: TableNames, seated: bool = True) -> str | None
     if kind == "trump":
         card = Card.parse(detail)
         return _("Trump card {card}: {suit} are trumps", card=card_name(card), suit=suit_name(card.suit))
-    if kind == "obligo":
-        return _("{who}: obligo! takes {card}", who=who, card=_card(detail))
-    if kind == "no_obligo":
-        return _("{who}: no obligo", who=who)
     if kind == "discard":
         if detail == "face down":
             return _("{who}: discards a card face down", who=who)
         return _("{who}: discards {card}", who=who, card=_card(detail))
-    if kind == "juego":
-        return _("{who}: juego! (plays)", who=who)
-    if kind == "paso":
-        return _("{who}: paso (sits out)", who=who)
-    if kind == "tomo_viuda":
-        return _("{who}: takes the viuda", who=who)
-    if kind == "dejo_viuda":
-        return _("{who}: leaves the viuda", who=who)
-    if kind == "uncontested":
-        return _("Nobody takes the viuda: the pot of {chips} goes unplayed to {who}", who=who, chips=detail)
-    if kind == "por_el_pozo":
-        return _("Nobody takes the viuda: por el pozo, defended by {who}", who=who)
-    if kind == "redeal":
-        return _("Everybody passes: {who} to deal again, the pot of {chips} stays", who=who, chips=detail)
-    if kind == "play":
-        return _("{who}: plays {card}", who=who, card=_card(detail))
     if kind == "trick":
         if detail == "0":
             return _("{who}: wins the trick; its share stays in the pot", who=who)
         return _("{who}: wins the trick and takes {chips}", who=who, chips=detail)
-    if kind == "cae":
-        return _("{who}: falls (cae) and puts {chips} in the pot", who=who, chips=detail)
     if kind == "over":
         chips = " · ".join(f"{names.seat(seat)}: {count}" for seat, count in enumerate(detail.split()))
         return _("Match over; chips: {chips}", chips=chips)
