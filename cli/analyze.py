@@ -18,13 +18,13 @@ import click
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 
-from cartas.cli.app import current_app, data_home
-from cartas.cli.help_text import argument, command, option
-from cartas.cli.language import speak_game
-from cartas.cli.names import terminal_names
-from cartas.cli.output import output_options
-from cartas.cli.records import viewer_seat
-from cartas.cli.match_lookup import resolve_match
+from .app import current_app, data_home
+from .help_text import argument, command, option
+from .language import speak_game
+from .names import terminal_names
+from .output import output_options
+from .records import viewer_seat
+from .match_lookup import resolve_match
 from cartas.core.analysis import DEFAULT_SAMPLES, Decision, MatchAnalysis, analyse, chart_points, to_json
 from cartas.core.analysis.report import decision_lines, summary_lines
 from cartas.core.errors import RecordError

@@ -16,7 +16,7 @@ from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeRemainingColumn
 from rich.table import Table
 
-from cartas.cli.help_text import argument, command, option
+from .help_text import argument, command, option
 from cartas.core.arena.runner import ArenaRun, Contestant, MatchResult, Runner, local_runner, run_arena
 from cartas.core.arena.ray import ray_runner
 from cartas.core.arena.report import summarise, write_outputs

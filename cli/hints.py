@@ -16,7 +16,7 @@ import time
 from collections.abc import Sequence
 from typing import NamedTuple
 
-from cartas.cli.render import Renderer
+from .render import Renderer
 from cartas.core.bots.base import BotFactory, RandomBot, SeatView
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _

@@ -10,8 +10,8 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable, Mapping
 
-from cartas.cli.human import QuitMatch, Reader
-from cartas.cli.render import Renderer
+from .human import QuitMatch, Reader
+from .render import Renderer
 from cartas.core.i18n import FRAMEWORK as _
 
 CLEAR_SCREEN = "\033[2J\033[3J\033[H"

@@ -12,11 +12,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Protocol
 
-from cartas.cli.hints import show_hint
-from cartas.cli.i18n import COMMAND_WORDS, Messages, command_of
-from cartas.cli.pager import show_document
-from cartas.cli.prompt import LineReader, read_piped
-from cartas.cli.render import Renderer
+from .hints import show_hint
+from .i18n import COMMAND_WORDS, Messages, command_of
+from .pager import show_document
+from .prompt import LineReader, read_piped
+from .render import Renderer
 from cartas.core.bots.base import BotFactory, SeatView
 from cartas.core.errors import ActionParseError
 from cartas.core.folding import fold_text

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING
 
 import click
 
-from cartas.cli.app import current_app
-from cartas.cli.help_text import argument, command, option
-from cartas.cli.output import output_options, wants_plain
+from .app import current_app
+from .help_text import argument, command, option
+from .output import output_options, wants_plain
 from cartas.core.i18n import FRAMEWORK as _
 from cartas.core.i18n import mark
 from cartas.core.naming import level_name
@@ -32,7 +32,7 @@ def game_rules(game: Game) -> str:
     try:
         return game.rules_text()
     except (OSError, ModuleNotFoundError) as error:
-        from cartas.cli.i18n import Messages
+        from .i18n import Messages
 
         raise click.ClickException(Messages()("no_rules", game=game.name, error=error)) from None
 
@@ -121,8 +121,8 @@ def write_list(lines: list[tuple[bool, str]], plain: bool) -> None:
     if (plain or not rich_would_colour()) and None not in texts:
         click.echo("".join(f"{text}\n" for text in texts), nl=False)
         return
-    from cartas.cli.i18n import Messages
-    from cartas.cli.render import Renderer
+    from .i18n import Messages
+    from .render import Renderer
 
     renderer = Renderer(Messages(), plain)
     for heading, text in lines:
@@ -162,10 +162,10 @@ def plugins_command(json_mode: bool) -> None:
 @argument("game_name", metavar=mark("GAME"))
 @output_options
 def rules_command(game_name: str, ascii_: bool, lang: str) -> None:
-    from cartas.cli.i18n import Messages
-    from cartas.cli.language import speak_game
-    from cartas.cli.pager import show_document
-    from cartas.cli.render import Renderer
+    from .i18n import Messages
+    from .language import speak_game
+    from .pager import show_document
+    from .render import Renderer
 
     game = current_app().game(game_name)
     speak_game(game)
@@ -182,8 +182,8 @@ def rules_command(game_name: str, ascii_: bool, lang: str) -> None:
 def bench_command(
     game_name: str, options: tuple[str, ...], games: int, seed: int, json_mode: bool, ascii_: bool
 ) -> None:
-    from cartas.cli.i18n import Messages
-    from cartas.cli.render import Renderer
+    from .i18n import Messages
+    from .render import Renderer
     from cartas.core.bench import bench
     from cartas.core.buildinfo import build_info
     from cartas.core.errors import CartasError

@@ -17,7 +17,7 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from cartas.cli.click_words import click_speaking, speak_to_click
+from .click_words import click_speaking, speak_to_click
 from cartas.core.home import data_home
 from cartas.core.i18n import choose_language, use_language
 from cartas.core.i18n.language import bcp47

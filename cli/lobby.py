@@ -26,8 +26,8 @@ from typing import Any, ParamSpec, TypeVar
 import click
 from pydantic import ValidationError
 
-from cartas.cli.i18n import Messages
-from cartas.cli.seat_flags import from_flags, notice, seat_base
+from .i18n import Messages
+from .seat_flags import from_flags, notice, seat_base
 from cartas.core import seating
 from cartas.core.deck import new_seed
 from cartas.core.errors import CartasError, SeatingError

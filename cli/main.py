@@ -19,9 +19,9 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 import click
 
-from cartas.cli.click_words import asked_language, click_speaking
-from cartas.cli.help_text import TranslatedGroup, TranslatedOption, option
-from cartas.cli.language import choose, gameless_language
+from .click_words import asked_language, click_speaking
+from .help_text import TranslatedGroup, TranslatedOption, option
+from .language import choose, gameless_language
 from cartas.core import __version__
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK, LANGUAGES, mark, use_language
@@ -29,7 +29,7 @@ from cartas.core.i18n import FRAMEWORK, LANGUAGES, mark, use_language
 if TYPE_CHECKING:
     import pluggy
 
-    from cartas.cli.app import App
+    from .app import App
     from cartas.core.plugins.registry import Registry
 
 
@@ -195,7 +195,7 @@ def _show_version(ctx: click.Context, _param: click.Parameter, value: bool) -> N
 
 def make_cli(registry: Registry | None = None, plugin_manager: pluggy.PluginManager | None = None) -> click.Group:
     """The ``cartas`` group over ``registry`` and ``plugin_manager`` (the installed plugins when not given)."""
-    from cartas.cli.app import App
+    from .app import App
 
     app = App(plugin_manager, registry)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from cartas.cli.save_list import LAST, resolve_save
+from .save_list import LAST, resolve_save
 from cartas.core.errors import CartasError
 from cartas.core.record import MatchRecord, load_record
 

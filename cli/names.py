@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from cartas.cli.lobby import HUMAN, PROGRAM
+from .lobby import HUMAN, PROGRAM
 from cartas.core.naming import TableNames, viewer_names
 
 

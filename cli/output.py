@@ -12,9 +12,9 @@ from typing import Any
 
 import click
 
-from cartas.cli.help_text import option
-from cartas.cli.i18n import LANGUAGES
-from cartas.cli.language import speaks
+from .help_text import option
+from .i18n import LANGUAGES
+from .language import speaks
 from cartas.core.i18n import mark
 
 

@@ -8,8 +8,8 @@ from __future__ import annotations
 
 import click
 
-from cartas.cli.prompt import at_terminal
-from cartas.cli.render import Renderer
+from .prompt import at_terminal
+from .render import Renderer
 
 
 def show_document(renderer: Renderer, markdown: str, *, terminal: bool | None = None) -> None:

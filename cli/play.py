@@ -13,21 +13,21 @@ from pathlib import Path
 
 import click
 
-from cartas.cli.help_text import argument, command, option
-from cartas.cli.app import App, current_app, data_home
-from cartas.cli.hotseat import HotSeat
-from cartas.cli.human import HumanAgent, QuitMatch, fold
-from cartas.cli.i18n import Messages
-from cartas.cli.language import speak_game
-from cartas.cli.lobby import HUMAN, PROGRAM, LobbyFlags, setup_match, strongest_level
-from cartas.cli.names import terminal_names
-from cartas.cli.prompt import LineReader, PromptInterrupted, at_terminal
-from cartas.cli.protocol import run_protocol
-from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.save_list import resolve_save
-from cartas.cli.save_lock import playing
-from cartas.cli.saves import Autosave, check_saves_dir, last_unfinished, new_save_path
-from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
+from .help_text import argument, command, option
+from .app import App, current_app, data_home
+from .hotseat import HotSeat
+from .human import HumanAgent, QuitMatch, fold
+from .i18n import Messages
+from .language import speak_game
+from .lobby import HUMAN, PROGRAM, LobbyFlags, setup_match, strongest_level
+from .names import terminal_names
+from .prompt import LineReader, PromptInterrupted, at_terminal
+from .protocol import run_protocol
+from .render import Renderer, output_options, wants_plain
+from .save_list import resolve_save
+from .save_lock import playing
+from .saves import Autosave, check_saves_dir, last_unfinished, new_save_path
+from .session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.bots.base import REMEMBERED
 from cartas.core.deck import new_seed
 from cartas.core.decks import drawing

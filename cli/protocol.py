@@ -15,9 +15,9 @@ import sys
 from collections.abc import Iterator, Sequence
 from typing import TYPE_CHECKING, Any
 
-from cartas.cli.human import QuitMatch, fold
-from cartas.cli.saves import Autosave
-from cartas.cli.session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
+from .human import QuitMatch, fold
+from .saves import Autosave
+from .session import PEOPLE, BotFailed, finish, make_bots, stopped_by_bot
 from cartas.core.audience import Audience
 from cartas.core.bots.base import SeatView
 from cartas.core.decks import drawing
@@ -31,7 +31,7 @@ from cartas.core.state import Action, State
 from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json, read_line
 
 if TYPE_CHECKING:
-    from cartas.cli.app import App
+    from .app import App
 
 class AnswerError(Exception):
     """An answer that is not a legal action; the message goes back to the program."""

@@ -8,18 +8,18 @@ from dataclasses import asdict
 
 import click
 
-from cartas.cli.help_text import argument, command, option
-from cartas.cli.app import current_app, data_home
-from cartas.cli.history import History, history_path
-from cartas.cli.human import Reader
-from cartas.cli.i18n import Messages
-from cartas.cli.language import speak_game, speaks
-from cartas.cli.names import terminal_names
-from cartas.cli.play import show_hands
-from cartas.cli.prompt import LineReader, at_terminal
-from cartas.cli.render import Renderer, output_options, wants_plain
-from cartas.cli.match_lookup import resolve_match
-from cartas.cli.replay_lines import move_lines
+from .help_text import argument, command, option
+from .app import current_app, data_home
+from .history import History, history_path
+from .human import Reader
+from .i18n import Messages
+from .language import speak_game, speaks
+from .names import terminal_names
+from .play import show_hands
+from .prompt import LineReader, at_terminal
+from .render import Renderer, output_options, wants_plain
+from .match_lookup import resolve_match
+from .replay_lines import move_lines
 from cartas.core.audience import PUBLIC, Audience
 from cartas.core.decks import drawing
 from cartas.core.errors import RecordError

@@ -15,9 +15,9 @@ from rich.rule import Rule
 from rich.table import Table as RichTable
 from rich.text import Text
 
-from cartas.cli.i18n import Messages
-from cartas.cli.output import output_options as output_options, wants_plain as wants_plain  # re-exported where they were
-from cartas.cli.screen import styled, table_screen
+from .i18n import Messages
+from .output import output_options as output_options, wants_plain as wants_plain  # re-exported where they were
+from .screen import styled, table_screen
 from cartas.core.game import Game
 from cartas.core.naming import TableNames
 from cartas.core.observation import Observation

@@ -15,8 +15,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from cartas.cli.saves import home_error, match_id, save_file, saves_dir
-from cartas.cli.save_lock import lock_path
+from .saves import home_error, match_id, save_file, saves_dir
+from .save_lock import lock_path
 from cartas.core.errors import CartasError, RecordError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from cartas.cli.saves import match_id, private_folder
+from .saves import match_id, private_folder
 from cartas.core.i18n import FRAMEWORK as _
 
 

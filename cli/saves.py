@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from cartas.cli.language import remember
+from .language import remember
 from cartas.core.i18n import current_language
 from cartas.core.errors import PluginError, RecordError
 from cartas.core.home import HOME_ENV as HOME_ENV, DataHomeError as DataHomeError  # the core's; importable here too

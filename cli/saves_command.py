@@ -18,11 +18,11 @@ from pathlib import Path
 
 import click
 
-from cartas.cli.help_text import command, option
-from cartas.cli.app import current_app, data_home
-from cartas.cli.language import speaks
-from cartas.cli.prompt import at_terminal
-from cartas.cli.save_list import SaveEntry, list_saves, players_text, prunable, remove_save, score_text
+from .help_text import command, option
+from .app import current_app, data_home
+from .language import speaks
+from .prompt import at_terminal
+from .save_list import SaveEntry, list_saves, players_text, prunable, remove_save, score_text
 from cartas.core.errors import CartasError
 from cartas.core.game import Game
 from cartas.core.i18n import FRAMEWORK as _, mark

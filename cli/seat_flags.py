@@ -18,7 +18,7 @@ import click
 from cartas.core.i18n import FRAMEWORK as _
 
 if TYPE_CHECKING:
-    from cartas.cli.lobby import LobbyFlags
+    from .lobby import LobbyFlags
 
 SEAT_BASE_ENV = "CARTAS_SEAT_BASE"
 """``1``: the seat flags count from 1 (0.4's count, now); ``0``: from 0, without the notice."""

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from cartas.cli.help_text import command, option
-from cartas.cli.app import data_home
+from .help_text import command, option
+from .app import data_home
 from cartas.core.i18n import mark
 
 MISSING_EXTRA = "cartas serve needs the online extra: pip install 'cartas[online]'"

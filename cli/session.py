@@ -9,10 +9,10 @@ from typing import Any
 
 import click
 
-from cartas.cli.app import App, data_home
+from .app import App, data_home
 from cartas.core.history import History, history_path
-from cartas.cli.lobby import HUMAN, PROGRAM
-from cartas.cli.saves import Autosave
+from .lobby import HUMAN, PROGRAM
+from .saves import Autosave
 from cartas.core.bots.base import Agent, BotFactory, SeatView, remember_matches
 from cartas.core.bots.seeds import seat_bot_seed
 from cartas.core.errors import CartasError, RecordError

@@ -11,8 +11,8 @@ from pathlib import Path
 
 import click
 
-from cartas.cli.app import data_home
-from cartas.cli.help_text import TranslatedGroup
+from .app import data_home
+from .help_text import TranslatedGroup
 from cartas.core.i18n import mark
 
 

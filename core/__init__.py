@@ -16,20 +16,20 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.exports import LazyExports
+from .exports import LazyExports
 
 __version__ = "0.2.0"
 """The version of cartas, as ``pyproject.toml`` and ``cartas --version`` give it (semantic versioning)."""
 
 if TYPE_CHECKING:
-    from cartas.core.audience import Audience
-    from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
-    from cartas.core.cards import (
+    from .audience import Audience
+    from .bots.base import Agent, BotFactory, RandomBot, SeatView
+    from .cards import (
         BASTOS, CARD_TEXT, COPAS, ESPADAS, JOKER, OROS, RANKS, SUITS, Card, format_cards, parse_cards,
     )
-    from cartas.core.deck import deal, deal_order, sample, shoe, shuffle, shuffled, spanish_deck, stack_deck
-    from cartas.core.decks import FRENCH, SPANISH, Deck, card_label, current_deck, read_card
-    from cartas.core.errors import (
+    from .deck import deal, deal_order, sample, shoe, shuffle, shuffled, spanish_deck, stack_deck
+    from .decks import FRENCH, SPANISH, Deck, card_label, current_deck, read_card
+    from .errors import (
         ActionParseError,
         CardParseError,
         CartasError,
@@ -40,21 +40,21 @@ if TYPE_CHECKING:
         RecordError,
         SeatingError,
     )
-    from cartas.core.events import Event
-    from cartas.core.folding import fold_text
-    from cartas.core.game import Game
-    from cartas.core.ladder import RaiseLadder
-    from cartas.core.match import run_match
-    from cartas.core.naming import TableNames, generic_names, seat_side_names, viewer_names
-    from cartas.core.observation import EventView, Observation
-    from cartas.core.options import GameOptions
-    from cartas.core.plugins.hookspecs import hookimpl
-    from cartas.core.position import Position
-    from cartas.core.presentation import PRESENTATION_VERSION, Presentation
-    from cartas.core.session import TableSession, event_wire, visible_events
-    from cartas.core.state import PUBLIC_SEAT, Action, Result, State, Word, redistribute
-    from cartas.core.table import Table, cutter_seat
-    from cartas.core.tricks import (
+    from .events import Event
+    from .folding import fold_text
+    from .game import Game
+    from .ladder import RaiseLadder
+    from .match import run_match
+    from .naming import TableNames, generic_names, seat_side_names, viewer_names
+    from .observation import EventView, Observation
+    from .options import GameOptions
+    from .plugins.hookspecs import hookimpl
+    from .position import Position
+    from .presentation import PRESENTATION_VERSION, Presentation
+    from .session import TableSession, event_wire, visible_events
+    from .state import PUBLIC_SEAT, Action, Result, State, Word, redistribute
+    from .table import Table, cutter_seat
+    from .tricks import (
         PARDA,
         UNDECIDED,
         best_of_three,
@@ -62,8 +62,8 @@ if TYPE_CHECKING:
         trick_winner_by_rank,
         trick_winner_follow_suit,
     )
-    from cartas.core.views import FACE_DOWN, TableView, by_suit_then_rank, seat_fields
-    from cartas.core.wire import WireError
+    from .views import FACE_DOWN, TableView, by_suit_then_rank, seat_fields
+    from .wire import WireError
 
 _EXPORTS = LazyExports(__name__, {
     "cartas.core.audience": ("Audience",),

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from cartas.core.events import Event
+from .events import Event
 
 
 @dataclass(frozen=True)

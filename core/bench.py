@@ -9,8 +9,8 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from cartas.core.game import Game
-from cartas.core.state import State
+from .game import Game
+from .state import State
 
 
 def random_playout(

@@ -9,8 +9,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from cartas.core.errors import CardParseError
-from cartas.core.i18n import FRAMEWORK as _
+from .errors import CardParseError
+from .i18n import FRAMEWORK as _
 
 OROS, COPAS, ESPADAS, BASTOS = "O", "C", "E", "B"
 SUITS: tuple[str, ...] = (OROS, COPAS, ESPADAS, BASTOS)

@@ -13,9 +13,9 @@ from collections import Counter
 from collections.abc import MutableSequence, Sequence
 from typing import TypeVar
 
-from cartas.core.cards import JOKER, RANKS, SUITS, Card
-from cartas.core.errors import PositionError
-from cartas.core.i18n import FRAMEWORK as _
+from .cards import JOKER, RANKS, SUITS, Card
+from .errors import PositionError
+from .i18n import FRAMEWORK as _
 
 DECK_SIZES = (40, 48, 50)
 

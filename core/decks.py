@@ -18,9 +18,9 @@ import re
 from contextvars import ContextVar, Token
 from dataclasses import dataclass, field
 
-from cartas.core.cards import BASTOS, COPAS, ESPADAS, OROS, Card
-from cartas.core.i18n import FRAMEWORK, mark
-from cartas.core.i18n.spoken import ARTICLES, JOINERS, RANK_WORDS, SUIT_WORDS, card_name, fold, spoken_card
+from .cards import BASTOS, COPAS, ESPADAS, OROS, Card
+from .i18n import FRAMEWORK, mark
+from .i18n.spoken import ARTICLES, JOINERS, RANK_WORDS, SUIT_WORDS, card_name, fold, spoken_card
 
 SPANISH = "spanish"
 FRENCH = "french"

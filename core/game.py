@@ -16,21 +16,21 @@ from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any, ClassVar, Literal
 
-from cartas.core.cards import Card
-from cartas.core.deck import new_seed
-from cartas.core.errors import PositionError
-from cartas.core.events import Event
-from cartas.core.i18n import FRAMEWORK
-from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.i18n.catalog import Catalog
-from cartas.core.naming import TableNames
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions, build_options, choice_label
-from cartas.core.position import Position
-from cartas.core.presentation import LegacyPresentation, Presentation, adapted
-from cartas.core.rules_text import for_options, read_localized
-from cartas.core.state import Action, State, missing_methods
-from cartas.core.views import TableView
+from .cards import Card
+from .deck import new_seed
+from .errors import PositionError
+from .events import Event
+from .i18n import FRAMEWORK
+from .i18n import FRAMEWORK as _
+from .i18n.catalog import Catalog
+from .naming import TableNames
+from .observation import Observation
+from .options import GameOptions, build_options, choice_label
+from .position import Position
+from .presentation import LegacyPresentation, Presentation, adapted
+from .rules_text import for_options, read_localized
+from .state import Action, State, missing_methods
+from .views import TableView
 
 
 class Game(ABC):

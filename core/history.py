@@ -21,9 +21,9 @@ from contextlib import closing, contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from cartas.core.home import home_error
-from cartas.core.errors import RecordError
-from cartas.core.record import MatchRecord, newer_format
+from .home import home_error
+from .errors import RecordError
+from .record import MatchRecord, newer_format
 
 SCHEMA_VERSION = 1
 SCHEMA = """

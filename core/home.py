@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from cartas.core.errors import CartasError
+from .errors import CartasError
 
 __all__ = ["HOME_ENV", "DataHomeError", "data_home", "home_error"]
 

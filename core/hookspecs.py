@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartas.core.exports import MovedModule
+from .exports import MovedModule
 
 _MOVED = MovedModule(__name__, "cartas.core.plugins.hookspecs", "cartas.core.plugins", ("hookimpl",))
 

@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Container, Mapping
 from typing import Any
 
-from cartas.core.bots.base import Agent
-from cartas.core.session import (
+from .bots.base import Agent
+from .session import (
     LifecycleHooks, MoveCallback, StepCallback, TableSession, Warn, seat_to_ask, warn_on_stderr,
 )
-from cartas.core.state import Result, State
+from .state import Result, State
 
 __all__ = ["LifecycleHooks", "MoveCallback", "StepCallback", "Warn", "run_match", "seat_to_ask", "warn_on_stderr"]
 

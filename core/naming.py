@@ -14,9 +14,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.i18n import LANGUAGES, mark, speaking
-from cartas.core.i18n.spoken import fold
+from .i18n import FRAMEWORK as _
+from .i18n import LANGUAGES, mark, speaking
+from .i18n.spoken import fold
 
 LEVEL_NAMES: dict[str, str] = {
     "random": mark("random"), "easy": mark("easy"), "medium": mark("medium"), "hard": mark("hard"),

@@ -14,8 +14,8 @@ from typing import Any, Literal, TypeVar
 from pydantic import BaseModel, ConfigDict, ValidationError
 from pydantic.fields import FieldInfo
 
-from cartas.core.errors import OptionsError
-from cartas.core.i18n import FRAMEWORK as _
+from .errors import OptionsError
+from .i18n import FRAMEWORK as _
 
 
 class GameOptions(BaseModel):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from cartas.core.cards import Card
+from .cards import Card
 
 
 class Position(BaseModel):

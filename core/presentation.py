@@ -21,13 +21,13 @@ import weakref
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from cartas.core.views import TableView, seat_fields
+from .views import TableView, seat_fields
 
 if TYPE_CHECKING:
-    from cartas.core.events import Event
-    from cartas.core.game import Game
-    from cartas.core.naming import TableNames
-    from cartas.core.observation import Observation
+    from .events import Event
+    from .game import Game
+    from .naming import TableNames
+    from .observation import Observation
 
 PRESENTATION_VERSION = 1
 """The newest version of the presentation contract this cartas reads. Version 1: ``describe``,

@@ -19,11 +19,11 @@ from typing import Any
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, ValidationError, field_validator
 from pydantic import model_serializer
 
-from cartas.core.errors import CartasError, RecordError
-from cartas.core.game import Game
-from cartas.core.position import Position
-from cartas.core.state import State
-from cartas.core.wire import WireError, read_json
+from .errors import CartasError, RecordError
+from .game import Game
+from .position import Position
+from .state import State
+from .wire import WireError, read_json
 
 FORMAT_VERSION = 1
 """The newest record format this cartas reads and the one it writes; a newer cartas writes a higher one."""

@@ -9,13 +9,13 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import NamedTuple
 
-from cartas.core.audience import EVERYONE, PUBLIC, Audience
-from cartas.core.errors import CartasError, RecordError
-from cartas.core.events import Event
-from cartas.core.game import Game
-from cartas.core.record import MatchRecord, replay
-from cartas.core.session import TableSession
-from cartas.core.state import State
+from .audience import EVERYONE, PUBLIC, Audience
+from .errors import CartasError, RecordError
+from .events import Event
+from .game import Game
+from .record import MatchRecord, replay
+from .session import TableSession
+from .state import State
 
 
 class Step(NamedTuple):

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartas.core.exports import MovedModule
+from .exports import MovedModule
 
 _MOVED = MovedModule(__name__, "cartas.core.bots.rollout")
 

@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from importlib import resources
 from importlib.resources.abc import Traversable
 
-from cartas.core.i18n import current_language, gettext_languages
-from cartas.core.options import GameOptions
+from .i18n import current_language, gettext_languages
+from .options import GameOptions
 
 _SECTION = re.compile(
     r"(?P<start>^)?<!-- option: (?P<condition>[^>]*?) -->(?P<body>(?:(?!<!-- option: ).)*?)<!-- end option -->"

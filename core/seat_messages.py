@@ -10,11 +10,11 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from cartas.core.events import Event
-from cartas.core.game import Game
-from cartas.core.observation import Observation
-from cartas.core.session import event_wire
-from cartas.core.state import Action, Result, State
+from .events import Event
+from .game import Game
+from .observation import Observation
+from .session import event_wire
+from .state import Action, Result, State
 
 PROTOCOL_VERSION = 1
 

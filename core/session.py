@@ -21,15 +21,15 @@ from collections.abc import Callable, Container, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.audience import Audience
-from cartas.core.bots.base import Agent, SeatView
-from cartas.core.events import Event
-from cartas.core.state import Action, Result, State
+from .audience import Audience
+from .bots.base import Agent, SeatView
+from .events import Event
+from .state import Action, Result, State
 
 if TYPE_CHECKING:
-    from cartas.core.game import Game
-    from cartas.core.naming import TableNames
-    from cartas.core.record import MatchRecord
+    from .game import Game
+    from .naming import TableNames
+    from .record import MatchRecord
 
 Warn = Callable[[str], None]
 """Where one-line warnings go (a raising hook); standard error by default, never the protocol's output."""
@@ -162,7 +162,7 @@ class TableSession:
     def replayed(cls, record: MatchRecord, game: Game, *, hooks: Any = None, warn: Warn = warn_on_stderr) -> TableSession:
         """The match ``record`` holds, its moves applied again WITHOUT firing any hook (they fired when the moves
         were first played); the hooks fire for the moves applied from here on."""
-        from cartas.core.record import replay
+        from .record import replay
 
         session = cls(replay(record, game), hooks=hooks, warn=warn)
         session._started = True

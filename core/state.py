@@ -15,17 +15,17 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 
 from mypy_extensions import mypyc_attr
 
-from cartas.core.cards import Card
-from cartas.core.deck import shuffle
-from cartas.core.errors import IllegalActionError
-from cartas.core.events import Event
-from cartas.core.observation import EventView, Observation, built_observation
-from cartas.core.options import GameOptions
-from cartas.core.position import Position
-from cartas.core.table import Table
+from .cards import Card
+from .deck import shuffle
+from .errors import IllegalActionError
+from .events import Event
+from .observation import EventView, Observation, built_observation
+from .options import GameOptions
+from .position import Position
+from .table import Table
 
 if TYPE_CHECKING:
-    from cartas.core.game import Game
+    from .game import Game
 
 SAMPLED_SEED = -1
 """The seed a sampled state says it has: the real one would give away every deal of the match."""

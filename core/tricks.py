@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
 
-from cartas.core.cards import Card
+from .cards import Card
 
 PARDA = -1
 """A trick (or hand) tied between opposing sides."""

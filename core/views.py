@@ -12,10 +12,10 @@ from typing import Any
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from cartas.core.cards import CARD_TEXT, SUITS, Card
-from cartas.core.errors import CardParseError
-from cartas.core.observation import Observation
-from cartas.core.table import cutter_seat
+from .cards import CARD_TEXT, SUITS, Card
+from .errors import CardParseError
+from .observation import Observation
+from .table import cutter_seat
 
 FACE_DOWN = "back"
 """How a view names a card lying face down: the front end draws its back."""

@@ -14,7 +14,7 @@ import json
 import math
 from typing import Any, BinaryIO
 
-from cartas.core.errors import CartasError
+from .errors import CartasError
 
 MAX_LINE_BYTES = 64 * 1024
 """The default cap of one message: a decision's answer is a few bytes, a whole observation a few kilobytes."""

@@ -31,7 +31,7 @@ from cartas.core.cards import Card
 from cartas.core.game import Game
 from cartas.core.observation import Observation
 from cartas.core.options import GameOptions
-from cartas.interop.actions import distinct_cards
+from .actions import distinct_cards
 
 CARD_TOKEN = re.compile(r"(?<![0-9A-Za-z])(?:1[0-2]|[1-9])[OCEB](?![0-9A-Za-z])|(?<![A-Za-z])JK(?![A-Za-z])")
 """A card's notation inside free text, such as ``play 7O`` or ``vira: 4B``."""

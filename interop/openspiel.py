@@ -37,9 +37,9 @@ from cartas.core.match import seat_to_ask
 from cartas.core.options import GameOptions
 from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
-from cartas.interop.actions import ActionSpace, ActionSpaceError, action_space
-from cartas.interop.encoding import ObservationEncoder
-from cartas.interop.outcome import lowest_return, sides_of_seats, zero_sum_returns
+from .actions import ActionSpace, ActionSpaceError, action_space
+from .encoding import ObservationEncoder
+from .outcome import lowest_return, sides_of_seats, zero_sum_returns
 
 PREFIX = "cartas_"
 MAX_GAME_LENGTH = 100_000

@@ -79,7 +79,7 @@ class OpenSpielAgent:
         self._game: Any = None
 
     def choose(self, view: SeatView) -> Action:
-        from cartas.interop.openspiel import UNKNOWN_SEED, CartasState
+        from .openspiel import UNKNOWN_SEED, CartasState
 
         legal = view.legal_actions()
         if len(legal) == 1:
@@ -99,7 +99,7 @@ class OpenSpielAgent:
 
     def _openspiel_game(self, view: SeatView) -> Any:
         if self._game is None:
-            from cartas.interop.openspiel import load
+            from .openspiel import load
 
             self._game = load(view.game_name, **view.options.model_dump())
         return self._game

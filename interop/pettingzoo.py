@@ -30,9 +30,9 @@ from cartas.core.game import Game
 from cartas.core.match import seat_to_ask
 from cartas.core.plugins.manager import get_registry
 from cartas.core.state import State
-from cartas.interop.actions import ActionSpaceError, action_space
-from cartas.interop.encoding import ObservationEncoder
-from cartas.interop.outcome import sides_of_seats, zero_sum_returns
+from .actions import ActionSpaceError, action_space
+from .encoding import ObservationEncoder
+from .outcome import sides_of_seats, zero_sum_returns
 
 
 def env(game: str | Game, render_mode: str | None = None, **options: Any) -> CartasEnv:

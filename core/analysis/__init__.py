@@ -4,14 +4,14 @@ See docs/analysis.md. :func:`analyse` walks a record; :func:`value_moves` values
 and :func:`chart_svg` present the result.
 """
 
-from cartas.core.analysis.chart import chart_points, chart_svg
-from cartas.core.analysis.match import (
+from .chart import chart_points, chart_svg
+from .match import (
     BEST, BLUNDER, DEFAULT_SAMPLES, INACCURACY, MARKS, MISTAKE, TOO_CLOSE, Decision, HandSummary, MatchAnalysis, analyse,
     decision_at, decision_moves, decisions_of, summarise,
 )
-from cartas.core.analysis.odds import win_chance
-from cartas.core.analysis.report import FORMAT, decision_lines, summary_lines, to_json
-from cartas.core.analysis.valuation import DecisionValues, Interval, MoveValue, value_moves
+from .odds import win_chance
+from .report import FORMAT, decision_lines, summary_lines, to_json
+from .valuation import DecisionValues, Interval, MoveValue, value_moves
 
 __all__ = [
     "BEST", "BLUNDER", "DEFAULT_SAMPLES", "FORMAT", "INACCURACY", "MARKS", "MISTAKE", "TOO_CLOSE", "Decision",

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from html import escape
 
-from cartas.core.analysis.match import BLUNDER, MISTAKE, MatchAnalysis
+from .match import BLUNDER, MISTAKE, MatchAnalysis
 
 WIDTH, HEIGHT, PAD = 640, 240, 40
 MARK_COLOURS = {MISTAKE: "#e69f00", BLUNDER: "#d55e00"}

@@ -12,13 +12,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from cartas.core.analysis.odds import win_chance
-from cartas.core.analysis.valuation import DecisionValues, Interval, MoveValue, value_moves
-from cartas.core.bots.base import SeatView
-from cartas.core.errors import CartasError, RecordError
-from cartas.core.game import Game
-from cartas.core.record import MatchRecord
-from cartas.core.state import Action, State
+from .odds import win_chance
+from .valuation import DecisionValues, Interval, MoveValue, value_moves
+from ..bots.base import SeatView
+from ..errors import CartasError, RecordError
+from ..game import Game
+from ..record import MatchRecord
+from ..state import Action, State
 
 DEFAULT_SAMPLES = 24
 """Sampled deals per decision: each is played out once per legal move."""

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import math
 
-from cartas.core.state import State
+from ..state import State
 
 SPREAD = 5.0
 """``gain_scale`` over this is the variance of a side's score per point left: 2 in truco, 6.6 in chinchón."""

@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cartas.core.analysis.match import BLUNDER, INACCURACY, MISTAKE, TOO_CLOSE, Decision, MatchAnalysis
-from cartas.core.analysis.valuation import Interval
-from cartas.core.game import Game
-from cartas.core.i18n import FRAMEWORK as _, mark
+from .match import BLUNDER, INACCURACY, MISTAKE, TOO_CLOSE, Decision, MatchAnalysis
+from .valuation import Interval
+from ..game import Game
+from ..i18n import FRAMEWORK as _, mark
 
 FORMAT = "cartas-analysis/1"
 

@@ -20,13 +20,13 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from cartas.core.analysis.odds import win_chance
-from cartas.core.bots.base import BotFactory, RandomBot, SeatView
-from cartas.core.bots.inference import posterior_for
-from cartas.core.bots.rollout import MAX_DRAWS, base_policy, play_out_hand
-from cartas.core.bots.search import relative_gains
-from cartas.core.game import Game
-from cartas.core.state import Action
+from .odds import win_chance
+from ..bots.base import BotFactory, RandomBot, SeatView
+from ..bots.inference import posterior_for
+from ..bots.rollout import MAX_DRAWS, base_policy, play_out_hand
+from ..bots.search import relative_gains
+from ..game import Game
+from ..state import Action
 
 Z95 = 1.96
 """Half-width of a 95% normal interval, in standard errors."""

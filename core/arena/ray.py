@@ -18,8 +18,8 @@ import socket
 from collections.abc import Generator, Sequence
 from typing import Any
 
-from cartas.core.arena.runner import MatchJob, MatchResult, Runner, play_match
-from cartas.core.errors import ArenaError
+from .runner import MatchJob, MatchResult, Runner, play_match
+from ..errors import ArenaError
 
 LOCAL = "local"
 """The address that starts a private Ray instance on this machine instead of joining a cluster."""

@@ -11,10 +11,10 @@ import json
 from pathlib import Path
 from typing import Any
 
-from cartas.core.arena.runner import ArenaRun, MatchResult, deal_scores
-from cartas.core.arena.chart import bar_chart
-from cartas.core.arena.ratings import head_to_head, openskill_ratings, wilson_interval
-from cartas.core.bots.search import SearchCounts
+from .runner import ArenaRun, MatchResult, deal_scores
+from .chart import bar_chart
+from .ratings import head_to_head, openskill_ratings, wilson_interval
+from ..bots.search import SearchCounts
 
 FORMAT = "cartas-arena/1"
 

@@ -43,14 +43,14 @@ from contextlib import closing
 from dataclasses import dataclass, field
 from typing import Any
 
-from cartas.core.bots.base import BotFactory
-from cartas.core.bots.seeds import arena_bot_seed, external_bot_seed
-from cartas.core.game import Game
-from cartas.core.plugins.manager import installed_hooks
-from cartas.core.session import TableSession
-from cartas.core.options import GameOptions
-from cartas.core.arena.ratings import Sprt
-from cartas.core.bots.search import SearchCounts
+from ..bots.base import BotFactory
+from ..bots.seeds import arena_bot_seed, external_bot_seed
+from ..game import Game
+from ..plugins.manager import installed_hooks
+from ..session import TableSession
+from ..options import GameOptions
+from .ratings import Sprt
+from ..bots.search import SearchCounts
 
 
 @dataclass(frozen=True)

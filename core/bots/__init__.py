@@ -11,22 +11,22 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.exports import LazyExports
+from ..exports import LazyExports
 
 if TYPE_CHECKING:
-    from cartas.core.bots.base import REMEMBERED, Agent, BotFactory, RandomBot, Remembers, SeatView, remember_matches
-    from cartas.core.bots.inference import (
+    from .base import REMEMBERED, Agent, BotFactory, RandomBot, Remembers, SeatView, remember_matches
+    from .inference import (
         BiddingModel, BookKeeping, BookReader, Decision, Modes, Observed, Posterior, RememberingReader, RivalBook,
         RivalReader, Tendency, bidding_weight, logistic, posterior_for, reader_for, soft_bar,
     )
-    from cartas.core.bots.personality import (
+    from .personality import (
         Character, Personality, PersonalityMixin, Strength, cached_strengths, level_label, personality_levels,
         read_strengths,
     )
-    from cartas.core.bots.inference.rivals import PRIOR_MEAN
-    from cartas.core.bots.rollout import RolloutBot
-    from cartas.core.bots.search import Evaluator, ISMCTSBot, SearchCounts
-    from cartas.core.bots.search_bot import Engine, HardBot, SearchBot
+    from .inference.rivals import PRIOR_MEAN
+    from .rollout import RolloutBot
+    from .search import Evaluator, ISMCTSBot, SearchCounts
+    from .search_bot import Engine, HardBot, SearchBot
 
 _EXPORTS = LazyExports(__name__, {
     "cartas.core.bots.base": ("REMEMBERED", "Agent", "BotFactory", "RandomBot", "Remembers", "SeatView", "remember_matches"),

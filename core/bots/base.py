@@ -10,11 +10,11 @@ import random
 from collections.abc import Callable, Iterable
 from typing import Protocol, runtime_checkable
 
-from cartas.core.cards import Card
-from cartas.core.events import Event
-from cartas.core.observation import Observation
-from cartas.core.options import GameOptions
-from cartas.core.state import Action, State
+from ..cards import Card
+from ..events import Event
+from ..observation import Observation
+from ..options import GameOptions
+from ..state import Action, State
 
 
 class SeatView:

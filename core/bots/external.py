@@ -36,11 +36,11 @@ import time
 from collections.abc import Sequence
 from functools import partial
 
-from cartas.core.bots.base import BotFactory, SeatView
-from cartas.core.errors import CartasError
-from cartas.core.state import Action
-from cartas.core.seat_messages import PROTOCOL_VERSION, decision_message
-from cartas.core.wire import MAX_LINE_BYTES, WireError, read_json
+from .base import BotFactory, SeatView
+from ..errors import CartasError
+from ..state import Action
+from ..seat_messages import PROTOCOL_VERSION, decision_message
+from ..wire import MAX_LINE_BYTES, WireError, read_json
 
 ATTEMPTS = 3
 """How many answers a program may give to one decision before the match is stopped."""
@@ -137,7 +137,7 @@ class ExternalBot:
         found = {str(action).lower(): action for action in legal}.get(answer.strip().lower())
         if found is not None:
             return found
-        from cartas.core.plugins.manager import get_registry  # only for aliases, so unregistered games still play
+        from ..plugins.manager import get_registry  # only for aliases, so unregistered games still play
 
         try:
             action = get_registry().game(view.game_name).parse_action(answer)

@@ -20,12 +20,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import partial
 
-from cartas.core.bots.base import BotFactory, SeatView
-from cartas.core.game import Game
-from cartas.core.options import GameOptions
-from cartas.core.bots.rollout import Gain, RolloutBot, score_sign
-from cartas.core.bots.search import relative_gains
-from cartas.core.state import Action
+from .base import BotFactory, SeatView
+from ..game import Game
+from ..options import GameOptions
+from .rollout import Gain, RolloutBot, score_sign
+from .search import relative_gains
+from ..state import Action
 
 
 @dataclass(frozen=True)

@@ -28,8 +28,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar, Generic, Protocol, TypeVar, cast, runtime_checkable
 
-from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.naming import level_name
+from ..i18n import FRAMEWORK as _
+from ..naming import level_name
 
 
 @dataclass(frozen=True)

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from cartas.core.bots.base import BotFactory, RandomBot
-from cartas.core.plugins.hookspecs import hookimpl
+from .base import BotFactory, RandomBot
+from ..plugins.hookspecs import hookimpl
 
 
 @hookimpl

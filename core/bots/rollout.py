@@ -72,14 +72,14 @@ from collections.abc import Callable
 from functools import partial
 from typing import NamedTuple
 
-from cartas.core.bots.base import Agent, BotFactory, RandomBot, SeatView
-from cartas.core.errors import PluginError
-from cartas.core.game import Game
-from cartas.core.bots.inference import (
+from .base import Agent, BotFactory, RandomBot, SeatView
+from ..errors import PluginError
+from ..game import Game
+from .inference import (
     Posterior, PosteriorCounts, RivalReader, bidding_weight, posterior_for, reader_for,
 )
-from cartas.core.bots.search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
-from cartas.core.state import Action, State
+from .search import Estimate, Evaluator, SearchCounts, decision_budget, linear_gain_value
+from ..state import Action, State
 
 DEFAULT_MARGIN = 1.0
 """Standard errors by which an action must beat the base bot's choice: a one-sided test at about 84%."""
@@ -120,7 +120,7 @@ def base_policy(game_name: str) -> BotFactory | None:
 
     Only the game's own levels count: levels registered for every game (``*``) are search bots or random play.
     """
-    from cartas.core.plugins.manager import get_registry  # the registry imports the plugins, this module's users among them
+    from ..plugins.manager import get_registry  # the registry imports the plugins, this module's users among them
 
     own = get_registry().bots.get(game_name, {})
     for level in BASE_LEVELS:
@@ -132,7 +132,7 @@ def base_policy(game_name: str) -> BotFactory | None:
 
 def _known_game(game_name: str) -> Game | None:
     """The registered game of that name, or ``None`` (a game made up for a test has no entry)."""
-    from cartas.core.plugins.manager import get_registry
+    from ..plugins.manager import get_registry
 
     try:
         return get_registry().game(game_name)

@@ -26,8 +26,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from cartas.core.bots.base import Agent, BotFactory, SeatView
-from cartas.core.state import Action, State
+from .base import Agent, BotFactory, SeatView
+from ..state import Action, State
 
 Evaluator = Callable[[State, Sequence[int]], Sequence[float]]
 """Values each seat's outcome at a simulation's horizon: ``evaluate(state, scores_at_root) -> value per seat``."""

@@ -21,11 +21,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from functools import partial
 
-from cartas.core.bots.base import BotFactory, SeatView
-from cartas.core.plugins.hookspecs import hookimpl
-from cartas.core.bots.rollout import RolloutBot, base_policy, rollout_depth, score_sign
-from cartas.core.bots.search import Estimate, ISMCTSBot, SearchCounts, score_gain_value
-from cartas.core.state import Action
+from .base import BotFactory, SeatView
+from ..plugins.hookspecs import hookimpl
+from .rollout import RolloutBot, base_policy, rollout_depth, score_sign
+from .search import Estimate, ISMCTSBot, SearchCounts, score_gain_value
+from ..state import Action
 
 Engine = RolloutBot | ISMCTSBot
 

@@ -14,14 +14,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.exports import LazyExports
-from cartas.core.i18n.catalog import FRAMEWORK, Catalog, mark
-from cartas.core.i18n.language import (
+from ..exports import LazyExports
+from .catalog import FRAMEWORK, Catalog, mark
+from .language import (
     LANGUAGES, choose_language, current_language, gettext_languages, speaking, use_language,
 )
 
 if TYPE_CHECKING:
-    from cartas.core.i18n.spoken import (
+    from .spoken import (
         RANK_WORDS, card_name, cards_named, fold, spoken_card, spoken_phrases, suit_name, words,
     )
 

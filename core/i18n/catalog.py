@@ -8,7 +8,7 @@ from pathlib import Path
 
 from mypy_extensions import mypyc_attr
 
-from cartas.core.i18n.language import ENGLISH, current_language, gettext_languages
+from .language import ENGLISH, current_language, gettext_languages
 
 SAID_PER_LANGUAGE = 4096
 """How many messages a catalog keeps translated per language: far more than any game says (truco's domain has

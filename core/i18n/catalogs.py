@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from cartas.core.i18n.catalog import FRAMEWORK, Catalog
+from .catalog import FRAMEWORK, Catalog
 
 KEYWORDS: dict[str, Any] = {"_": None, "mark": None, "plural": (1, 2)}
 """The calls that carry a message: ``_("...")``, ``mark("...")`` for constants, ``_.plural("...", "...", n)``."""

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable
 from typing import TypeVar
 
-from cartas.core.cards import BASTOS, COPAS, ESPADAS, JOKER, OROS, Card
-from cartas.core.errors import CardParseError
-from cartas.core.folding import fold_text
-from cartas.core.i18n.catalog import FRAMEWORK as _
-from cartas.core.i18n.catalog import mark
-from cartas.core.i18n.language import speaking
+from ..cards import BASTOS, COPAS, ESPADAS, JOKER, OROS, Card
+from ..errors import CardParseError
+from ..folding import fold_text
+from .catalog import FRAMEWORK as _
+from .catalog import mark
+from .language import speaking
 
 A = TypeVar("A")
 

@@ -11,13 +11,13 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from cartas.core.exports import LazyExports
+from ..exports import LazyExports
 
 if TYPE_CHECKING:
-    from cartas.core.plugins.hookspecs import hookimpl
-    from cartas.core.plugins.manager import get_registry
-    from cartas.core.plugins.registry import Registry
-    from cartas.core.plugins.summary import GameSummary, OptionSummary, summarize_game
+    from .hookspecs import hookimpl
+    from .manager import get_registry
+    from .registry import Registry
+    from .summary import GameSummary, OptionSummary, summarize_game
 
 _EXPORTS = LazyExports(__name__, {
     "cartas.core.plugins.hookspecs": ("hookimpl",),

@@ -15,10 +15,10 @@ import pluggy
 if TYPE_CHECKING:
     import click
 
-    from cartas.core.bots.base import BotFactory
-    from cartas.core.game import Game
-    from cartas.core.plugins.summary import GameSummary
-    from cartas.core.state import Result, State
+    from ..bots.base import BotFactory
+    from ..game import Game
+    from .summary import GameSummary
+    from ..state import Result, State
 
 hookspec = pluggy.HookspecMarker("cartas")
 hookimpl = pluggy.HookimplMarker("cartas")

@@ -12,10 +12,10 @@ from __future__ import annotations
 from functools import partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from cartas.core.errors import PluginError
-from cartas.core.plugins.manager import built_in_first, is_built_in
-from cartas.core.plugins.registry import Registry, check_game_name, normalise_name
-from cartas.core.plugins.summary import GameSummary, summarize_game
+from ..errors import PluginError
+from .manager import built_in_first, is_built_in
+from .registry import Registry, check_game_name, normalise_name
+from .summary import GameSummary, summarize_game
 
 if TYPE_CHECKING:
     import pluggy

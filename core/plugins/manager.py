@@ -17,9 +17,9 @@ from typing import Any
 
 import pluggy
 
-from cartas.core.plugins import hookspecs
-from cartas.core.errors import PluginError
-from cartas.core.plugins.registry import Registry
+from . import hookspecs
+from ..errors import PluginError
+from .registry import Registry
 
 ENTRY_POINT_GROUP = "cartas"
 PLUGINS_ENV = "CARTAS_PLUGINS"

@@ -14,13 +14,13 @@ import re
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from cartas.core.errors import PluginError
-from cartas.core.folding import fold_text
-from cartas.core.i18n import FRAMEWORK as _
+from ..errors import PluginError
+from ..folding import fold_text
+from ..i18n import FRAMEWORK as _
 
 if TYPE_CHECKING:
-    from cartas.core.bots.base import BotFactory
-    from cartas.core.game import Game
+    from ..bots.base import BotFactory
+    from ..game import Game
 
 
 GAME_NAME = re.compile(r"[a-z][a-z0-9_]{0,31}")
@@ -43,8 +43,8 @@ def check_game_name(name: object) -> str:
 def check_presentation(game: Game, plugin: str) -> None:
     """Refuse a game whose presentation is of a version this cartas does not read: every front end would draw
     it wrong, so it is refused in one line when it registers rather than at the first screen."""
-    from cartas.core import __version__
-    from cartas.core.presentation import PRESENTATION_VERSION, Presentation
+    from .. import __version__
+    from ..presentation import PRESENTATION_VERSION, Presentation
 
     presentation = game.presentation()
     version = getattr(presentation, "version", None)
@@ -78,7 +78,7 @@ class Registry:
 
     def add_game(self, game: Game, plugin: str = "", *, built_in: bool = False) -> None:
         """Claim ``game``'s name and aliases for ``plugin``; nothing is registered if any of them is refused."""
-        from cartas.core.game import Game  # here: the game contract is not needed until a game registers
+        from ..game import Game  # here: the game contract is not needed until a game registers
 
         if not isinstance(game, Game):
             raise PluginError(f"plugin {plugin or '?'} registered {game!r}, which is not a cartas Game")
@@ -162,7 +162,7 @@ class Registry:
         """``level`` as people read it for ``game_name``: a personality's title with its measured strength ("El
         Mentiroso · 46% vs medio"), else the level's name in the language spoken
         (:func:`cartas.core.bots.personality.level_label`)."""
-        from cartas.core.bots.personality import level_label
+        from ..bots.personality import level_label
 
         return level_label(self.bot(game_name, level), level)
 

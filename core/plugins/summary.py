@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from cartas.core.game import Game
+    from ..game import Game
 
 
 class OptionSummary(NamedTuple):
@@ -42,7 +42,7 @@ class GameSummary(NamedTuple):
         """The title in the language being spoken, as :meth:`cartas.core.game.Game.title_text` says it."""
         import importlib
 
-        from cartas.core.i18n.catalog import FRAMEWORK, Catalog
+        from ..i18n.catalog import FRAMEWORK, Catalog
 
         module = None if self.catalog_module is None else importlib.import_module(self.catalog_module)
         catalog = getattr(module, "_", None)
@@ -52,7 +52,7 @@ class GameSummary(NamedTuple):
 
 def summarize_game(game: Game) -> GameSummary:
     """The summary of the real ``game``, read from its class attributes and its options model."""
-    from cartas.core.options import describe_options  # here: it needs pydantic, which a static summary avoids
+    from ..options import describe_options  # here: it needs pydantic, which a static summary avoids
 
     return GameSummary(
         name=game.name,
@@ -66,6 +66,6 @@ def summarize_game(game: Game) -> GameSummary:
 
 def catalog_module(game: Game) -> str | None:
     """The module of ``game``'s own catalog (its package's ``i18n``), or None when it speaks the framework's."""
-    from cartas.core.i18n.catalog import FRAMEWORK
+    from ..i18n.catalog import FRAMEWORK
 
     return None if game.catalog is FRAMEWORK else f"{type(game).__module__.rpartition('.')[0]}.i18n"

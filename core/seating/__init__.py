@@ -9,8 +9,8 @@ front end only chooses the word a message names its input by (``--teams`` in the
 - :mod:`.reseat`: rotating partners, swapping opponents, moving seats, and whether a table can start.
 """
 
-from cartas.core.errors import SeatingError
-from cartas.core.seating.participants import (
+from ..errors import SeatingError
+from .participants import (
     BOT_PREFERENCE,
     HUMAN,
     PROGRAM,
@@ -23,8 +23,8 @@ from cartas.core.seating.participants import (
     roster,
     strongest_level,
 )
-from cartas.core.seating.reseat import check_seating, move, rotate_partners, swap_opponents
-from cartas.core.seating.teams import (
+from .reseat import check_seating, move, rotate_partners, swap_opponents
+from .teams import (
     check_order,
     describe_teams,
     format_groups,

@@ -10,12 +10,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from cartas.core.errors import SeatingError
-from cartas.core.game import Game
-from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.folding import fold_text
-from cartas.core.naming import level_name, level_words
-from cartas.core.plugins.registry import Registry
+from ..errors import SeatingError
+from ..game import Game
+from ..i18n import FRAMEWORK as _
+from ..folding import fold_text
+from ..naming import level_name, level_words
+from ..plugins.registry import Registry
 
 HUMAN = "human"
 """A seat played by a person."""

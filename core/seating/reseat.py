@@ -19,13 +19,13 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TypeVar
 
-from cartas.core.errors import SeatingError
-from cartas.core.game import Game
-from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.i18n import mark
-from cartas.core.naming import seat_number
-from cartas.core.options import GameOptions
-from cartas.core.seating.teams import describe_teams, team_seats
+from ..errors import SeatingError
+from ..game import Game
+from ..i18n import FRAMEWORK as _
+from ..i18n import mark
+from ..naming import seat_number
+from ..options import GameOptions
+from .teams import describe_teams, team_seats
 
 T = TypeVar("T")
 

@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from cartas.core.errors import SeatingError
-from cartas.core.game import Game
-from cartas.core.i18n import FRAMEWORK as _
-from cartas.core.seating.participants import Participant, fold, roster
+from ..errors import SeatingError
+from ..game import Game
+from ..i18n import FRAMEWORK as _
+from .participants import Participant, fold, roster
 
 
 def team_seats(teams: Sequence[int]) -> list[tuple[int, ...]]:

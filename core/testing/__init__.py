@@ -3,7 +3,7 @@
 Plugin authors call :func:`check_conformance` from their own tests, for instance under hypothesis::
 
     from hypothesis import given, strategies as st
-    from cartas.testing import check_conformance
+    from . import check_conformance
 
     @given(seed=st.integers(0, 2**32))
     def test_my_game_conforms(seed):

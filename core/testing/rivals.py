@@ -8,7 +8,7 @@ game without knowing any: the habit is a function of the seat's observation as J
 is any bot, a registered level (:func:`level_bot`) or a heuristic written as a JSON decide function
 (:class:`DecideBot`). What a habit knows of the game (its words, when it applies) is data the test passes in::
 
-    from cartas.testing.rivals import HabitBot, always, level_bot
+    from .rivals import HabitBot, always, level_bot
 
     rival = HabitBot(always("juego", where_also="paso"), level_bot("tresillo", "medium", seed))
 

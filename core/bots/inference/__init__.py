@@ -10,14 +10,14 @@ learns each rival's habits as the match goes (:mod:`cartas.core.bots.inference.r
 on every hand stops being read as one who holds the cards for it.
 """
 
-from cartas.core.bots.inference.bookkeeping import BookKeeping
-from cartas.core.bots.inference.model import (
+from .bookkeeping import BookKeeping
+from .model import (
     BiddingModel, Decision, RememberingReader, RivalReader, rival_decisions, soft_bar,
 )
-from cartas.core.bots.inference.posterior import (
+from .posterior import (
     DEFAULT_TRIES, Posterior, PosteriorCounts, bidding_weight, posterior_for, reader_for,
 )
-from cartas.core.bots.inference.rivals import BookReader, Modes, Observed, RivalBook, Tendency, logistic, split_hands
+from .rivals import BookReader, Modes, Observed, RivalBook, Tendency, logistic, split_hands
 
 __all__ = [
     "BiddingModel", "BookKeeping", "BookReader", "DEFAULT_TRIES", "Decision", "Modes", "Observed", "Posterior",

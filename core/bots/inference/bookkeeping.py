@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from typing import ClassVar, Generic, TypeVar
 
-from cartas.core.bots.base import SeatView
-from cartas.core.bots.inference.model import BiddingModel, RememberingReader
-from cartas.core.bots.inference.posterior import Posterior, bidding_weight
+from ..base import SeatView
+from .model import BiddingModel, RememberingReader
+from .posterior import Posterior, bidding_weight
 
 ReaderT = TypeVar("ReaderT", bound=RememberingReader)
 """The game's own reader of the rivals (truco's ``TrucoRivalReader``), so its bot reads its own book typed."""

@@ -11,8 +11,8 @@ from __future__ import annotations
 import math
 from typing import NamedTuple, Protocol, runtime_checkable
 
-from cartas.core.bots.base import SeatView
-from cartas.core.state import State
+from ..base import SeatView
+from ...state import State
 
 
 class Decision(NamedTuple):

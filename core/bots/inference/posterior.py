@@ -13,9 +13,9 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from cartas.core.bots.base import SeatView
-from cartas.core.bots.inference.model import BiddingModel, RivalReader, rival_decisions
-from cartas.core.state import State
+from ..base import SeatView
+from .model import BiddingModel, RivalReader, rival_decisions
+from ...state import State
 
 DEFAULT_TRIES = 24
 """Worlds drawn at most for one sample before the likeliest of them is taken instead."""

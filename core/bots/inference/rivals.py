@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 if TYPE_CHECKING:
-    from cartas.core.bots.base import SeatView
-    from cartas.core.events import Event
+    from ..base import SeatView
+    from ...events import Event
 
 PRIOR_MEAN = (0.08, 0.08, 0.84)
 """The prior mean of ``(π_yes, π_no, π_cards)``: a call or a refusal against the cards one time in twelve."""
