@@ -158,6 +158,8 @@ def create_app(
             lobby.cancel()
             sweeper.cancel()
             pairing.cancel()
+            for analyses in shared.analyses.values():
+                analyses.close()
             await state["hub"].shut_down()
             await store.close()
 

@@ -19,7 +19,7 @@ from .accounts import passkey_routes as passkeys
 from .accounts.rating_routes import leaderboard, my_matches
 from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, whoami
 from .accounts.routes import profile as account_profile
-from .analysis.routes import analysis, steps
+from .analysis.routes import analysis, start_analysis, steps
 from .game.routes import (
     create_table, games_list, join, labels, leave, reclaim, record, rematch, seating, start, table_info, tables_list,
 )
@@ -73,7 +73,8 @@ def doors(shared: Services) -> list[Door]:
         Door("/api/tables/{code}/start", start, "start", POST),
         Door("/api/tables/{code}/rematch", rematch, "rematch", POST),
         Door("/api/tables/{code}/record", record, "record"),
-        Door("/api/tables/{code}/analysis", analysis, "analysis"),
+        Door("/api/tables/{code}/analysis", analysis, "analysis", ("GET",)),
+        Door("/api/tables/{code}/analysis", start_analysis, "analysis_start", POST),
         Door("/api/tables/{code}/steps", steps, "steps"),
         Door("/api/tables/{code}/reclaim", reclaim, "reclaim", POST),
         Door("/api/tables/{code}/report", report, "report", POST),
