@@ -31,6 +31,7 @@ each reader's language from the cached analysis (cheap).
 from __future__ import annotations
 
 import asyncio
+import functools
 import hashlib
 import logging
 import multiprocessing
@@ -249,7 +250,7 @@ class Analyses:
             run = self.queued.pop(0)
             self.running[run.key] = run
             run.task = asyncio.get_running_loop().create_task(self._run(run), name=f"analysis {run.key[0]}")
-            run.task.add_done_callback(lambda task, run=run: self._finished(run, task))
+            run.task.add_done_callback(functools.partial(self._finished, run))
 
     def _finished(self, run: Run, task: asyncio.Task[MatchAnalysis]) -> None:
         self.running.pop(run.key, None)

@@ -112,17 +112,19 @@ def test_a_get_never_starts_a_run_and_a_cross_site_post_is_refused(server: Serve
 
 
 def test_one_line_per_server_and_per_asker(make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Runs wait in line one at a time (their place told), one asker has at most PER_ASKER of them, and the server
-    starts at most ``all_analyses`` whatever the addresses."""
-    monkeypatch.setattr(online_analysis, "SAMPLES", 1)
-    server = make_server(limits=Limits(analyses=Rate(burst=10, per_minute=10), all_analyses=Rate(burst=3, per_minute=1)))
+    """Runs wait in line (their place told to every reader), one asker has at most PER_ASKER of them, and the
+    server starts at most ``all_analyses`` whatever the addresses."""
+    monkeypatch.setattr(online_analysis, "MAX_RUNNING", 0)  # nothing leaves the line: the places stay put
+    server = make_server(limits=Limits(analyses=Rate(burst=10, per_minute=10), all_analyses=Rate(burst=2, per_minute=1)))
     first, second = finished_table(server, 7), finished_table(server, 8)
     answers = [server.client.post(f"/api/tables/{first}/analysis?seat={seat}") for seat in (0, 1)]
-    assert [a.status_code for a in answers] == [202, 202]
-    assert answers[1].json() in ({"status": "queued", "position": 1}, {"status": "running", "done": 0, "total": None}) \
-        or answers[1].json()["status"] == "running"
+    assert [a.json() for a in answers] == [{"status": "queued", "position": n} for n in (1, 2)]
+    assert server.client.get(f"/api/tables/{first}/analysis?seat=1").json() == {"status": "queued", "position": 2}
     mine = server.client.post(f"/api/tables/{second}/analysis?seat=0")
     assert mine.status_code == 429 and mine.headers["retry-after"]  # two already, from this address
+    monkeypatch.setattr(online_analysis, "PER_ASKER", 5)
+    everyone = server.client.post(f"/api/tables/{second}/analysis?seat=0", headers={"accept-language": "es"})
+    assert everyone.status_code == 429 and "servidor" in everyone.json()["error"]  # the server's two are spent
 
 
 def test_a_run_nobody_waits_for_is_cancelled(make_server: Any, monkeypatch: pytest.MonkeyPatch) -> None:
