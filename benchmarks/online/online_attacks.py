@@ -13,8 +13,8 @@ database's size on disk (with its WAL). Beside them, one person plays a ``medium
 sent to the person's turn again, the bot's decision in the bot pool between) is the bots' figure, p50 and p99.
 
 The analysis attackers ask for the analysis of finished matches (played to the end against a random bot before the
-phases) as a page does: a ``POST`` to start it, then ``GET`` polls; one from one address, the other from a new
-loopback address (127.0.1.1 to 127.0.1.250) for every request, so only the server-wide and queue bounds hold it.
+phases) as a page does: a ``POST`` to start it, then ``GET`` polls; one from one address, the other from 64
+loopback addresses in turn (127.0.1.1 to 127.0.1.64), so only the server-wide and queue bounds hold it.
 
     python benchmarks/online_attacks.py --seconds 10
 
@@ -101,7 +101,8 @@ class Honest:
 
 
 async def bot_table(base: str, ws_base: str, honest: Honest, stop: asyncio.Event, think: float) -> None:
-    """One person plays a ``medium`` bot, match after match; the bot's reply time is measured."""
+    """One person plays a ``medium`` bot, match after match, from 127.0.0.9 (its own frame budget); the bot's reply
+    time is measured."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         while not stop.is_set():
             created = (await client.post("/api/tables", json={
@@ -112,13 +113,25 @@ async def bot_table(base: str, ws_base: str, honest: Honest, stop: asyncio.Event
             await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": "medium"},
                               headers=host)
             (await client.post(f"/api/tables/{code}/start", headers=host)).raise_for_status()
-            await versus_bot(f"{ws_base}/ws/{code}", created["token"], honest, stop, think)
+            await versus_bot(f"{ws_base}/ws/{code}", created["token"], honest, stop, think, "127.0.0.9")
 
 
-async def versus_bot(url: str, token: str, honest: Honest | None, stop: asyncio.Event, think: float) -> None:
-    """Play random moves against the table's bot until the match ends (or ``stop``)."""
+async def versus_bot(url: str, token: str, honest: Honest | None, stop: asyncio.Event, think: float,
+                     local: str = "127.0.0.1") -> None:
+    """Play random moves against the table's bot until the match ends (or ``stop``), reconnecting when the frame
+    budget closes the socket (a person at a slow machine would not move this fast)."""
+    while not stop.is_set():
+        try:
+            await one_connection(url, token, honest, stop, think, local)
+            return
+        except websockets.ConnectionClosed:
+            await asyncio.sleep(1.0)
+
+
+async def one_connection(url: str, token: str, honest: Honest | None, stop: asyncio.Event, think: float,
+                         local: str) -> None:
     rng = random.Random(token)
-    async with websockets.connect(url, max_size=2**20) as ws:
+    async with websockets.connect(url, max_size=2**20, local_addr=(local, 0)) as ws:
         await ws.send(json.dumps({"type": "hello", "token": token, "v": None}))
         sent: float | None = None
         while not stop.is_set():
@@ -153,7 +166,7 @@ async def finished_matches(base: str, count: int) -> list[str]:
     ws_base = base.replace("http://", "ws://")
     async with httpx.AsyncClient(base_url=base, timeout=30,
                                  transport=httpx.AsyncHTTPTransport(local_address="127.0.0.250")) as client:
-        for _ in range(count):
+        for number in range(count):
             created = (await client.post("/api/tables", json={
                 "game": "truco", "options": {"players": 2, "points": 30}, "name": "Dora", "grace": 600,
             })).json()
@@ -162,11 +175,15 @@ async def finished_matches(base: str, count: int) -> list[str]:
             await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": "random"},
                               headers=host)
             (await client.post(f"/api/tables/{code}/start", headers=host)).raise_for_status()
-            await versus_bot(f"{ws_base}/ws/{code}", created["token"], None, asyncio.Event(), 0.0)
+            await versus_bot(f"{ws_base}/ws/{code}", created["token"], None, asyncio.Event(), 0.0,
+                             f"127.0.2.{1 + number}")
             codes.append(code)
     return codes
 
 
+ROTATING = 64
+"""Addresses the rotating analysis attacker takes turns with (127.0.1.1 to 127.0.1.64): a fresh per-address bucket
+for nearly every start, so only the server-wide bucket and the line hold it."""
 FINISHED: list[str] = []
 """The finished matches' codes (set in the attacker's process)."""
 
@@ -175,14 +192,15 @@ async def analysis_flood(base: str, rotating: bool, tally: Tally, stop: asyncio.
     """Ask for analyses as a page does (POST, then GET polls), of every seat of every finished match, round and
     round; from one address, or from a new one for each request."""
     rng = random.Random()
-    fixed = None if rotating else attacker_client(base)
+    clients = [attacker_client(base)] if not rotating else [
+        httpx.AsyncClient(base_url=base, timeout=10, transport=httpx.AsyncHTTPTransport(
+            local_address=f"127.0.1.{number}", verify=False)) for number in range(1, ROTATING + 1)]
     try:
         while not stop.is_set():
             code, seat = rng.choice(FINISHED), rng.randrange(2)
             path = f"/api/tables/{code}/analysis?seat={seat}"
             for method in ("POST", "GET", "GET"):
-                client = fixed or httpx.AsyncClient(base_url=base, timeout=10, transport=httpx.AsyncHTTPTransport(
-                    local_address=f"127.0.1.{rng.randrange(1, 251)}"))
+                client = rng.choice(clients)
                 try:
                     response = await client.request(method, path)
                     tally.sent += 1
@@ -191,12 +209,9 @@ async def analysis_flood(base: str, rotating: bool, tally: Tally, stop: asyncio.
                 except httpx.HTTPError:
                     tally.refused += 1
                     await asyncio.sleep(0.05)
-                finally:
-                    if fixed is None:
-                        await client.aclose()
     finally:
-        if fixed is not None:
-            await fixed.aclose()
+        for client in clients:
+            await client.aclose()
 
 
 async def honest_table(base: str, ws_base: str, honest: Honest, stop: asyncio.Event, think: float) -> None:
@@ -452,7 +467,7 @@ async def run(seconds: float, think: float, only: list[str] | None) -> None:
                 continue
             honest, tally, stop = Honest(), Tally(), asyncio.Event()
             players = asyncio.gather(honest_table(base, ws_base, honest, stop, think),
-                                     bot_table(base, ws_base, honest, stop, max(think, 0.2)))
+                                     bot_table(base, ws_base, honest, stop, max(think, 0.5)))
             results = context.Queue()
             attacker = None
             if name != "none":
