@@ -139,3 +139,29 @@ def test_a_run_nobody_waits_for_is_cancelled(make_server: Any, monkeypatch: pyte
         if server.client.get(f"/api/tables/{code}/analysis?seat=0").status_code == 404:
             return  # cancelled between two decisions, not cached, nothing running
     raise AssertionError("the abandoned run went on")
+
+
+def test_analyses_never_run_in_the_bot_pool(monkeypatch: pytest.MonkeyPatch, registry: Any) -> None:
+    """With the bot process pool (the server), the analyses get a pool of their own, never the bots'."""
+    made: list[object] = []
+
+    def own_pool() -> Any:
+        made.append(object())
+        return made[-1]
+
+    monkeypatch.setattr(online_analysis, "analysis_pool", own_pool)
+
+    class Bots:
+        pool = object()
+
+    analyses = online_analysis.Analyses(registry, Bots())
+    assert analyses.pool is made[0] and analyses.pool is not Bots.pool
+    assert online_analysis.Analyses(registry, object()).pool is None  # the inline runner: a worker thread
+
+
+def test_the_analysis_worker_runs_at_a_lower_priority(monkeypatch: pytest.MonkeyPatch) -> None:
+    told: list[int] = []
+    monkeypatch.setattr(online_analysis.os, "nice", told.append)
+    monkeypatch.setattr(online_analysis.bot_pool, "worker_registry", lambda: None)
+    online_analysis._start_worker()
+    assert told == [online_analysis.NICENESS] and online_analysis.NICENESS > 0
