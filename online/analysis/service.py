@@ -189,7 +189,14 @@ class Analyses:
                 run.task.cancel()
         self.queued.clear()
         if self.pool is not None:
+            workers = list((getattr(self.pool, "_processes", None) or {}).values())  # no public list of them
             self.pool.shutdown(wait=False, cancel_futures=True)
+            deadline = time.monotonic() + bot_pool.CLOSE_WAIT
+            for worker in workers:
+                worker.join(max(0.0, deadline - time.monotonic()))
+                if worker.is_alive():  # in the middle of a decision: nobody will read it
+                    worker.terminate()
+                    worker.join(1.0)
 
     async def _call(self, run: Run, work: Callable[..., Any], *args: Any) -> Any:
         if self.clock() - run.seen > ABANDONED_AFTER:
