@@ -161,6 +161,8 @@ def create_app(
             sweeper.cancel()
             pairing.cancel()
             guard.cancel()
+            for analyses in shared.analyses.values():
+                analyses.close()
             await state["hub"].shut_down()
             await store.close()
 

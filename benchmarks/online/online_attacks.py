@@ -9,7 +9,12 @@ of its own at the lowest priority (nice 19), so its own work neither delays the 
 takes the CPU from the server: a real attacker is on another machine. Printed per phase: the honest moves, their
 p50 and p99 and the p99's difference from the phase without an attacker (the issue's target: within 20 ms),
 what the attacker sent and how much of it was refused, the server's CPU share, its resident memory, and the
-database's size on disk (with its WAL).
+database's size on disk (with its WAL). Beside them, one person plays a ``medium`` bot: its reply (the person's move
+sent to the person's turn again, the bot's decision in the bot pool between) is the bots' figure, p50 and p99.
+
+The analysis attackers ask for the analysis of finished matches (played to the end against a random bot before the
+phases) as a page does: a ``POST`` to start it, then ``GET`` polls; one from one address, the other from 64
+loopback addresses in turn (127.0.1.1 to 127.0.1.64), so only the server-wide and queue bounds hold it.
 
     python benchmarks/online_attacks.py --seconds 10
 
@@ -91,7 +96,122 @@ class Tally:
 @dataclass
 class Honest:
     latencies: list[float] = field(default_factory=list)
+    bot_replies: list[float] = field(default_factory=list)
     measuring: bool = False
+
+
+async def bot_table(base: str, ws_base: str, honest: Honest, stop: asyncio.Event, think: float) -> None:
+    """One person plays a ``medium`` bot, match after match, from 127.0.0.9 (its own frame budget); the bot's reply
+    time is measured."""
+    async with httpx.AsyncClient(base_url=base, timeout=30) as client:
+        while not stop.is_set():
+            created = (await client.post("/api/tables", json={
+                "game": "truco", "options": {"players": 2, "points": 30}, "name": "Caro", "grace": 600,
+            })).json()
+            code = created["code"]
+            host = {"Authorization": f"Bearer {created['host_token']}"}
+            await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": "medium"},
+                              headers=host)
+            (await client.post(f"/api/tables/{code}/start", headers=host)).raise_for_status()
+            await versus_bot(f"{ws_base}/ws/{code}", created["token"], honest, stop, think, "127.0.0.9")
+
+
+async def versus_bot(url: str, token: str, honest: Honest | None, stop: asyncio.Event, think: float,
+                     local: str = "127.0.0.1") -> None:
+    """Play random moves against the table's bot until the match ends (or ``stop``), reconnecting when the frame
+    budget closes the socket (a person at a slow machine would not move this fast)."""
+    while not stop.is_set():
+        try:
+            await one_connection(url, token, honest, stop, think, local)
+            return
+        except websockets.ConnectionClosed:
+            await asyncio.sleep(1.0)
+
+
+async def one_connection(url: str, token: str, honest: Honest | None, stop: asyncio.Event, think: float,
+                         local: str) -> None:
+    rng = random.Random(token)
+    async with websockets.connect(url, max_size=2**20, local_addr=(local, 0)) as ws:
+        await ws.send(json.dumps({"type": "hello", "token": token, "v": None}))
+        sent: float | None = None
+        while not stop.is_set():
+            try:
+                frame = json.loads(await asyncio.wait_for(ws.recv(), 0.5))
+            except TimeoutError:
+                continue
+            kind = frame["type"]
+            if kind == "result":
+                return
+            if kind in ("view", "snapshot") and frame.get("view"):
+                view = frame["view"]
+                mine = bool(view["legal"]) and view["observation"]["to_act"][:1] == [view["you"]]
+                if not mine:
+                    continue
+                if sent is not None and honest is not None and honest.measuring:
+                    honest.bot_replies.append((time.perf_counter() - sent) * 1000)
+                sent = None
+                if think:
+                    await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                sent = time.perf_counter()
+                await ws.send(json.dumps({"type": "move", "action": rng.randrange(len(view["legal"])),
+                                          "v": frame["v"]}))
+            elif kind == "error":
+                sent = None
+
+
+async def finished_matches(base: str, count: int) -> list[str]:
+    """``count`` truco matches to 30 played to the end against a random bot (from 127.0.0.250): what the analysis
+    attackers ask about."""
+    codes = []
+    ws_base = base.replace("http://", "ws://")
+    async with httpx.AsyncClient(base_url=base, timeout=30,
+                                 transport=httpx.AsyncHTTPTransport(local_address="127.0.0.250")) as client:
+        for number in range(count):
+            created = (await client.post("/api/tables", json={
+                "game": "truco", "options": {"players": 2, "points": 30}, "name": "Dora", "grace": 600,
+            })).json()
+            code = created["code"]
+            host = {"Authorization": f"Bearer {created['host_token']}"}
+            await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": "random"},
+                              headers=host)
+            (await client.post(f"/api/tables/{code}/start", headers=host)).raise_for_status()
+            await versus_bot(f"{ws_base}/ws/{code}", created["token"], None, asyncio.Event(), 0.0,
+                             f"127.0.2.{1 + number}")
+            codes.append(code)
+    return codes
+
+
+ROTATING = 64
+"""Addresses the rotating analysis attacker takes turns with (127.0.1.1 to 127.0.1.64): a fresh per-address bucket
+for nearly every start, so only the server-wide bucket and the line hold it."""
+FINISHED: list[str] = []
+"""The finished matches' codes (set in the attacker's process)."""
+
+
+async def analysis_flood(base: str, rotating: bool, tally: Tally, stop: asyncio.Event) -> None:
+    """Ask for analyses as a page does (POST, then GET polls), of every seat of every finished match, round and
+    round; from one address, or from a new one for each request."""
+    rng = random.Random()
+    clients = [attacker_client(base)] if not rotating else [
+        httpx.AsyncClient(base_url=base, timeout=10, transport=httpx.AsyncHTTPTransport(
+            local_address=f"127.0.1.{number}", verify=False)) for number in range(1, ROTATING + 1)]
+    try:
+        while not stop.is_set():
+            code, seat = rng.choice(FINISHED), rng.randrange(2)
+            path = f"/api/tables/{code}/analysis?seat={seat}"
+            for method in ("POST", "GET", "GET"):
+                client = rng.choice(clients)
+                try:
+                    response = await client.request(method, path)
+                    tally.sent += 1
+                    if response.status_code >= 400:
+                        tally.refused += 1
+                except httpx.HTTPError:
+                    tally.refused += 1
+                    await asyncio.sleep(0.05)
+    finally:
+        for client in clients:
+            await client.aclose()
 
 
 async def honest_table(base: str, ws_base: str, honest: Honest, stop: asyncio.Event, think: float) -> None:
@@ -286,13 +406,18 @@ def attacks(base: str, port: int, code: str, token: str) -> dict[str, Attack | N
         "slowloris": lambda t, s: slowloris(port, t, s),
         "socket churn": lambda t, s: asyncio.gather(*(
             connection_churn(watched, t, s) for _ in range(CONCURRENCY))),
+        "analysis, one address": lambda t, s: asyncio.gather(*(
+            analysis_flood(base, False, t, s) for _ in range(CONCURRENCY))),
+        "analysis, rotating": lambda t, s: asyncio.gather(*(
+            analysis_flood(base, True, t, s) for _ in range(CONCURRENCY))),
     }
 
 
 def attack_process(name: str, source: str, base: str, port: int, code: str, token: str, seconds: float,
-                   results: Any) -> None:
+                   results: Any, finished: list[str]) -> None:
     """The attacker's process: run attack ``name`` from ``source`` for ``seconds``, put its tally on ``results``."""
     SOURCE[0] = source
+    FINISHED[:] = finished
     os.nice(19)  # an attacker is on another machine: here it must not take the CPU from the server it attacks
     attack = attacks(base, port, code, token)[name]
     assert attack is not None
@@ -344,24 +469,27 @@ async def run(seconds: float, think: float, only: list[str] | None) -> None:
                 except httpx.TransportError:
                     await asyncio.sleep(0.1)
         code, token = await attacker_table(base)
+        finished = await finished_matches(base, 6) if not only or any(n.startswith("analysis") for n in only) else []
         context = multiprocessing.get_context("spawn")
         print(f"{seconds:g} s per phase, think {think:g} s; attacker from {ATTACKER}, honest table from 127.0.0.1")
         print(f"| {'attack':<20} | moves | p50 ms | p99 ms | p99 - none | server p99 ms | attacker sent / refused |"
-              " CPU  | RSS MiB | DB MiB |")
+              " CPU  | RSS MiB | DB MiB | bot p50 ms | bot p99 ms | bot p99 - none |")
         print(f"| {'-' * 20} | ----: | -----: | -----: | ---------: | ------------: | ----------------------: |"
-              " ---: | ------: | -----: |")
+              " ---: | ------: | -----: | ---------: | ---------: | -------------: |")
         baseline = None
+        bot_baseline = float("nan")
         for number, name in enumerate(attacks(base, port, code, token)):
             if only and name not in only and name != "none":
                 continue
             honest, tally, stop = Honest(), Tally(), asyncio.Event()
-            players = asyncio.create_task(honest_table(base, ws_base, honest, stop, think))
+            players = asyncio.gather(honest_table(base, ws_base, honest, stop, think),
+                                     bot_table(base, ws_base, honest, stop, max(think, 0.5)))
             results = context.Queue()
             attacker = None
             if name != "none":
                 source = f"127.0.0.{2 + number}"
                 attacker = context.Process(
-                    target=attack_process, args=(name, source, base, port, code, token, seconds + 2.0, results),
+                    target=attack_process, args=(name, source, base, port, code, token, seconds + 2.0, results, finished),
                 )
                 attacker.start()
             await asyncio.sleep(1.0)
@@ -380,13 +508,14 @@ async def run(seconds: float, think: float, only: list[str] | None) -> None:
                 tally.sent, tally.refused = await asyncio.to_thread(results.get, True, 30)
                 attacker.join(10)
             p50, p99 = statistics.median(honest.latencies or [float("nan")]), percentile(honest.latencies, 0.99)
+            b50, b99 = statistics.median(honest.bot_replies or [float("nan")]), percentile(honest.bot_replies, 0.99)
             if baseline is None:
-                baseline = p99
+                baseline, bot_baseline = p99, b99
             print(
                 f"| {name:<20} | {len(honest.latencies):5d} | {p50:6.1f} | {p99:6.1f} | {p99 - baseline:+10.1f} |"
                 f" {inside:13.1f} |"
                 f" {tally.sent:>11,} / {tally.refused:<11,} | {share:4.0%} | {rss_mib(process.pid):7.1f} |"
-                f" {db_size(folder):6.2f} |",
+                f" {db_size(folder):6.2f} | {b50:10.1f} | {b99:10.1f} | {b99 - bot_baseline:+14.1f} |",
                 flush=True,
             )
     finally:

@@ -12,25 +12,52 @@ from cartas.core.i18n import FRAMEWORK as _
 
 from ..server.errors import Refused
 from ..server.http import bearer, client_key, too_many
-from ..services import services
+from ..accounts.routes import current
+from ..services import Services, services
 from .service import Analyses
 
 
+def analyses(s: Services) -> Analyses:
+    """The server's analyses, made at the first request for one."""
+    if "runner" not in s.analyses:
+        s.analyses["runner"] = Analyses(s.hub().registry, s.hub().bots)
+    return s.analyses["runner"]
+
+
 async def analysis(request: Request) -> Response:
-    """A finished match analysed for one seat (``online/analysis/service.py``): the JSON of ``cartas analyze``, or its
-    progress while it runs."""
+    """``GET``: a finished match's analysis for one seat (``online/analysis/service.py``), the JSON of ``cartas
+    analyze``, or its place in line or progress while it waits or runs; never starts one (a ``GET`` skips the
+    Origin check, so any page could make its visitors start runs)."""
     s = services(request)
 
     async def handle(request: Request) -> Any:
         table = await s.table_or_404(request.path_params["code"])
         match = await table.call(table.record)
-        if "runner" not in s.analyses:
-            s.analyses["runner"] = Analyses(s.hub().registry, s.hub().bots)
-        bucket = s.limiter.analyses.bucket(client_key(request.scope))
-        return s.analyses["runner"].answer(
-            table.code, match, request.query_params,
-            lambda: None if bucket.take() else too_many("analyses", bucket),
-        )
+        return analyses(s).answer(table.code, match, request.query_params)
+
+    return await s.guarded(request, handle)
+
+
+async def start_analysis(request: Request) -> Response:
+    """``POST``: as the ``GET``, and the run is queued when it is neither done nor under way, within the address's,
+    the account's and the server's budgets."""
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        table = await s.table_or_404(request.path_params["code"])
+        match = await table.call(table.record)
+        address = client_key(request.scope)
+        logged_in = await current(s.accounts(), request)
+        askers = {f"address:{address}"} | ({f"account:{logged_in[0].id}"} if logged_in else set())
+        mine = s.limiter.analyses.bucket(address)
+        everyone = s.limiter.all_analyses
+
+        def may_start() -> Response | None:
+            if not mine.take():
+                return too_many("analyses", mine)
+            return None if everyone.take() else too_many("analyses on the server", everyone)
+
+        return analyses(s).answer(table.code, match, request.query_params, may_start, askers)
 
     return await s.guarded(request, handle)
 

@@ -18,6 +18,7 @@ ANALYSIS_LABELS: dict[str, str] = {
     "analysis_start": mark("Analyse this seat"),
     "analysis_wait": mark("It takes a few seconds to a minute; you can keep stepping through the match meanwhile."),
     "analysis_running": mark("Analysing…"),
+    "analysis_queued": mark("In the queue: number {position}"),
     "analysis_decisions": mark("decisions"),
     "analysis_samples": mark("sampled deals each"),
     "analysis_given_away": mark("Given away"),

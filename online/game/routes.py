@@ -59,6 +59,8 @@ async def create_table(request: Request) -> Response:
         bucket = s.limiter.tables.bucket(client_key(request.scope))
         if not bucket.take():
             return too_many("new tables", bucket)
+        if not s.limiter.all_tables.take():
+            return too_many("new tables on the server", s.limiter.all_tables)
         body = await s.json_body(request)
         rated = body.pop("rated", False)
         if not isinstance(rated, bool):
@@ -96,6 +98,8 @@ async def join(request: Request) -> Response:
         bucket = s.limiter.joins.bucket(client_key(request.scope))
         if not bucket.take():
             return too_many("joins", bucket)
+        if not s.limiter.all_joins.take():
+            return too_many("joins on the server", s.limiter.all_joins)
         table = await s.table_or_404(request.path_params["code"])
         body = await s.json_body(request)
         logged_in = await current(s.accounts(), request)

@@ -12,7 +12,7 @@ from cartas.core.i18n import FRAMEWORK as _
 
 from ..accounts.routes import current
 from ..server.errors import Refused
-from ..server.http import client_key
+from ..server.http import client_key, too_many
 from ..services import services
 
 
@@ -40,6 +40,8 @@ async def report(request: Request) -> Response:
         logged_in = await current(s.accounts(), request)
         address = client_key(request.scope)
         reporter = logged_in[0].username if logged_in else f"guest at {address}"
+        if not s.limiter.all_reports.take():
+            return too_many("reports on the server", s.limiter.all_reports)
         made = await s.moderation.report(
             reporter, logged_in[0].id if logged_in else address, table.code, seat, reported, body.get("reason"),
             body.get("text"),

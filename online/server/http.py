@@ -71,6 +71,10 @@ TOO_MANY: dict[str, str] = {
     "joins": mark("too many joins from your address; try again in {wait} s"),
     "reports": mark("too many reports from your address; try again in {wait} s"),
     "analyses": mark("too many analyses from your address; try again in {wait} s"),
+    "analyses on the server": mark("too many analyses asked for on this server; try again in {wait} s"),
+    "new tables on the server": mark("too many new tables on this server; try again in {wait} s"),
+    "joins on the server": mark("too many joins on this server; try again in {wait} s"),
+    "reports on the server": mark("too many reports on this server; try again in {wait} s"),
 }
 """The refusal of each limited request, in the reader's language (:func:`too_many`)."""
 

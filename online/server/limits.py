@@ -118,6 +118,15 @@ class Limits:
     """The frames of every websocket of one address together: 120 at once, then 15 a second."""
     analyses: Rate = Rate(burst=3, per_minute=3)
     """Match analyses started (each tens of seconds of the bot pool's CPU); reading one done or running is free."""
+    all_analyses: Rate = Rate(burst=20, per_minute=20)
+    """Match analyses started on the whole server, from every address together: many addresses cannot fill the
+    analyses' line with work nobody else asked for faster than this."""
+    all_tables: Rate = Rate(burst=200, per_minute=200)
+    """Tables created on the whole server, from every address together."""
+    all_joins: Rate = Rate(burst=300, per_minute=300)
+    """Seats taken on the whole server, from every address together."""
+    all_reports: Rate = Rate(burst=100, per_minute=60)
+    """Reports filed on the whole server, from every address together."""
     bad_frame_cost: float = 5.0
     """What a malformed, oversized or unknown frame takes from the budget: answering one costs more than a ping."""
     logins: Rate = Rate(burst=10, per_minute=10)
@@ -156,6 +165,10 @@ class Limiter:
     connects: KeyedBuckets = field(init=False)
     frames: KeyedBuckets = field(init=False)
     analyses: KeyedBuckets = field(init=False)
+    all_analyses: Bucket = field(init=False)
+    all_tables: Bucket = field(init=False)
+    all_joins: Bucket = field(init=False)
+    all_reports: Bucket = field(init=False)
     open_sockets: dict[str, int] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
@@ -166,6 +179,10 @@ class Limiter:
         self.connects = KeyedBuckets(self.limits.connects, self.clock)
         self.frames = KeyedBuckets(self.limits.address_frames, self.clock)
         self.analyses = KeyedBuckets(self.limits.analyses, self.clock)
+        self.all_analyses = Bucket(self.limits.all_analyses, self.clock)
+        self.all_tables = Bucket(self.limits.all_tables, self.clock)
+        self.all_joins = Bucket(self.limits.all_joins, self.clock)
+        self.all_reports = Bucket(self.limits.all_reports, self.clock)
 
     def frame_budget(self) -> Bucket:
         """A new websocket's own budget of frames."""

@@ -69,9 +69,14 @@ class TimedH11Protocol(H11Protocol):
         super().connection_lost(exc)
 
 
+MAX_CONNECTIONS = 2000
+"""Connections and requests in flight on the whole server (uvicorn's ``limit_concurrency``): one more is answered
+503 at once. The global cap of every door, including the static files, which have no bucket of their own."""
+
+
 def uvicorn_options(max_message: int = 64 * 1024, deflate: bool = False) -> dict[str, object]:
     """The keyword arguments ``cartas serve`` gives uvicorn: the timed protocol and the limits above."""
     return {
         "http": TimedH11Protocol, "timeout_keep_alive": KEEP_ALIVE, "h11_max_incomplete_event_size": MAX_HEAD,
-        "ws_max_size": max_message, "ws_per_message_deflate": deflate,
+        "ws_max_size": max_message, "ws_per_message_deflate": deflate, "limit_concurrency": MAX_CONNECTIONS,
     }

@@ -3,9 +3,10 @@
 // played and its mark, a summary per hand and for the match, and the chart of the chance of winning after each
 // hand with the mistakes marked (inline SVG built by the server, cartas.core.analysis.chart_svg).
 //
-// GET /api/tables/CODE/analysis?seat=N answers 200 with the analysis when it is done, 202 with its progress
-// while it runs, and with start=0 a 404 when nobody asked for it yet: the page asks once on load with start=0
-// (a cached analysis shows at once), starts it on the reader's click, then polls until it is done.
+// GET /api/tables/CODE/analysis?seat=N answers 200 with the analysis when it is done, 202 with its place in the
+// line ({status: "queued", position}) or its progress while it waits or runs, and 404 when nobody asked for it
+// yet; a GET never starts work. The page reads once on load (a cached analysis shows at once), starts the run
+// with a POST on the reader's click (the server's Origin check applies), then polls with GETs until it is done.
 
 import { api, ApiError, h } from "/static/api.js";
 import { language, t } from "/static/i18n.js";
@@ -72,9 +73,8 @@ export class AnalysisView {
     this.ask(false);
   }
 
-  path(start) {
+  path() {
     const query = new URLSearchParams({ seat: String(this.seat), lang: language() });
-    if (!start) query.set("start", "0");
     return `/api/tables/${encodeURIComponent(this.code)}/analysis?${query}`;
   }
 
@@ -85,7 +85,8 @@ export class AnalysisView {
     let answer = null;
     let status = 200;
     try {
-      const response = await fetch(this.path(start), { headers: { Accept: "application/json" } });
+      // A POST starts the run (it passes the server's Origin check); a GET only reads it.
+      const response = await fetch(this.path(), { method: start ? "POST" : "GET", headers: { Accept: "application/json" } });
       status = response.status;
       answer = await response.json().catch(() => null);
       if (status >= 400 && status !== 404) throw new ApiError((answer && answer.error) || `${status}`, status);
@@ -157,6 +158,10 @@ export class AnalysisView {
     const { done, total } = this.progress || {};
     const bar = h("progress", { id: "analysis-progress", max: String(total || 1) });
     if (typeof total === "number") bar.value = done;
+    if (this.progress && this.progress.status === "queued") {
+      return h("div", { class: "analysis-running", id: "analysis-queued", role: "status" },
+        h("span", { text: t("analysis_queued").replace("{position}", String(this.progress.position)) }));
+    }
     return h("div", { class: "analysis-running", role: "status" },
       h("span", { text: `${t("analysis_running")} ` }), bar,
       h("span", { class: "muted", text: typeof total === "number" ? ` ${done} / ${total} ${t("analysis_decisions")}` : "" }));
