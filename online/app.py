@@ -26,6 +26,7 @@ from .accounts.finish import on_finished, rated_table
 from .accounts.service import Accounts
 from .game.bots import BotRunner, InlineBots, PoolBots
 from .game.expiry import SWEEP_EVERY, keep_sweeping
+from .game.turns import TURNS_EVERY, keep_turning
 from .server.limits import Limiter, Limits
 from .server.origin import OriginCheck
 from .server.pages import Pages
@@ -147,6 +148,7 @@ def create_app(
         leases = loop.create_task(state["hub"].keep_leases())
         lobby = loop.create_task(state["hub"].listen_lobby())
         sweeper = loop.create_task(keep_sweeping(state["hub"], sweep_every))
+        turning = loop.create_task(keep_turning(state["hub"], TURNS_EVERY))
         pairing = loop.create_task(keep_pairing(state["quickplay"]))
         app.state.leases = leases
         try:
@@ -157,6 +159,7 @@ def create_app(
             leases.cancel()
             lobby.cancel()
             sweeper.cancel()
+            turning.cancel()
             pairing.cancel()
             await state["hub"].shut_down()
             await store.close()

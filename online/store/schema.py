@@ -246,6 +246,15 @@ STEPS: dict[int, list[str]] = {
     9: [
         "ALTER TABLE tables ADD COLUMN previous TEXT",
     ],
+    # Version 10 (games that wait for you; cartas.online.game.turns): a turn-based table's seconds per decision
+    # (NULL at any other table) and its running decision's deadline (seconds since the epoch, NULL when none),
+    # both copied from its clock whenever the clock is written, so one indexed query finds the decisions out
+    # of time without loading any table.
+    10: [
+        "ALTER TABLE tables ADD COLUMN turns DOUBLE PRECISION",
+        "ALTER TABLE tables ADD COLUMN deadline DOUBLE PRECISION",
+        "CREATE INDEX tables_deadline ON tables (deadline)",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)
