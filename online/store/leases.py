@@ -50,7 +50,7 @@ class Leases:
         Turn-based tables are not among them: they are loaded when someone comes or a deadline passes."""
         rows = await self.runner.rows(
             f"SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= {self.runner.now}"
-             AND l.owner <> ? WHERE t.status = 'playing' AND t.ended IS NULL AND l.code IS NULL AND t.turns IS NULL"
+            " AND l.owner <> ? WHERE t.status = 'playing' AND t.ended IS NULL AND l.code IS NULL AND t.turns IS NULL"
             " ORDER BY t.created, t.code",
             (owner,),
         )
