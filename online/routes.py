@@ -17,7 +17,7 @@ from starlette.staticfiles import StaticFiles
 
 from .accounts import passkey_routes as passkeys
 from .accounts.rating_routes import leaderboard, my_matches
-from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, whoami
+from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, turn_games, whoami
 from .accounts.routes import profile as account_profile
 from .analysis.routes import analysis, steps
 from .game.routes import (
@@ -100,6 +100,7 @@ def doors(shared: Services) -> list[Door]:
         Door("/api/account/password", password, "password", POST),
         Door("/api/account/sessions", sessions, "sessions", ("GET",)),
         Door("/api/account/seats", seats, "seats", ("GET",)),
+        Door("/api/account/turns", turn_games, "turn_games", ("GET",)),
         Door("/api/account/sessions/{session}/revoke", revoke, "revoke", POST),
         Door("/api/account/passkeys", passkeys.listing, "passkeys", ("GET",)),
         Door("/api/account/passkeys/options", passkeys.registration_options, "passkey_options", POST),

@@ -135,6 +135,10 @@ class Limits:
     place of every limit above; a wrong password takes 2 more."""
     passkey_logins: Rate = Rate(burst=10, per_minute=10)
     """Passkey login challenges from one address; a bad answer takes 2 more. Apart from the password limits."""
+    turn_tables: int = 50
+    """Turn-based tables not over yet an account may hold a seat at (cartas.online.game.turns): each costs a
+    row and a deadline, never memory while nobody is connected, so many are fine, but not without end. A
+    turn-based table needs an account (it is found again in "your games"); the 51st create or join is refused."""
 
 
 @dataclass
