@@ -32,6 +32,7 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 from cartas.core.i18n import FRAMEWORK as _
+from cartas.core.i18n import mark
 
 from .clock import ClockError, ClockState, timed_out
 from .ownership import NotOwner
@@ -49,6 +50,22 @@ MAX_TURNS = 3 * 86400.0
 """The longest (three days)."""
 TURNS_CHOICES = (3600, 43200, 86400, 259200)
 """What the lobby form offers: 1 hour, 12 hours, 1 day, 3 days."""
+TURNS_LABELS: dict[str, str] = {
+    "turns": mark("Games that wait for you"),
+    "turns_time": mark("Time per move"),
+    "turns_off": mark("not turn-based"),
+    "turns_hour": mark("1 hour"),
+    "turns_12h": mark("12 hours"),
+    "turns_day": mark("1 day"),
+    "turns_3d": mark("3 days"),
+    "your_games": mark("Your games"),
+    "your_turn": mark("Your turn"),
+    "their_turn": mark("Waiting for the others"),
+    "turns_lobby": mark("Not started yet"),
+    "turns_due": mark("until {when}"),
+    "turns_none": mark("No turn-based games: create one with a time per move."),
+}
+"""The words of the lobby's turn-based option and its "your games" list (cartas.online.game.words serves them)."""
 TURNS_EVERY = 60.0
 """Seconds between two runs of the deadline job: a time-out acts within a minute of its deadline."""
 TURNS_BATCH = 100

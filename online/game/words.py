@@ -13,6 +13,7 @@ from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.naming import LEVEL_NAMES
 from ..quickplay.words import PEOPLE_LABELS
 from .clock import CLOCK_LABELS
+from .turns import TURNS_LABELS
 from ..analysis.words import ANALYSIS_LABELS
 
 if TYPE_CHECKING:
@@ -200,6 +201,7 @@ LABELS: dict[str, str] = {
     **ACCOUNT_LABELS,
     **PEOPLE_LABELS,
     **CLOCK_LABELS,
+    **TURNS_LABELS,
     **ANALYSIS_LABELS,
 }
 

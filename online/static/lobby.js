@@ -6,6 +6,7 @@ import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "
 import { clockField } from "/static/clock-field.js";
 import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
+import { followYourGames, titled, yourGamesPanel } from "/static/your-games.js";
 
 const LAST_GAME_KEY = "cartas:lobby:game";
 const FIRST_GAME = "truco";
@@ -155,7 +156,7 @@ function createForm() {
       if (rated.checked) body.rated = true;
       Object.assign(body, clock.read());
       remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace,
-        clock: body.clock, reserve: body.reserve });
+        clock: body.clock, reserve: body.reserve, turns: body.turns });
       const made = await api("POST", "/api/tables", body);
       saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name: who });
       state.created = made;
@@ -212,8 +213,8 @@ function tablesPanel() {
 function render() {
   const slot = document.getElementById("lang-slot");
   slot.replaceChildren(switches(() => render()), languageSelector(() => render()));
-  document.title = t("lobby_title");
-  app.replaceChildren(h("h1", { text: t("lobby_title") }),
+  document.title = titled(t("lobby_title"));
+  app.replaceChildren(h("h1", { text: t("lobby_title") }), yourGamesPanel(),
     h("div", { class: "lobby-grid" },
       h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()), tablesPanel()));
 }
@@ -239,6 +240,7 @@ async function main() {
   const wanted = new URLSearchParams(window.location.search).get("game");
   if (wanted && state.games.some((g) => g.name === wanted)) state.gameName = wanted;
   render();
+  followYourGames(() => t("lobby_title"));
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
 }
