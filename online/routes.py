@@ -17,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 
 from .accounts import passkey_routes as passkeys
 from .accounts.rating_routes import leaderboard, my_matches
+from .push import routes as push
 from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, turn_games, whoami
 from .accounts.routes import profile as account_profile
 from .analysis.routes import analysis, steps
@@ -101,6 +102,11 @@ def doors(shared: Services) -> list[Door]:
         Door("/api/account/sessions", sessions, "sessions", ("GET",)),
         Door("/api/account/seats", seats, "seats", ("GET",)),
         Door("/api/account/turns", turn_games, "turn_games", ("GET",)),
+        Door("/api/push/key", push.public_key, "push_key", ("GET",)),
+        Door("/api/push/subscribe", push.subscribe, "push_subscribe", POST),
+        Door("/api/push/unsubscribe", push.unsubscribe, "push_unsubscribe", POST),
+        Door("/api/push/subscriptions", push.listing, "push_subscriptions", ("GET",)),
+        Door("/sw.js", push.service_worker, "service_worker", ("GET",)),
         Door("/api/account/sessions/{session}/revoke", revoke, "revoke", POST),
         Door("/api/account/passkeys", passkeys.listing, "passkeys", ("GET",)),
         Door("/api/account/passkeys/options", passkeys.registration_options, "passkey_options", POST),

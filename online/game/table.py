@@ -33,7 +33,7 @@ from .bots import BotRequest
 from .now import now_iso
 from .settings import in_language
 from .clock import clock_frame, is_rated, sync_clocks
-from .turns import plan_turn, turn_based
+from .turns import plan_turn, tell_turn, turn_based
 from .connection import Connection
 from .earlier_matches import earlier_matches
 from .expiry import abandon
@@ -193,6 +193,7 @@ class LiveTable(TableCore):
             assert self.clocks is not None
             plan_turn(self)
             await self.store.save_clock(self.code, self.clocks.state.dumps(), self.version)
+            tell_turn(self)
         session.begin()  # match_started, once the start is committed
         self.last_move_v = self.version
         self.broadcast(frames)
@@ -444,6 +445,7 @@ class LiveTable(TableCore):
         self._send_views(timer)
         session.announce(applied)
         sync_clocks(self)
+        tell_turn(self)  # (a push queued, never awaited: cartas.online.push)
         if finished is not None:
             self.row.status = "finished"
             self.row.finished = finished

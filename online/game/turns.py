@@ -107,6 +107,20 @@ def plan_turn(table: TableCore) -> None:
     clocks.state.deadline = table.settings.wall() + clocks.state.turn if people else None
 
 
+def tell_turn(table: TableCore) -> None:
+    """Queue a "your turn" push for the people whose decision it now is and who are not at the table."""
+    notify = table.settings.notify
+    clocks = table.clocks
+    if notify is None or clocks is None or not clocks.state.turns:
+        return
+    hashes = tuple(
+        hashed for seat in clocks.state.to_act
+        if seat not in table.by_seat and (hashed := table.seats[seat].token_hash) is not None
+    )
+    if hashes:
+        notify("turn", table.code, table.game.name, hashes)
+
+
 async def deadline_passed(table: LiveTable) -> int:
     """Act on a turn-based table whose deadline has passed (run in the table's task); how many seats timed out."""
     clocks = table.clocks

@@ -255,6 +255,20 @@ STEPS: dict[int, list[str]] = {
         "ALTER TABLE tables ADD COLUMN deadline DOUBLE PRECISION",
         "CREATE INDEX tables_deadline ON tables (deadline)",
     ],
+    # Version 11 (Web Push; cartas.online.push): each device's push subscription, kept with its account, the
+    # kinds of notification it wants and the language it reads them in.
+    11: [
+        """CREATE TABLE push_subscriptions (
+            endpoint TEXT PRIMARY KEY,
+            account TEXT NOT NULL REFERENCES accounts (id),
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            kinds TEXT NOT NULL,
+            language TEXT NOT NULL,
+            created TEXT NOT NULL
+        )""",
+        "CREATE INDEX push_subscriptions_account ON push_subscriptions (account)",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)
