@@ -14,6 +14,7 @@ from cartas.core.naming import LEVEL_NAMES
 from ..quickplay.words import PEOPLE_LABELS
 from .clock import CLOCK_LABELS
 from .turns import TURNS_LABELS
+from ..push.words import PUSH_LABELS
 from ..analysis.words import ANALYSIS_LABELS
 
 if TYPE_CHECKING:
@@ -202,6 +203,7 @@ LABELS: dict[str, str] = {
     **PEOPLE_LABELS,
     **CLOCK_LABELS,
     **TURNS_LABELS,
+    **PUSH_LABELS,
     **ANALYSIS_LABELS,
 }
 

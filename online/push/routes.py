@@ -39,7 +39,9 @@ async def subscribe(request: Request) -> Response:
     async def handle(request: Request) -> Any:
         account, _session = await required(s.accounts(), request)
         body = await s.json_body(request)
-        await subscriptions.subscribe(s.accounts().db, account.id, body, request_language(request.headers))
+        await subscriptions.subscribe(
+            s.accounts().db, account.id, body, request_language(request.headers), pusher(request).allow_http
+        )
         return {"ok": True}
 
     return await s.guarded(request, handle)

@@ -85,6 +85,8 @@ class Pusher:
         self.total = KeyedBuckets(TOTAL, clock)
         self.sent = 0
         self.dropped = 0
+        self.allow_http = False
+        """Whether plain-http push endpoints are taken (a test's local push service only)."""
 
     def offer(self, request: Request) -> None:
         """Queue a notification, never waiting: dropped when the queue is full."""

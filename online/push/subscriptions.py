@@ -33,7 +33,7 @@ class Subscription:
         return {"endpoint": self.endpoint, "keys": {"p256dh": self.p256dh, "auth": self.auth}}
 
 
-def parsed(body: dict[str, Any]) -> tuple[str, str, str, frozenset[str]]:
+def parsed(body: dict[str, Any], allow_http: bool = False) -> tuple[str, str, str, frozenset[str]]:
     """(endpoint, p256dh, auth, kinds) from a subscribe request; refused in one line when malformed."""
     sub = body.get("subscription")
     keys = sub.get("keys") if isinstance(sub, dict) else None
@@ -44,7 +44,7 @@ def parsed(body: dict[str, Any]) -> tuple[str, str, str, frozenset[str]]:
     if not all(isinstance(t, str) and 0 < len(t) <= MAX_FIELD for t in texts):
         raise Refused(400, _("subscription must be a browser's push subscription: endpoint and keys"))
     assert isinstance(endpoint, str) and isinstance(p256dh, str) and isinstance(auth, str)
-    if not endpoint.startswith("https://") and not endpoint.startswith("http://127.0.0.1"):
+    if not endpoint.startswith("https://") and not (allow_http and endpoint.startswith("http://")):
         raise Refused(400, _("a push endpoint must be an https address"))
     kinds = body.get("kinds", list(KINDS))
     if not isinstance(kinds, list) or not all(k in KINDS for k in kinds):
@@ -52,8 +52,10 @@ def parsed(body: dict[str, Any]) -> tuple[str, str, str, frozenset[str]]:
     return endpoint, p256dh, auth, frozenset(kinds)
 
 
-async def subscribe(db: Runner, account: str, body: dict[str, Any], language: str) -> None:
-    endpoint, p256dh, auth, kinds = parsed(body)
+async def subscribe(db: Runner, account: str, body: dict[str, Any], language: str, allow_http: bool = False) -> None:
+    """Keep this device's subscription (replacing its earlier one); at most :data:`MAX_PER_ACCOUNT` an account.
+    Only https push services are taken (``allow_http``: a test's local one), so the server posts nowhere else."""
+    endpoint, p256dh, auth, kinds = parsed(body, allow_http)
     ((count,),) = await db.rows(
         "SELECT count(*) FROM push_subscriptions WHERE account = ? AND endpoint <> ?", (account, endpoint)
     )

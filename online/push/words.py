@@ -17,6 +17,14 @@ KINDS: dict[str, str] = {
 }
 """The kinds of notification a person may choose, with the words the account page shows for each."""
 
+PUSH_LABELS: dict[str, str] = {
+    "push_title": mark("Notifications"),
+    "push_on": mark("Notify this device"),
+    "push_off": mark("Stop notifying this device"),
+    "push_unsupported": mark("This browser cannot receive notifications."),
+}
+"""The account page's words for its notifications section (cartas.online.game.words serves them)."""
+
 TITLES: dict[str, str] = {
     "turn": mark("Your turn at {game}"),
     "invite": mark("An invitation to {game}"),
