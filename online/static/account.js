@@ -7,6 +7,7 @@ import { LANGUAGES, chosenLanguage, languageSelector, setLanguage, t } from "/st
 import { AVATAR_MARKS, ratingText } from "/static/avatars.js";
 import { mutedList } from "/static/mutes.js";
 import { addPasskey, logInWithPasskey, passkeysAvailable } from "/static/passkey.js";
+import { pushSection } from "/static/push.js";
 const app = document.getElementById("app");
 const state = {
   account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "",
@@ -200,6 +201,7 @@ function accountView(account) {
       h("p", {}, h("a", { href: "/leaderboard", text: t("leaderboard") }))),
     h("section", {}, h("h2", { text: t("your_matches") }), matchesList()),
     passkeysSection(),
+    pushSection(),
     h("section", {}, h("h2", { text: t("sessions") }), sessionsList()),
     mutedList(() => render()),
     h("button", { type: "button", id: "logout", text: t("log_out"), onclick: () => attempt(() => api("POST", "/api/account/logout")) }),

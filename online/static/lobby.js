@@ -7,6 +7,7 @@ import { clockField } from "/static/clock-field.js";
 import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
 import { followYourGames, titled, yourGamesPanel } from "/static/your-games.js";
+import { registerWorker } from "/static/push.js";
 
 const LAST_GAME_KEY = "cartas:lobby:game";
 const FIRST_GAME = "truco";
@@ -241,6 +242,7 @@ async function main() {
   if (wanted && state.games.some((g) => g.name === wanted)) state.gameName = wanted;
   render();
   followYourGames(() => t("lobby_title"));
+  registerWorker(); // shows the pushes of "your games" (cartas.online.push)
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
 }
