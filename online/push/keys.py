@@ -43,3 +43,31 @@ def public_key_text(key: ec.EllipticCurvePrivateKey) -> str:
     """The public key as browsers take it (``applicationServerKey``): the uncompressed point, base64url."""
     raw = key.public_key().public_bytes(serialization.Encoding.X962, serialization.PublicFormat.UncompressedPoint)
     return base64.urlsafe_b64encode(raw).rstrip(b"=").decode()
+
+
+def beside(backup: Path) -> Path:
+    """Where ``cartas serve --backup FILE`` keeps the key: ``FILE.vapid-private.pem``."""
+    return backup.with_name(f"{backup.name}.{KEY_FILE}")
+
+
+def back_up_key(data_dir: Path, backup: Path) -> bool:
+    """Copy the key beside a backup of the database (owner-readable only); False when there is none yet."""
+    source = key_path(data_dir)
+    if not source.exists():
+        return False
+    target = beside(backup)
+    with open(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+        out.write(source.read_bytes())
+    return True
+
+
+def restore_key(backup: Path, data_dir: Path) -> bool:
+    """Put the key kept beside ``backup`` back in the data folder; False when the backup has none."""
+    source = beside(backup)
+    if not source.exists():
+        return False
+    data_dir.mkdir(parents=True, exist_ok=True)
+    target = key_path(data_dir)
+    with open(os.open(target, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600), "wb") as out:
+        out.write(source.read_bytes())
+    return True

@@ -196,3 +196,14 @@ def test_an_http_endpoint_is_refused_outside_tests_and_the_key_is_made_once(serv
     key_file = tmp_path / "data" / KEY_FILE
     assert key_file.exists() and oct(key_file.stat().st_mode & 0o777) == "0o600"
     assert server.client.get("/api/push/key").json()["key"] == server.app.state.services.state["push_key"]
+
+
+def test_the_push_key_goes_with_the_backup_and_comes_back_with_the_restore(tmp_path: Path) -> None:
+    from cartas.online.push.keys import back_up_key, beside, load_or_make, public_key_text, restore_key
+
+    home, other = tmp_path / "home", tmp_path / "other"
+    key = public_key_text(load_or_make(home))
+    assert public_key_text(load_or_make(home)) == key  # made once
+    backup = tmp_path / "backup.sqlite3"
+    assert back_up_key(home, backup) and oct(beside(backup).stat().st_mode & 0o777) == "0o600"
+    assert restore_key(backup, other) and public_key_text(load_or_make(other)) == key
