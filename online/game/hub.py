@@ -358,6 +358,12 @@ class Hub:
             (await self._live(row)).ensure_running()
             offer = RematchOffer(row.code, tokens, host_token, table.host_seat(), frozenset(tokens))
             self.rematches[table.code] = offer
+            others = tuple(
+                hashed for other in table.seats
+                if other.seat != seat and other.seat not in table.by_seat and (hashed := other.token_hash) is not None
+            )
+            if others and self.settings.notify is not None:  # queued, never awaited (cartas.online.push)
+                self.settings.notify("rematch", table.code, table.game.name, others)
         offer.accepted.add(seat)
         if offer.everyone_accepted() and not offer.started:
             new = await self.get(offer.code)
