@@ -6,7 +6,7 @@ import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "
 import { clockField } from "/static/clock-field.js";
 import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
-import { followYourGames, titled, yourGamesPanel } from "/static/your-games.js";
+import { followYourGames, setTitles, titled, yourGamesPanel } from "/static/your-games.js";
 import { registerWorker } from "/static/push.js";
 
 const LAST_GAME_KEY = "cartas:lobby:game";
@@ -241,6 +241,7 @@ async function main() {
   const wanted = new URLSearchParams(window.location.search).get("game");
   if (wanted && state.games.some((g) => g.name === wanted)) state.gameName = wanted;
   render();
+  setTitles((name) => gameTitle(state.games.find((g) => g.name === name) || { game: name }));
   followYourGames(() => t("lobby_title"));
   registerWorker(); // shows the pushes of "your games" (cartas.online.push)
   await refreshTables();

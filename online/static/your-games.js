@@ -7,6 +7,10 @@ import { gameTitle, t } from "/static/i18n.js";
 
 const REFRESH_MS = 30000;
 let games = null; // null: not logged in (the section is not shown)
+let titleOf = (name) => gameTitle({ game: name }); // the lobby gives the games' own titles (setTitles)
+
+/** How a game's name is shown ("Argentine truco" for "truco"), from the games the lobby read. */
+export function setTitles(title) { titleOf = title; }
 
 function when(deadline) {
   if (!deadline) return "";
@@ -30,7 +34,7 @@ export function yourGamesPanel() {
     const status = game.status !== "playing" ? t("turns_lobby") : game.your_turn ? t("your_turn") : t("their_turn");
     list.append(h("li", { class: game.your_turn ? "your-turn" : "", dataset: { code: game.code } },
       h("div", { class: "grow" },
-        h("strong", { text: gameTitle({ game: game.game }) }), " ", h("code", { text: game.code }),
+        h("strong", { text: titleOf(game.game) }), " ", h("code", { text: game.code }),
         h("div", { class: "muted", text: [status, when(game.deadline)].filter(Boolean).join(" · ") })),
       h("a", { class: game.your_turn ? "button primary" : "button", href: game.url, text: t("open_table") })));
   }
