@@ -161,6 +161,9 @@ def test_the_third_time_out_at_a_rated_turn_based_table_loses_and_is_rated_apart
     mine = matches(server, cookies[winner])
     assert mine["matches"][0]["game"] == "truco/turns" and mine["matches"][0]["won"] is True
     assert turns_of(server, cookies[winner]) == []  # over: no longer among your games
+    board = server.client.get("/api/leaderboard", params={"game": "truco/turns", "format": "1v1"}).json()
+    assert len(board["players"]) == 2
+    assert server.client.get("/api/leaderboard", params={"game": "truco", "format": "1v1"}).json()["players"] == []
 
 
 @pytest.mark.parametrize("body", [{"turns": 60}, {"turns": 4 * DAY}, {"turns": "1d"}, {"turns": DAY, "clock": 15}])
