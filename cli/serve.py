@@ -133,7 +133,7 @@ def serve_command(
         check(path)
         return
     if backup_to is not None or restore_from is not None:
-        copy(path, backup_to, restore_from)
+        copy(path, backup_to, restore_from, home)
         return
 
     try:
@@ -187,8 +187,10 @@ def check(path: Path | str) -> None:
     click.echo(f"{path if isinstance(path, Path) else 'the Postgres database'}: sound ({seen} table(s) replayed)")
 
 
-def copy(path: Path | str, backup_to: Path | None, restore_from: Path | None) -> None:
-    """``--backup`` / ``--restore`` of a SQLite database (Postgres: pg_dump and pg_restore, docs/online.md)."""
+def copy(path: Path | str, backup_to: Path | None, restore_from: Path | None, home: Path | None = None) -> None:
+    """``--backup`` / ``--restore`` of a SQLite database (Postgres: pg_dump and pg_restore, docs/online.md), and
+    of the Web Push key in the data folder ``home``, kept beside the backup (cartas.online.push.keys)."""
+    from cartas.online.push.keys import back_up_key, restore_key
     from cartas.online.store.backup import backup, restore
     from cartas.online.store.tables import StoreError
 
@@ -198,8 +200,12 @@ def copy(path: Path | str, backup_to: Path | None, restore_from: Path | None) ->
         if backup_to is not None:
             tables = backup(path, backup_to)
             click.echo(f"{path} copied to {backup_to} ({tables} table(s))")
+            if home is not None and back_up_key(home, backup_to):
+                click.echo(f"the Web Push key is kept beside it, in {backup_to.name}.vapid-private.pem")
         elif restore_from is not None:
             tables = restore(restore_from, path)
             click.echo(f"{restore_from} restored to {path} ({tables} table(s))")
+            if home is not None and restore_key(restore_from, home):
+                click.echo("the Web Push key was restored with it")
     except (StoreError, OSError) as error:
         raise click.ClickException(str(error)) from None

@@ -8,6 +8,7 @@ never a traceback. docs/online.md describes the API and the frames.
 from __future__ import annotations
 
 import asyncio
+import os
 import contextlib
 import logging
 import time
@@ -27,6 +28,10 @@ from .accounts.seat_guard import keep_checking
 from .accounts.service import Accounts
 from .game.bots import BotRunner, InlineBots, PoolBots
 from .game.expiry import SWEEP_EVERY, keep_sweeping
+from .game.turns import TURNS_EVERY, keep_turning
+from .push.keys import load_or_make, public_key_text
+from .push.sender import PUSH_SUBJECT, Pusher
+from .push.sender import Request as PushRequest
 from .server.limits import Limiter, Limits
 from .server.origin import OriginCheck
 from .server.pages import Pages
@@ -136,6 +141,12 @@ def create_app(
         state["accounts"] = Accounts(runner_for(store), limiter.limits, clock)  # docs/accounts.md
         settings.on_finished = lambda table: on_finished(shared.accounts(), table)
         settings.rated = lambda code: rated_table(shared.accounts(), code)  # what a timeout costs (cartas.online.game.clock)
+        # Web Push (cartas.online.push): the key made once in the data folder, a bounded queue sent by one worker.
+        push_key = load_or_make(settings.data_dir)
+        pusher = Pusher(shared.accounts().db, push_key, os.environ.get("CARTAS_PUSH_SUBJECT", PUSH_SUBJECT),
+                        shared.accounts().seat_tokens)
+        state["push"], state["push_key"] = pusher, public_key_text(push_key)
+        settings.notify = lambda kind, code, game, hashes: pusher.offer(PushRequest(kind, code, game, hashes))
         state["quickplay"] = QuickPlay(shared.accounts().db, group_seater(shared.hub, shared.accounts))
         loop = asyncio.get_running_loop()
         log.info("cartas %s", build_info().describe())  # which build serves: docs/compiled.md
@@ -148,6 +159,8 @@ def create_app(
         leases = loop.create_task(state["hub"].keep_leases())
         lobby = loop.create_task(state["hub"].listen_lobby())
         sweeper = loop.create_task(keep_sweeping(state["hub"], sweep_every))
+        turning = loop.create_task(keep_turning(state["hub"], TURNS_EVERY))
+        pushing = loop.create_task(pusher.work())
         pairing = loop.create_task(keep_pairing(state["quickplay"]))
         guard = loop.create_task(keep_checking(state["hub"], shared.accounts().db))  # logged-out seats stop
         app.state.leases = leases
@@ -159,6 +172,8 @@ def create_app(
             leases.cancel()
             lobby.cancel()
             sweeper.cancel()
+            turning.cancel()
+            pushing.cancel()
             pairing.cancel()
             guard.cancel()
             for analyses in shared.analyses.values():

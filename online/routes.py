@@ -17,7 +17,8 @@ from starlette.staticfiles import StaticFiles
 
 from .accounts import passkey_routes as passkeys
 from .accounts.rating_routes import leaderboard, my_matches
-from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, whoami
+from .push import routes as push
+from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, turn_games, whoami
 from .accounts.routes import profile as account_profile
 from .analysis.routes import analysis, start_analysis, steps
 from .game.routes import (
@@ -107,6 +108,17 @@ def doors(shared: Services | None = None) -> list[Door]:
             budget=read("drops the caller's own ticket")),
         Door("/api/quickplay/invitations", quickplay.invitations, "quickplay_invitations", ("GET",), budget=read()),
         Door("/api/quickplay/party/{code}", quickplay.party_page_data, "party", ("GET",), budget=read()),
+        Door("/api/account/turns", turn_games, "turn_games", ("GET",),
+            budget=read("the logged-in account's own turn-based tables (at most `turn_tables`), one indexed query")),
+        Door("/api/push/key", push.public_key, "push_key", ("GET",), budget=read("the server's public VAPID key")),
+        Door("/api/push/subscribe", push.subscribe, "push_subscribe", POST,
+            budget=read("the logged-in account's own devices, at most 10 (older ones replaced); sending is held per "
+                        "account 10 then 10 a minute, and in total 200 then 600 a minute, in a queue of 1,000")),
+        Door("/api/push/unsubscribe", push.unsubscribe, "push_unsubscribe", POST,
+            budget=read("removes one of the caller's own subscriptions")),
+        Door("/api/push/subscriptions", push.listing, "push_subscriptions", ("GET",),
+            budget=read("the logged-in account's own devices, at most 10")),
+        Door("/sw.js", push.service_worker, "service_worker", ("GET",), budget=PAGE),
         Door("/api/account/matches", my_matches, "my_matches",
             budget=read("the logged-in account's own matches, a page")),
         Door("/u/{username}", profile_page, "profile_page", budget=PAGE),

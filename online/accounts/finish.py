@@ -34,7 +34,7 @@ def finished_match(table: Any, owners: dict[str, str], rated: bool) -> Finished:
             share[seat] = bot / (person + bot)
     teams = table.teams
     return Finished(
-        code=table.code, game=table.game.name, players=len(table.seats),
+        code=table.code, game=rating_key(table), players=len(table.seats),
         teams=tuple(teams) if teams is not None else None, winners=tuple(winners),
         scores=tuple(scores), accounts=accounts, kinds={row.seat: row.kind for row in table.seats},
         bot_share=share, rated_table=rated, left=frozenset(table.takeover),
@@ -57,6 +57,14 @@ async def rating_changes(db: Runner, code: str) -> dict[str, dict[str, Any]]:
         }
         for seat, before, after, matches in rows
     }
+
+
+def rating_key(table: Any) -> str:
+    """The game a match is rated under: ``<game>/turns`` for a turn-based table (cartas.online.game.turns), whose
+    matches are played over days and rated apart from those played in one sitting."""
+    clocks = table.clocks
+    turns = clocks is not None and clocks.state.turns
+    return f"{table.game.name}/turns" if turns else str(table.game.name)
 
 
 async def on_finished(accounts: Accounts, table: Any) -> None:

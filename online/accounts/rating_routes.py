@@ -23,7 +23,8 @@ async def leaderboard(request: Request) -> Response:
     async def handle(request: Request) -> Any:
         game = request.query_params.get("game", "")
         fmt = request.query_params.get("format", "1v1")
-        if game not in {g["name"] for g in s.hub().games()}:
+        base = game.removesuffix("/turns")  # a turn-based match is rated apart (cartas.online.accounts.finish)
+        if base not in {g["name"] for g in s.hub().games()}:
             raise Refused(400, _("game must be the name of an installed game (GET /api/games)"))
         if fmt not in ("1v1", "2v2"):
             raise Refused(400, _("format must be 1v1 or 2v2"))

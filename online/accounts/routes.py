@@ -174,6 +174,17 @@ async def seats(request: Request) -> Response:
     return await s.guarded(request, handle)
 
 
+async def turn_games(request: Request) -> Response:
+    """``GET /api/account/turns``: the account's turn-based tables, those waiting for it first."""
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        account, _ = await required(s.accounts(), request)
+        return {"games": await s.accounts().turn_games(account)}
+
+    return await s.guarded(request, handle)
+
+
 async def revoke(request: Request) -> Response:
     s = services(request)
 

@@ -17,6 +17,8 @@ instead (``device_logins``). The checks come before the hash, so a refused attem
 
 from __future__ import annotations
 
+import json
+
 import asyncio
 import re
 import secrets
@@ -384,6 +386,38 @@ class Accounts:
             (account.id, limit),
         )
         return [{"code": r[0], "game": r[1], "status": r[2], "created": r[3], "url": f"/t/{r[0]}"} for r in rows]
+
+    async def turn_games(self, account: Account, limit: int = 100) -> list[dict[str, Any]]:
+        """The account's turn-based tables not over yet (cartas.online.game.turns), those waiting for the account
+        first (soonest deadline first), then those waiting for others, then those still in the lobby. Read from
+        the store alone: no table is loaded to list them."""
+        rows = await self.db.rows(
+            "SELECT t.code, t.game, t.status, t.created, t.turns, t.deadline, t.clock, st.seat"
+            " FROM seat_accounts s JOIN tables t ON t.code = s.code"
+            " JOIN seats st ON st.code = s.code AND st.token_hash = s.token_hash"
+            " WHERE s.account = ? AND t.turns IS NOT NULL AND t.status IN ('lobby', 'playing') AND t.ended IS NULL"
+            " ORDER BY t.created DESC LIMIT ?",
+            (account.id, limit),
+        )
+        games = []
+        for code, game, status, created, turns, deadline, clock, seat in rows:
+            to_act = [int(s) for s in (json.loads(clock) if clock else {}).get("to_act", [])]
+            games.append({
+                "code": code, "game": game, "status": status, "created": created, "turns": turns,
+                "deadline": deadline, "seat": int(seat), "your_turn": status == "playing" and int(seat) in to_act,
+                "url": f"/t/{code}",
+            })
+        games.sort(key=lambda g: (not g["your_turn"], g["status"] != "playing", g["deadline"] or 0.0))
+        return games
+
+    async def count_turn_games(self, account_id: str) -> int:
+        """How many turn-based tables not over yet the account holds a seat at (its budget: ``Limits.turn_tables``)."""
+        ((count,),) = await self.db.rows(
+            "SELECT count(DISTINCT t.code) FROM seat_accounts s JOIN tables t ON t.code = s.code"
+            " WHERE s.account = ? AND t.turns IS NOT NULL AND t.status IN ('lobby', 'playing') AND t.ended IS NULL",
+            (account_id,),
+        )
+        return int(count)
 
     async def tokens_of(self, code: str, account: Account) -> set[str]:
         rows = await self.db.rows(

@@ -121,16 +121,25 @@ class ClockState:
     """Each seat's timeouts so far."""
     lost: int | None = None
     """The seat that lost the match on time, once one has."""
+    turns: bool = False
+    """A turn-based table ("por turnos", cartas.online.game.turns): ``turn`` is hours or days, no timer runs."""
+    deadline: float | None = None
+    """At a turn-based table, when (seconds since the epoch) the decision running now times out."""
+    to_act: list[int] = field(default_factory=list)
+    """At a turn-based table, the seats whose decision runs now (for the "your games" list, read from the store)."""
 
     @classmethod
     def new(cls, turn: float, reserve: float, players: int) -> ClockState:
         return cls(turn, reserve, [reserve] * players, [0] * players)
 
     def to_json(self) -> dict[str, Any]:
-        return {
+        data: dict[str, Any] = {
             "turn": self.turn, "reserve": self.reserve, "reserves": [round(r, 3) for r in self.reserves],
             "timeouts": list(self.timeouts), "lost": self.lost,
         }
+        if self.turns:  # only then: a clock in minutes is stored as it always was
+            data.update(turns=True, deadline=self.deadline, to_act=list(self.to_act))
+        return data
 
     def dumps(self) -> str:
         return json.dumps(self.to_json())
@@ -140,6 +149,8 @@ class ClockState:
         return cls(
             float(data["turn"]), float(data["reserve"]), [float(r) for r in data["reserves"]],
             [int(n) for n in data["timeouts"]], None if data.get("lost") is None else int(data["lost"]),
+            bool(data.get("turns", False)), None if data.get("deadline") is None else float(data["deadline"]),
+            [int(s) for s in data.get("to_act", [])],
         )
 
 
@@ -148,7 +159,9 @@ def fresh_clock(clock: dict[str, Any] | None) -> dict[str, Any] | None:
     if clock is None:
         return None
     old = ClockState.from_json(clock)
-    return ClockState.new(old.turn, old.reserve, len(old.reserves)).to_json()
+    new = ClockState.new(old.turn, old.reserve, len(old.reserves))
+    new.turns = old.turns
+    return new.to_json()
 
 
 class Handle(Protocol):
@@ -228,6 +241,7 @@ class SeatClocks:
         return {
             "type": "clock", "turn": self.state.turn, "reserve": self.state.reserve, "seats": listed,
             "running": sorted(self.running), "limit": TIMEOUTS_TO_LOSE, "lost": self.state.lost,
+            **({"turns": True, "deadline": self.state.deadline} if self.state.turns else {}),
         }
 
 
@@ -254,6 +268,10 @@ def sync_clocks(table: LiveTable, tell: bool = True) -> None:
     clocks = table.clocks
     if clocks is None:
         return
+    if clocks.state.turns:
+        if tell:
+            table.tell_everyone(clock_frame(table))
+        return  # no timer: the store's deadline and one background job (cartas.online.game.turns)
     for seat in list(clocks.running):
         if not should_run(table, seat):
             clocks.stop(seat)
@@ -287,6 +305,14 @@ async def time_ran_out(table: LiveTable, seat: int, number: int) -> None:
     clocks = table.clocks
     if clocks is None or clocks.running.get(seat, (0.0, -1))[1] != number or not should_run(table, seat):
         return  # stale: the decision was made, or is no longer theirs
+    await timed_out(table, seat)
+
+
+async def timed_out(table: LiveTable, seat: int) -> None:
+    """``seat``'s decision is out of time (its timer fired, or a turn-based table's deadline passed): the
+    same rules either way."""
+    clocks = table.clocks
+    assert clocks is not None
     clocks.stop(seat)
     reserve, version = clocks.state.reserves[seat], table.version
     clocks.state.reserves[seat] = 0.0
@@ -301,6 +327,8 @@ async def time_ran_out(table: LiveTable, seat: int, number: int) -> None:
             await lose_on_time(table, seat, frame)
             return
         frames = [table.next_frame(frame)]
+        if clocks.state.turns:  # the bot's decision for them gets a fresh window, should the server stop first
+            clocks.state.deadline = table.settings.wall() + clocks.state.turn
         await table.store.save_clock(table.code, clocks.state.dumps(), table.version)
     except Exception:
         # Nothing was said: the timeout is undone and the decision's clock starts again, so the timeout comes

@@ -31,6 +31,7 @@ from cartas.core.naming import level_name
 from cartas.core.options import option_info, option_infos
 from cartas.core.plugins.registry import Registry
 from .bots import BotRunner
+from .turns import turns_clock, turns_setting
 from .clock import ClockError, ClockState, clock_setting
 from .expiry import DONE
 from .words import SITE_LANGUAGES, title_texts
@@ -296,8 +297,11 @@ class Hub:
             raise Refused(400, _("grace must be a number of seconds from 0 to {most}", most=f"{MAX_GRACE:g}"))
         try:
             clock = clock_setting(body.get("clock"), body.get("reserve"))
+            turns = turns_setting(body.get("turns"))
         except ClockError as error:
             raise Refused(400, str(error)) from None
+        if turns is not None and clock is not None:
+            raise Refused(400, _("a table has a clock or turns, not both"))
         levels = self.registry.bot_levels(game.name)
         if not levels:
             raise Refused(400, _("no bot plays {game}, so no table can be set up", game=game.name))
@@ -316,6 +320,8 @@ class Hub:
             )
             row.spectator_chat = spectator_chat
             row.clock = None if clock is None else ClockState.new(*clock, players=len(row.seats)).to_json()
+            if turns is not None:
+                row.clock = turns_clock(turns, len(row.seats))
             if await self.store.create_table(row):
                 break
         else:
@@ -352,6 +358,12 @@ class Hub:
             (await self._live(row)).ensure_running()
             offer = RematchOffer(row.code, tokens, host_token, table.host_seat(), frozenset(tokens))
             self.rematches[table.code] = offer
+            others = tuple(
+                hashed for other in table.seats
+                if other.seat != seat and other.seat not in table.by_seat and (hashed := other.token_hash) is not None
+            )
+            if others and self.settings.notify is not None:  # queued, never awaited (cartas.online.push)
+                self.settings.notify("rematch", table.code, table.game.name, others)
         offer.accepted.add(seat)
         if offer.everyone_accepted() and not offer.started:
             new = await self.get(offer.code)

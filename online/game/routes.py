@@ -20,6 +20,7 @@ from ..server.errors import Refused
 from ..server.http import bearer, client_key, page_request, too_many
 from ..services import services
 from .tokens import hash_token
+from .turns import turn_based
 
 
 async def games_list(request: Request) -> Response:
@@ -68,6 +69,10 @@ async def create_table(request: Request) -> Response:
         logged_in = await current(s.accounts(), request)
         if rated and logged_in is None:
             raise Refused(401, _("log in to create a rated table"))
+        if body.get("turns"):  # a game that waits for you is found again in "your games": it needs an account
+            if logged_in is None:
+                raise Refused(401, _("log in to create a turn-based table"))
+            await turn_budget(s, logged_in[0].id)
         created = await s.hub().create(body)
         if logged_in is not None:  # the creator's seat belongs to their account (docs/accounts.md)
             await s.accounts().claim_seat(created["code"], hash_token(created["token"]), logged_in[0].id)
@@ -90,6 +95,13 @@ async def table_info(request: Request) -> Response:
     return await s.guarded(request, handle)
 
 
+async def turn_budget(s: Any, account_id: str) -> None:
+    """Refuse a new turn-based seat to an account that holds its budget of them (``Limits.turn_tables``)."""
+    most = s.limiter.limits.turn_tables
+    if await s.accounts().count_turn_games(account_id) >= most:
+        raise Refused(429, _("you already play {most} turn-based tables; finish one first", most=most))
+
+
 async def join(request: Request) -> Response:
     s = services(request)
 
@@ -107,6 +119,8 @@ async def join(request: Request) -> Response:
         address = client_key(request.scope)
         account_id = logged_in[0].id if logged_in is not None else None
         seat = await s.moderation.seat_to_join(table, account_id, address, body.get("seat"))
+        if account_id is not None and turn_based(table):
+            await turn_budget(s, account_id)
         joined = await table.call(table.join, name, seat)
         s.moderation.joined(table.code, hash_token(joined["token"]), address)
         if logged_in is not None:

@@ -68,6 +68,11 @@ class Settings:
     a departure."""
     timers: Timers = field(default_factory=LoopTimers)
     """The clocks' monotonic time and timers (cartas.online.game.clock; a fake one in tests)."""
+    notify: Any = None
+    """A ``(kind, code, game, token_hashes) -> None`` that queues a push notification for those seats and never
+    waits (cartas.online.push.sender); ``None``: none is sent."""
+    wall: Callable[[], float] = time.time
+    """Seconds since the epoch, for turn-based tables' deadlines (cartas.online.game.turns; a fake one in tests)."""
     rated: Any = None
     """An ``async (code) -> bool``: whether a table was created rated (the accounts know); ``None``: none is."""
 

@@ -33,6 +33,7 @@ from .bots import BotRequest
 from .now import now_iso
 from .settings import in_language
 from .clock import clock_frame, is_rated, sync_clocks
+from .turns import plan_turn, tell_turn, turn_based
 from .connection import Connection
 from .earlier_matches import earlier_matches
 from .expiry import abandon, discard
@@ -188,6 +189,11 @@ class LiveTable(TableCore):
         frames = [self._lobby_frame()]
         frames += [self._event(e) for e in session.state.events]
         await self.store.start(self.code, self.seats, self.version)
+        if turn_based(self):
+            assert self.clocks is not None
+            plan_turn(self)
+            await self.store.save_clock(self.code, self.clocks.state.dumps(), self.version)
+            tell_turn(self)
         session.begin()  # match_started, once the start is committed
         self.last_move_v = self.version
         self.broadcast(frames)
@@ -296,8 +302,8 @@ class LiveTable(TableCore):
         self._watch_alone()
 
     def _start_grace(self, seat: int) -> None:
-        if self.row.status != "playing" or (self.state is not None and self.state.is_over):
-            return
+        if self.row.status != "playing" or (self.state is not None and self.state.is_over) or turn_based(self):
+            return  # (a turn-based table has no grace: its deadline bounds an absent person's decision)
         epoch = self.grace_epoch.get(seat, 0) + 1
         self.grace_epoch[seat] = epoch
         asyncio.get_running_loop().call_later(self.row.grace, self.post, self._grace_over, seat, epoch)
@@ -322,6 +328,8 @@ class LiveTable(TableCore):
         (cartas.online.game.expiry)."""
         if self.row.status != "playing" or self.connections or (self.state is not None and self.state.is_over):
             return
+        if turn_based(self):
+            return  # waiting with nobody here is what a turn-based table does
         self.alone_epoch += 1
         delay = max(self.row.grace, self.settings.abandon_floor)
         asyncio.get_running_loop().call_later(delay, self.post, self._abandon_if_alone, self.alone_epoch)
@@ -403,8 +411,10 @@ class LiveTable(TableCore):
         if self.clocks is not None:
             self.clocks.stop(seat)  # the overrun, if any, comes off the reserve, committed with the move
             self.bot_turn.discard(seat)
-            clock = self.clocks.state.dumps()
         applied = session.apply(action, seat, announce=False)
+        if self.clocks is not None:
+            plan_turn(self)  # a turn-based table's next deadline, committed with the move
+            clock = self.clocks.state.dumps()
         self.decisions.setdefault(seat, [0, 0])[0 if persons else 1] += 1
         frames = [self._event(e) for e in state.events[applied.start:]]
         finished = None
@@ -436,6 +446,7 @@ class LiveTable(TableCore):
         self._send_views(timer)
         session.announce(applied)
         sync_clocks(self)
+        tell_turn(self)  # (a push queued, never awaited: cartas.online.push)
         if finished is not None:
             self.row.status = "finished"
             self.row.finished = finished
@@ -467,11 +478,13 @@ class LiveTable(TableCore):
     def _played_by_bot(self, seat: int) -> bool:
         return self.seats[seat].kind == "bot" or seat in self.takeover or seat in self.bot_turn
 
-    def _bot_seat(self) -> int | None:
+    def bot_seat(self) -> int | None:
         """The seat a bot should decide for now: none while a person present at the table may act."""
         state = self.state
-        if state is None or state.is_over or self.row.status != "playing" or not self.connections:
-            return None  # with no person connected, no bot plays on alone
+        if state is None or state.is_over or self.row.status != "playing":
+            return None
+        if not self.connections and not turn_based(self):
+            return None  # with no person connected, no bot plays on alone (a turn-based table's bots do)
         if any(not self._played_by_bot(seat) for seat in state.to_act):
             return None
         return state.to_act[0] if state.to_act else None
@@ -479,7 +492,7 @@ class LiveTable(TableCore):
     def schedule_bot(self) -> None:
         if self.bot_job is not None:
             return
-        seat = self._bot_seat()
+        seat = self.bot_seat()
         if seat is None:
             return
         state = self.state
@@ -512,7 +525,7 @@ class LiveTable(TableCore):
     async def _bot_answer(self, moves: int, seat: int, text: str | None) -> None:
         self.bot_job = None
         state = self.state
-        if state is None or len(state.history) != moves or self._bot_seat() != seat:
+        if state is None or len(state.history) != moves or self.bot_seat() != seat:
             self.schedule_bot()  # the table moved on (a person came back): decide again if still needed
             return
         legal = state.legal_actions(seat)

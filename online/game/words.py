@@ -13,6 +13,8 @@ from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.naming import LEVEL_NAMES
 from ..quickplay.words import PEOPLE_LABELS
 from .clock import CLOCK_LABELS
+from .turns import TURNS_LABELS
+from ..push.words import PUSH_LABELS
 from ..analysis.words import ANALYSIS_LABELS
 from ..accounts.site_words import SITE_LABELS
 
@@ -201,6 +203,8 @@ LABELS: dict[str, str] = {
     **ACCOUNT_LABELS,
     **PEOPLE_LABELS,
     **CLOCK_LABELS,
+    **TURNS_LABELS,
+    **PUSH_LABELS,
     **ANALYSIS_LABELS,
     **SITE_LABELS,
 }

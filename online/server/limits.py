@@ -150,6 +150,10 @@ class Limits:
     quickplay_waiting: int = 2000
     """Quick-play tickets waiting at once on the whole server: past it, a new ticket is refused until people are
     seated or leave, so the queue (and each pairing pass over it) stays bounded."""
+    turn_tables: int = 50
+    """Turn-based tables not over yet an account may hold a seat at (cartas.online.game.turns): each costs a
+    row and a deadline, never memory while nobody is connected, so many are fine, but not without end. A
+    turn-based table needs an account (it is found again in "your games"); the 51st create or join is refused."""
 
 
 @dataclass

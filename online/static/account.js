@@ -9,6 +9,7 @@ import { changeText, ratingLabel, readableDate, scoreLine } from "/static/rating
 import { pageSwitches } from "/static/switches.js";
 import { mutedList } from "/static/mutes.js";
 import { addPasskey, logInWithPasskey, passkeysAvailable } from "/static/passkey.js";
+import { pushSection } from "/static/push.js";
 const app = document.getElementById("app");
 const state = {
   account: null, choices: { languages: [], decks: [], avatars: [] }, sessions: [], error: "", saved: "",
@@ -211,6 +212,7 @@ function accountView(account) {
       h("p", {}, h("a", { href: "/leaderboard", text: t("leaderboard") }))),
     h("section", {}, h("h2", { text: t("your_matches") }), matchesList()),
     passkeysSection(),
+    pushSection(),
     h("section", {}, h("h2", { text: t("sessions") }), sessionsList()),
     mutedList(() => render()),
     h("button", { type: "button", id: "logout", text: t("log_out"), onclick: () => attempt(() => api("POST", "/api/account/logout")) }),

@@ -7,6 +7,8 @@ import { clockField } from "/static/clock-field.js";
 import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
 import { playTheMachine } from "/static/machine.js";
+import { followYourGames, setTitles, titled, yourGamesPanel } from "/static/your-games.js";
+import { registerWorker } from "/static/push.js";
 
 const LAST_GAME_KEY = "cartas:lobby:game";
 const FIRST_GAME = "truco";
@@ -156,7 +158,7 @@ function createForm() {
       if (rated.checked) body.rated = true;
       Object.assign(body, clock.read());
       remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace,
-        clock: body.clock, reserve: body.reserve });
+        clock: body.clock, reserve: body.reserve, turns: body.turns });
       const made = await api("POST", "/api/tables", body);
       saveSeat(made.code, { token: made.token, seat: made.seat, host_token: made.host_token, name: who });
       state.created = made;
@@ -231,8 +233,9 @@ function machineButton() {
 function render() {
   const slot = document.getElementById("lang-slot");
   slot.replaceChildren(switches(() => render()), languageSelector(() => render()));
-  document.title = t("lobby_title");
+  document.title = titled(t("lobby_title"));
   app.replaceChildren(h("h1", { text: t("lobby_title") }), ...[state.games.length ? machineButton() : null].filter(Boolean),
+    yourGamesPanel(),
     h("div", { class: "lobby-grid" },
       h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()), tablesPanel()));
 }
@@ -258,6 +261,9 @@ async function main() {
   const wanted = new URLSearchParams(window.location.search).get("game");
   if (wanted && state.games.some((g) => g.name === wanted)) state.gameName = wanted;
   render();
+  setTitles((name) => gameTitle(state.games.find((g) => g.name === name) || { game: name }));
+  followYourGames(() => t("lobby_title"));
+  registerWorker(); // shows the pushes of "your games" (cartas.online.push)
   await refreshTables();
   setInterval(refreshTables, REFRESH_MS);
 }

@@ -46,10 +46,11 @@ class Leases:
 
     async def unowned_playing(self, owner: str) -> list[str]:
         """Tables in play that no live lease of another owner covers: their process died, or stopped without
-        releasing them, or was this very owner before a restart (an owner id may be stable across restarts)."""
+        releasing them, or was this very owner before a restart (an owner id may be stable across restarts).
+        Turn-based tables are not among them: they are loaded when someone comes or a deadline passes."""
         rows = await self.runner.rows(
             f"SELECT t.code FROM tables t LEFT JOIN leases l ON l.code = t.code AND l.expires >= {self.runner.now}"
-            " AND l.owner <> ? WHERE t.status = 'playing' AND t.ended IS NULL AND l.code IS NULL"
+            " AND l.owner <> ? WHERE t.status = 'playing' AND t.ended IS NULL AND l.code IS NULL AND t.turns IS NULL"
             " ORDER BY t.created, t.code",
             (owner,),
         )

@@ -6,6 +6,8 @@ transaction, committed before any frame about the move is sent; so is a chat lin
 
 from __future__ import annotations
 
+import json
+
 from .db import Runner
 from .rows import ChatRow, DamagedTable
 
@@ -37,6 +39,15 @@ class Moves:
             raise DamagedTable(code, error) from None
         return [(seat, action) for seat, action in rows]
 
+    async def due_turns(self, now: float, limit: int) -> list[str]:
+        """Turn-based tables in play whose deadline is ``now`` or earlier, the longest overdue first."""
+        rows = await self.runner.rows(
+            "SELECT code FROM tables WHERE deadline IS NOT NULL AND deadline <= ? AND status = 'playing'"
+            " AND ended IS NULL ORDER BY deadline LIMIT ?",
+            (now, limit),
+        )
+        return [row[0] for row in rows]
+
     async def set_version(self, code: str, version: int) -> None:
         await self.runner.run("UPDATE tables SET version = ? WHERE code = ?", (version, code))
 
@@ -61,8 +72,8 @@ def stamped(version: int, finished: str | None, clock: str | None) -> tuple[str,
     the finished status when the match is over."""
     assignments, args = ["version = ?"], list[object]([version])
     if clock is not None:
-        assignments.append("clock = ?")
-        args.append(clock)
+        assignments.append("clock = ?, deadline = ?")
+        args += [clock, json.loads(clock).get("deadline")]
     if finished is not None:
         assignments.append("status = 'finished', finished = ?")
         args.append(finished)

@@ -262,6 +262,29 @@ STEPS: dict[int, list[str]] = {
             PRIMARY KEY (account, seen)
         )""",
     ],
+    # Version 12 (games that wait for you; cartas.online.game.turns): a turn-based table's seconds per decision
+    # (NULL at any other table) and its running decision's deadline (seconds since the epoch, NULL when none),
+    # both copied from its clock whenever the clock is written, so one indexed query finds the decisions out
+    # of time without loading any table.
+    12: [
+        "ALTER TABLE tables ADD COLUMN turns DOUBLE PRECISION",
+        "ALTER TABLE tables ADD COLUMN deadline DOUBLE PRECISION",
+        "CREATE INDEX tables_deadline ON tables (deadline)",
+    ],
+    # Version 13 (Web Push; cartas.online.push): each device's push subscription, kept with its account, the
+    # kinds of notification it wants and the language it reads them in.
+    13: [
+        """CREATE TABLE push_subscriptions (
+            endpoint TEXT PRIMARY KEY,
+            account TEXT NOT NULL REFERENCES accounts (id),
+            p256dh TEXT NOT NULL,
+            auth TEXT NOT NULL,
+            kinds TEXT NOT NULL,
+            language TEXT NOT NULL,
+            created TEXT NOT NULL
+        )""",
+        "CREATE INDEX push_subscriptions_account ON push_subscriptions (account)",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)
