@@ -23,6 +23,7 @@ from .analysis.routes import analysis, steps
 from .game.routes import (
     create_table, games_list, join, labels, leave, reclaim, record, rematch, seating, start, table_info, tables_list,
 )
+from .friends import routes as friends
 from .game.socket import websocket
 from .moderation.report_route import report
 from .moderation.routes import mutes, people, profile, profile_page, set_mute
@@ -107,6 +108,13 @@ def doors(shared: Services) -> list[Door]:
         Door("/api/account/passkeys/{passkey}/remove", passkeys.remove, "passkey_remove", POST),
         Door("/api/account/passkey-login/options", passkeys.login_options, "passkey_login_options", POST),
         Door("/api/account/passkey-login", passkeys.log_in, "passkey_log_in", POST),
+        Door("/api/friends", friends.listing, "friends", ("GET",)),
+        Door("/api/friends", friends.change, "friends_change", POST),
+        Door("/api/challenges", friends.challenge, "challenge", POST),
+        Door("/api/challenges/{id}", friends.answer, "challenge_answer", POST),
+        Door("/api/invitations", friends.make_link, "invitation_make", POST),
+        Door("/api/invitations/{token}", friends.show_link, "invitation", ("GET",)),
+        Door("/api/invitations/{token}", friends.use_link, "invitation_use", POST),
         Door("/api/metrics", metrics, "metrics"),
         Door("/metrics", prometheus, "prometheus"),
         Door("/healthz", healthz, "healthz"),

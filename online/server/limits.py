@@ -135,6 +135,14 @@ class Limits:
     place of every limit above; a wrong password takes 2 more."""
     passkey_logins: Rate = Rate(burst=10, per_minute=10)
     """Passkey login challenges from one address; a bad answer takes 2 more. Apart from the password limits."""
+    friend_requests: Rate = Rate(burst=20, per_minute=10)
+    """Friend requests, blocks and their undoing, per address and per account alike (each key its own bucket)."""
+    challenges: Rate = Rate(burst=10, per_minute=5)
+    """Challenges sent and answered, per address and per account alike."""
+    invitation_links: Rate = Rate(burst=10, per_minute=2)
+    """Invitation links made and opened, per address and per account alike."""
+    all_friend_actions: Rate = Rate(burst=600, per_minute=600)
+    """Friend requests, challenges and links of the whole server together: a crowd of new accounts cannot flood."""
 
 
 @dataclass
