@@ -108,6 +108,7 @@ def doors(shared: Services) -> list[Door]:
         Door("/api/account/passkeys/{passkey}/remove", passkeys.remove, "passkey_remove", POST),
         Door("/api/account/passkey-login/options", passkeys.login_options, "passkey_login_options", POST),
         Door("/api/account/passkey-login", passkeys.log_in, "passkey_log_in", POST),
+        Door("/api/tv", friends.watch, "tv", ("GET",)),
         Door("/api/friends", friends.listing, "friends", ("GET",)),
         Door("/api/friends", friends.change, "friends_change", POST),
         Door("/api/challenges", friends.challenge, "challenge", POST),

@@ -20,13 +20,15 @@ from starlette.responses import Response
 
 from cartas.core.errors import CartasError
 from cartas.core.i18n import FRAMEWORK as _
-from ..accounts.routes import required
+from ..accounts.routes import current, required
 from ..quickplay.queue import Waiting
-from ..quickplay.routes import client_key, group_seater
+from ..quickplay.routes import group_seater
+from ..server.http import client_key
 from ..server.errors import Refused
 from ..server.limits import KeyedBuckets
 from ..services import Services, services
 from .service import Friends
+from .watch import tables_to_watch
 
 BUDGETS = ("friend_requests", "challenges", "invitation_links", "all_friend_actions")
 
@@ -55,7 +57,7 @@ def spend(shared: Services, budget: str, request: Request, account: str) -> None
         buckets = shared.state["friend_buckets"] = {
             name: KeyedBuckets(getattr(limits, name), shared.limiter.clock) for name in BUDGETS
         }
-    keys = ((budget, f"a:{client_key(request)}"), (budget, f"u:{account}"), ("all_friend_actions", "*"))
+    keys = ((budget, f"a:{client_key(request.scope)}"), (budget, f"u:{account}"), ("all_friend_actions", "*"))
     for name, key in keys:
         bucket = buckets[name].bucket(key)
         if not bucket.take():
@@ -71,6 +73,22 @@ def game_named(shared: Services, name: Any, options: Any) -> str:
     except (CartasError, ValueError, TypeError) as problem:
         raise Refused(400, str(problem)) from problem
     return game.name
+
+
+async def watch(request: Request) -> Response:
+    """``GET /api/tv``: the tables to watch, and (logged in) those of one's friends; read as the lobby list is."""
+    s = services(request)
+
+    async def handle(request: Request) -> Any:
+        bucket = s.limiter.reads.bucket(client_key(request.scope))
+        if not bucket.take():
+            raise Refused(429, _("too many requests from your address; try again in {wait} s",
+                                 wait=max(1, int(bucket.retry_after() + 0.999))))
+        logged_in = await current(s.accounts(), request)
+        friends = await friends_of(s).friend_ids(logged_in[0].id) if logged_in is not None else []
+        return await tables_to_watch(s.accounts().db, friends)
+
+    return await s.guarded(request, handle)
 
 
 async def listing(request: Request) -> Response:

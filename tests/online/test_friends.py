@@ -221,3 +221,56 @@ def test_friend_requests_are_budgeted_per_account(make_server: Any) -> None:
     post(server, "/api/friends", {"username": "carla", "action": "ask"})
     response = server.client.post("/api/friends", json={"username": "dora", "action": "ask"})
     assert response.status_code == 429
+
+
+def test_a_private_table_refuses_spectators_and_is_not_listed_to_watch(server: Server) -> None:
+    made = server.create(_body={"spectators": False})
+    server.bots(made["code"], made["host_token"], [1])
+    assert server.host(made["code"], made["host_token"], "start").status_code == 200
+    spectator = server.connect(made["code"], None)
+    error = spectator.until("error")
+    assert "private" in error["message"]
+    player = server.connect(made["code"], made["token"])
+    assert player.until("welcome")["seat"] == 0
+    assert server.client.get("/api/tv").json()["tables"] == []
+    open_table = server.create()
+    server.bots(open_table["code"], open_table["host_token"], [1])
+    server.host(open_table["code"], open_table["host_token"], "start")
+    assert [t["code"] for t in server.client.get("/api/tv").json()["tables"]] == [open_table["code"]]
+
+
+def test_a_spectator_from_the_list_sees_no_hidden_card(server: Server) -> None:
+    made = server.create()
+    server.bots(made["code"], made["host_token"], [1])
+    server.host(made["code"], made["host_token"], "start")
+    player = server.connect(made["code"], made["token"])
+    assert player.until("snapshot")["view"]["observation"]["hand"] != []
+    (listed,) = server.client.get("/api/tv").json()["tables"]
+    spectator = server.connect(listed["code"], None)
+    view = spectator.until("snapshot")["view"]
+    assert view["you"] is None and view["observation"]["hand"] == [] and view["legal"] == []
+
+
+def test_the_tables_to_watch_are_best_rated_first_and_friends_apart(server: Server) -> None:
+    import asyncio
+
+    sign_up(server, "ana", "beto", "carla")
+    befriend(server, "ana", "beto")
+    codes = {}
+    for name in ("ana", "beto", "carla"):
+        as_(server, name)
+        made = server.create(name=name)
+        server.bots(made["code"], made["host_token"], [1])
+        server.host(made["code"], made["host_token"], "start")
+        codes[name] = made["code"]
+    db = server.app.state.services.accounts().db
+    mus = {"ana": 20.0, "carla": 30.0}
+    for name, mu in mus.items():
+        ((account,),) = asyncio.run(db.rows("SELECT id FROM accounts WHERE username = ?", (name,)))
+        asyncio.run(db.run("INSERT INTO ratings (account, game, format, mu, sigma, matches) VALUES (?, 'truco', '1v1', ?, 5, 3)",
+                           (account, mu)))
+    as_(server, "ana")
+    shown = server.client.get("/api/tv").json()
+    assert [t["code"] for t in shown["tables"]] == [codes["carla"], codes["ana"], codes["beto"]]
+    assert [(t["code"], t["friends"]) for t in shown["friends"]] == [(codes["beto"], ["beto"])]
+    assert "account" not in shown["tables"][0]["players"][0]
