@@ -353,7 +353,7 @@ class Friends:
 
     async def link(self, token: Any) -> tuple[str, str, str | None, str | None]:
         if not isinstance(token, str):
-            raise Refused(400, _("no such invitation"))
+            raise Refused(404, _("no such invitation (it was used, or it never was)"))
         rows = await self.db.rows(
             "SELECT account, kind, game, options, expires, used FROM invitation_links WHERE token_hash = ?",
             (hash_token(token),),

@@ -229,7 +229,7 @@ def test_a_private_table_refuses_spectators_and_is_not_listed_to_watch(server: S
     assert server.host(made["code"], made["host_token"], "start").status_code == 200
     spectator = server.connect(made["code"], None)
     error = spectator.until("error")
-    assert "private" in error["message"]
+    assert error["message"] == "esta mesa es privada: nadie puede mirarla"  # the table's language
     player = server.connect(made["code"], made["token"])
     assert player.until("welcome")["seat"] == 0
     assert server.client.get("/api/tv").json()["tables"] == []
@@ -274,3 +274,11 @@ def test_the_tables_to_watch_are_best_rated_first_and_friends_apart(server: Serv
     assert [t["code"] for t in shown["tables"]] == [codes["carla"], codes["ana"], codes["beto"]]
     assert [(t["code"], t["friends"]) for t in shown["friends"]] == [(codes["beto"], ["beto"])]
     assert "account" not in shown["tables"][0]["players"][0]
+
+
+def test_refusals_are_in_the_readers_language(server: Server) -> None:
+    sign_up(server, "ana")
+    as_(server, "ana")
+    response = server.client.post("/api/friends", json={"username": "ana", "action": "ask"},
+                                  headers={"Accept-Language": "es-AR"})
+    assert response.json()["error"] == "ese sos vos"
