@@ -4,6 +4,7 @@
 
 import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
 import { clockField } from "/static/clock-field.js";
+import { friendsPanel, refresh as refreshFriends, startFriends, watchPanel } from "/static/friends.js";
 import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
 
@@ -215,7 +216,8 @@ function render() {
   document.title = t("lobby_title");
   app.replaceChildren(h("h1", { text: t("lobby_title") }),
     h("div", { class: "lobby-grid" },
-      h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()), tablesPanel()));
+      h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()),
+      h("div", {}, friendsPanel(), tablesPanel(), watchPanel())));
 }
 
 async function refreshTables() {
@@ -240,7 +242,8 @@ async function main() {
   if (wanted && state.games.some((g) => g.name === wanted)) state.gameName = wanted;
   render();
   await refreshTables();
-  setInterval(refreshTables, REFRESH_MS);
+  await startFriends(state.games);
+  setInterval(() => { refreshTables(); refreshFriends(); }, REFRESH_MS);
 }
 
 main();
