@@ -138,8 +138,11 @@ export function watchPanel() {
   if (watched.friends.length) {
     section.append(h("h3", { text: t("friends_tables") }), h("ul", { class: "table-list" }, ...watched.friends.map(row)));
   }
-  section.append(watched.tables.length
-    ? h("ul", { class: "table-list" }, ...watched.tables.map(row))
+  const friendsCodes = new Set(watched.friends.map((table) => table.code));
+  const others = watched.tables.filter((table) => !friendsCodes.has(table.code)); // a friends' table once
+  if (!others.length && watched.friends.length) return section;
+  section.append(others.length
+    ? h("ul", { class: "table-list" }, ...others.map(row))
     : h("p", { class: "muted", text: t("no_tables_to_watch") }));
   return section;
 }
