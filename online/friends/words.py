@@ -30,4 +30,5 @@ FRIENDS_LABELS: dict[str, str] = {
     "no_tables_to_watch": mark("Nobody is playing right now."),
     "friends_tables": mark("Your friends are playing"),
     "watch_table": mark("Watch"),
+    "no_spectators": mark("Private table (nobody may watch)"),
 }

@@ -139,6 +139,10 @@ function createForm() {
   const clock = clockField(before);
   form.append(clock.element);
   form.append(h("div", { class: "field" }, h("label", { for: "rated", class: "check" }, rated, h("span", { text: t("rated_table") }))));
+  // A private table refuses spectators and is not among the tables to watch (docs/online.md).
+  const closed = h("input", { type: "checkbox", id: "no-spectators", name: "no-spectators" });
+  form.append(h("div", { class: "field" }, h("label", { for: "no-spectators", class: "check" }, closed,
+    h("span", { text: t("no_spectators") }))));
   form.append(h("p", { class: "error", id: "create-error", role: "alert", text: state.error }));
   form.append(h("button", { type: "submit", class: "primary", id: "create", text: t("create") }));
   form.addEventListener("submit", async (event) => {
@@ -154,6 +158,7 @@ function createForm() {
       const body = { game: game.name, options: values, name: who, bot_level: absentLevel.value };
       if (grace.value !== "") body.grace = Number(grace.value);
       if (rated.checked) body.rated = true;
+      if (closed.checked) body.spectators = false;
       Object.assign(body, clock.read());
       remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace,
         clock: body.clock, reserve: body.reserve });
