@@ -1,4 +1,4 @@
-"""Friends, blocks, challenges and invitation links (issue 50; docs/accounts.md "Friends"): a request and an
+"""Friends, blocks, challenges and invitation links (docs/accounts.md "Friends"): a request and an
 accept, a block that stops requests, challenges, links and chat, a challenge that seats both people at a new
 table, expires, and is answered once, links used once or not after they expire."""
 

@@ -1,4 +1,4 @@
-"""A challenge between two people in the browser (issue 50): Ana asks Beto to be friends from the lobby, Beto
+"""A challenge between two people in the browser: Ana asks Beto to be friends from the lobby, Beto
 accepts on his, Ana challenges him to truco, Beto accepts, and both land at the one started table. Screenshots
 of the lobby at 390 and 1280 px go to /tmp/shots/friends/."""
 
