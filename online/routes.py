@@ -17,6 +17,7 @@ from starlette.staticfiles import StaticFiles
 
 from .accounts import passkey_routes as passkeys
 from .accounts.rating_routes import leaderboard, my_matches
+from .friends import routes as friends
 from .push import routes as push
 from .accounts.routes import log_in, log_out, password, revoke, seats, sessions, sign_up, turn_games, whoami
 from .accounts.routes import profile as account_profile
@@ -24,6 +25,7 @@ from .analysis.routes import analysis, start_analysis, steps
 from .game.routes import (
     create_table, games_list, join, labels, leave, reclaim, record, rematch, seating, start, table_info, tables_list,
 )
+from .friends import routes as friends
 from .game.socket import websocket
 from .moderation.report_route import report
 from .moderation.routes import mutes, people, profile, profile_page, set_mute
@@ -108,6 +110,24 @@ def doors(shared: Services | None = None) -> list[Door]:
             budget=read("drops the caller's own ticket")),
         Door("/api/quickplay/invitations", quickplay.invitations, "quickplay_invitations", ("GET",), budget=read()),
         Door("/api/quickplay/party/{code}", quickplay.party_page_data, "party", ("GET",), budget=read()),
+        Door("/api/tv", friends.watch, "tv", ("GET",),
+            budget=Budget(address=("reads",), note="the open-tables list's reads; a page of live tables")),
+        Door("/api/friends", friends.listing, "friends", ("GET",),
+            budget=read("the logged-in account's own friends, requests, challenges and blocks, one query each")),
+        Door("/api/friends", friends.change, "friends_change", POST,
+            budget=Budget(address=("friend_requests",), account=("friend_requests",), total=("all_friend_actions",))),
+        Door("/api/challenges", friends.challenge, "challenge", POST,
+            budget=Budget(address=("challenges",), account=("challenges",), total=("all_friend_actions",))),
+        Door("/api/challenges/{id}", friends.answer, "challenge_answer", POST,
+            budget=Budget(address=("challenges",), account=("challenges",), total=("all_friend_actions",))),
+        Door("/api/invitations", friends.make_link, "invitation_make", POST,
+            budget=Budget(address=("invitation_links",), account=("invitation_links",),
+                          total=("all_friend_actions",))),
+        Door("/api/invitations/{token}", friends.show_link, "invitation", ("GET",),
+            budget=read("one indexed query by the token's hash")),
+        Door("/api/invitations/{token}", friends.use_link, "invitation_use", POST,
+            budget=Budget(address=("invitation_links",), account=("invitation_links",),
+                          total=("all_friend_actions",))),
         Door("/api/account/turns", turn_games, "turn_games", ("GET",),
             budget=read("the logged-in account's own turn-based tables (at most `turn_tables`), one indexed query")),
         Door("/api/push/key", push.public_key, "push_key", ("GET",), budget=read("the server's public VAPID key")),

@@ -308,6 +308,9 @@ class Hub:
         spectator_chat = body.get("spectator_chat", False)
         if not isinstance(spectator_chat, bool):
             raise Refused(400, _("{field} must be true or false", field="spectator_chat"))
+        spectators = body.get("spectators", True)
+        if not isinstance(spectators, bool):
+            raise Refused(400, _("{field} must be true or false", field="spectators"))
         level = body.get("bot_level") or ("medium" if "medium" in levels else levels[0])
         if level not in levels:
             raise Refused(400, _("no bot level {level}; levels: {levels}", level=repr(level), levels=", ".join(levels)))
@@ -319,6 +322,7 @@ class Hub:
                 float(grace), level,
             )
             row.spectator_chat = spectator_chat
+            row.spectators = spectators
             row.clock = None if clock is None else ClockState.new(*clock, players=len(row.seats)).to_json()
             if turns is not None:
                 row.clock = turns_clock(turns, len(row.seats))

@@ -78,5 +78,5 @@ def rematch_row(old: TableRow, code: str, seed: int, seats: list[SeatRow], host_
     return TableRow(
         code=code, game=old.game, options=dict(old.options), seed=seed, status="lobby", grace=old.grace,
         bot_level=old.bot_level, host_hash=hash_token(host_token), created=now_iso(), seats=seats,
-        spectator_chat=old.spectator_chat, clock=fresh_clock(old.clock), previous=old.code,
+        spectator_chat=old.spectator_chat, spectators=old.spectators, clock=fresh_clock(old.clock), previous=old.code,
     )

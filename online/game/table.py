@@ -221,6 +221,10 @@ class LiveTable(TableCore):
                 self.tell(connection, mark("this token holds no seat at this table"))
                 connection.close(CLOSE_BAD_TOKEN)
                 return
+        if seat is None and not self.row.spectators:  # the host made the table private to spectators
+            self.tell(connection, mark("this table is private: spectators cannot watch it"))
+            connection.close(CLOSE_BAD_TOKEN)
+            return
         if connection.language == table_language(self.game):
             connection.language = None  # the table's own: shares every frame with the others reading it
         connection.seat = seat

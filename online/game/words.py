@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from cartas.core.i18n import FRAMEWORK, mark, speaking
 from cartas.core.naming import LEVEL_NAMES
+from ..friends.words import FRIENDS_LABELS
 from ..quickplay.words import PEOPLE_LABELS
 from .clock import CLOCK_LABELS
 from .turns import TURNS_LABELS
@@ -202,6 +203,7 @@ LABELS: dict[str, str] = {
     **{f"level_{level}": message for level, message in LEVEL_NAMES.items()},
     **ACCOUNT_LABELS,
     **PEOPLE_LABELS,
+    **FRIENDS_LABELS,
     **CLOCK_LABELS,
     **TURNS_LABELS,
     **PUSH_LABELS,

@@ -20,6 +20,7 @@ from starlette.responses import Response
 
 from cartas.core.i18n import FRAMEWORK as _
 from ..accounts.routes import required
+from ..friends.routes import friends_of
 from .service import Moderation, table_people
 from ..accounts.profile import profile_of
 from ..server.errors import Refused
@@ -48,7 +49,9 @@ async def mutes(request: Request) -> Response:
 
     async def handle(request: Request) -> Any:
         account, _session = await required(s.accounts(), request)
-        return {"mutes": await s.moderation.mutes(account.id)}
+        # a blocked person's chat is hidden as a muted one's (docs/accounts.md, "Friends")
+        blocked = await friends_of(s).blocked_usernames(account.id)
+        return {"mutes": sorted({*await s.moderation.mutes(account.id), *blocked})}
 
     return await s.guarded(request, handle)
 

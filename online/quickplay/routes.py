@@ -48,9 +48,11 @@ def client_key(request: Request) -> str:
     return str(request.client.host) if request.client else "unknown"
 
 
-def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Callable[
+def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts], rated: bool = True) -> Callable[
     [list[Waiting]], Awaitable[list[tuple[str, int, str]]]
 ]:
+    """Seats a group at a new table and starts it; ``rated``: a full table of accounts is a rated match (quick
+    play's); a friends' challenge is casual (two friends could otherwise trade rating points)."""
     async def seat_group(group: list[Waiting]) -> list[tuple[str, int, str]]:
         first = group[0]
         game = hub().registry.game(first.game)
@@ -64,7 +66,7 @@ def group_seater(hub: Callable[[], Hub], accounts: Callable[[], Accounts]) -> Ca
             "clock": QUICKPLAY_CLOCK[0], "reserve": QUICKPLAY_CLOCK[1],
         })
         code, host_token = created["code"], created["host_token"]
-        if len(group) == first.players and all(person.account is not None for person in group):
+        if rated and len(group) == first.players and all(person.account is not None for person in group):
             await mark_rated(accounts(), code)  # people only, all logged in: a rated match (docs/accounts.md)
         table = await hub().get(code)
         assert table is not None

@@ -154,6 +154,14 @@ class Limits:
     """Turn-based tables not over yet an account may hold a seat at (cartas.online.game.turns): each costs a
     row and a deadline, never memory while nobody is connected, so many are fine, but not without end. A
     turn-based table needs an account (it is found again in "your games"); the 51st create or join is refused."""
+    friend_requests: Rate = Rate(burst=20, per_minute=10)
+    """Friend requests, blocks and their undoing, per address and per account alike (each key its own bucket)."""
+    challenges: Rate = Rate(burst=10, per_minute=5)
+    """Challenges sent and answered, per address and per account alike."""
+    invitation_links: Rate = Rate(burst=10, per_minute=2)
+    """Invitation links made and opened, per address and per account alike."""
+    all_friend_actions: Rate = Rate(burst=600, per_minute=600)
+    """Friend requests, challenges and links of the whole server together: a crowd of new accounts cannot flood."""
 
 
 @dataclass

@@ -4,6 +4,7 @@
 
 import { api, copyText, h, inviteLink, lastName, rememberName, saveSeat } from "/static/api.js";
 import { clockField } from "/static/clock-field.js";
+import { friendsPanel, refresh as refreshFriends, startFriends, watchPanel } from "/static/friends.js";
 import { chosenLanguage, gameTitle, language, languageSelector, levelName, setLanguage, t } from "/static/i18n.js";
 import { switches } from "/static/table/prefs.js";
 import { playTheMachine } from "/static/machine.js";
@@ -141,6 +142,10 @@ function createForm() {
   const clock = clockField(before);
   form.append(clock.element);
   form.append(h("div", { class: "field" }, h("label", { for: "rated", class: "check" }, rated, h("span", { text: t("rated_table") }))));
+  // A private table refuses spectators and is not among the tables to watch (docs/online.md).
+  const closed = h("input", { type: "checkbox", id: "no-spectators", name: "no-spectators" });
+  form.append(h("div", { class: "field" }, h("label", { for: "no-spectators", class: "check" }, closed,
+    h("span", { text: t("no_spectators") }))));
   form.append(h("p", { class: "error", id: "create-error", role: "alert", text: state.error }));
   form.append(h("button", { type: "submit", class: "primary", id: "create", text: t("create") }));
   form.addEventListener("submit", async (event) => {
@@ -156,6 +161,7 @@ function createForm() {
       const body = { game: game.name, options: values, name: who, bot_level: absentLevel.value };
       if (grace.value !== "") body.grace = Number(grace.value);
       if (rated.checked) body.rated = true;
+      if (closed.checked) body.spectators = false;
       Object.assign(body, clock.read());
       remember(game.name, { players: values.players, options: values, bot_level: body.bot_level, grace: body.grace,
         clock: body.clock, reserve: body.reserve, turns: body.turns });
@@ -237,7 +243,8 @@ function render() {
   app.replaceChildren(h("h1", { text: t("lobby_title") }), ...[state.games.length ? machineButton() : null].filter(Boolean),
     yourGamesPanel(),
     h("div", { class: "lobby-grid" },
-      h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()), tablesPanel()));
+      h("div", {}, h("div", { id: "invite-slot" }, ...[invitePanel()].filter(Boolean)), createForm()),
+      h("div", {}, friendsPanel(), tablesPanel(), watchPanel())));
 }
 
 async function refreshTables() {
@@ -265,7 +272,8 @@ async function main() {
   followYourGames(() => t("lobby_title"));
   registerWorker(); // shows the pushes of "your games" (cartas.online.push)
   await refreshTables();
-  setInterval(refreshTables, REFRESH_MS);
+  await startFriends(state.games);
+  setInterval(() => { refreshTables(); refreshFriends(); }, REFRESH_MS);
 }
 
 main();

@@ -60,6 +60,9 @@ class TableRow:
     """The table's clock (cartas.online.game.clock.ClockState as JSON), None when it has none."""
     previous: str | None = None
     """The code of the finished table this one is a rematch of (its people in the same seats), else None."""
+    spectators: bool = True
+    """Whether spectators may watch (the host's choice at creation): a table private to spectators refuses their
+    connections and is not on the list of tables to watch."""
 
 
 PURGED = ("chat", "presence", "leases", "moves", "seats", "tables")

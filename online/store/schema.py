@@ -285,6 +285,50 @@ STEPS: dict[int, list[str]] = {
         )""",
         "CREATE INDEX push_subscriptions_account ON push_subscriptions (account)",
     ],
+    # Version 14 (issue 50, friends and challenges; docs/accounts.md "Friends"): friendships as a request and an
+    # accept (one row per pair, the lower account id first), blocks, challenges from one account to another, and
+    # invitation links (only a token's sha256 kept, used once); and a table's choice to refuse spectators.
+    14: [
+        """CREATE TABLE friends (
+            a TEXT NOT NULL,
+            b TEXT NOT NULL,
+            asker TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('pending', 'accepted')),
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (a, b)
+        )""",
+        "CREATE INDEX friends_b ON friends (b)",
+        """CREATE TABLE blocks (
+            account TEXT NOT NULL,
+            target TEXT NOT NULL,
+            at DOUBLE PRECISION NOT NULL,
+            PRIMARY KEY (account, target)
+        )""",
+        """CREATE TABLE challenges (
+            id TEXT PRIMARY KEY,
+            challenger TEXT NOT NULL,
+            challenged TEXT NOT NULL,
+            game TEXT NOT NULL,
+            options TEXT NOT NULL,
+            status TEXT NOT NULL CHECK (status IN ('open', 'accepted', 'declined', 'cancelled')),
+            created DOUBLE PRECISION NOT NULL,
+            expires DOUBLE PRECISION NOT NULL,
+            code TEXT,
+            seats TEXT
+        )""",
+        "CREATE INDEX challenges_challenged ON challenges (challenged, status)",
+        "CREATE INDEX challenges_challenger ON challenges (challenger, status)",
+        """CREATE TABLE invitation_links (
+            token_hash TEXT PRIMARY KEY,
+            account TEXT NOT NULL,
+            kind TEXT NOT NULL CHECK (kind IN ('friend', 'challenge')),
+            game TEXT,
+            options TEXT,
+            expires DOUBLE PRECISION NOT NULL,
+            used DOUBLE PRECISION
+        )""",
+        "ALTER TABLE tables ADD COLUMN spectators INTEGER NOT NULL DEFAULT 1",
+    ],
 }
 
 SCHEMA_VERSION = max(STEPS)

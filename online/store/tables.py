@@ -33,7 +33,7 @@ log = logging.getLogger("cartas.online")
 
 COLUMNS = (
     "code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,"
-    " spectator_chat, clock, previous"
+    " spectator_chat, clock, previous, spectators"
 )
 """The columns a table is created with."""
 READ_COLUMNS = f"{COLUMNS}, ended"
@@ -81,13 +81,13 @@ class AsyncStore(Protocol):
 def table_row(row: Sequence[Any], seats: list[SeatRow]) -> TableRow:
     """A table read as :data:`READ_COLUMNS`, with its seats."""
     (code, game, options, seed, position, status, grace, bot_level, host_hash, version, created, finished,
-     spectator_chat, clock, previous, ended) = row
+     spectator_chat, clock, previous, spectators, ended) = row
     return TableRow(
         code=code, game=game, options=json.loads(options), seed=seed, status=ended or status, grace=grace,
         bot_level=bot_level, host_hash=host_hash, created=created,
         position=None if position is None else json.loads(position), version=version, finished=finished,
         seats=seats, spectator_chat=bool(spectator_chat), clock=None if clock is None else json.loads(clock),
-        previous=previous,
+        previous=previous, spectators=bool(spectators),
     )
 
 
@@ -108,7 +108,7 @@ class TableStore(Moves, Presence, Leases):
                         None if table.position is None else json.dumps(table.position), table.status, table.grace,
                         table.bot_level, table.host_hash, table.version, table.created, table.finished,
                         int(table.spectator_chat), None if table.clock is None else json.dumps(table.clock),
-                        table.previous,
+                        table.previous, int(table.spectators),
                     ),
                 )
                 if table.clock is not None and table.clock.get("turns"):  # found by the deadline job's query

@@ -1,0 +1,1 @@
+"""Friends, blocks, challenges and invitation links between accounts (docs/accounts.md, "Friends")."""
