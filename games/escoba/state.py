@@ -17,7 +17,7 @@ import random
 from typing import TYPE_CHECKING, Any
 
 from cartas.core import (
-    CARD_TEXT, Action, Card, Observation, Result, State, Table, deal, redistribute, shuffled,
+    CARD_TEXT, SUITS, Action, Card, Observation, Result, State, Table, deal, redistribute, shuffled,
     spanish_deck, stack_deck,
 )
 
@@ -31,6 +31,8 @@ if TYPE_CHECKING:
     from .game import EscobaOptions
 
 FULL_DECK: tuple[Card, ...] = tuple(spanish_deck(40))
+HAND_ORDER: dict[Card, tuple[int, int]] = {card: (SUITS.index(card.suit), card.rank) for card in FULL_DECK}
+"""A card's place in a hand sorted by suit then rank, as the screen shows it, so the moves are listed alike."""
 HAND_SIZE = 3
 TABLE_SIZE = 4
 
@@ -119,12 +121,14 @@ class EscobaState(State):
     # --- legal actions -------------------------------------------------------------------------------
 
     def _legal_actions(self, seat: int) -> list[Action]:
-        """Each card of the hand with each set it can take, then the card alone (left on the table). With
-        ``must_capture``, a player who can take cards with any card must."""
+        """Each card of the hand, in the order a player holds them (by suit, then rank), with each set it can
+        take, then the card alone (left on the table). With ``must_capture``, a player who can take cards with
+        any card must."""
         board = self.board
+        hand = sorted(self.hands[seat], key=HAND_ORDER.__getitem__)
         takes: list[Action] = []
         lays: list[Action] = []
-        for card in self.hands[seat]:
+        for card in hand:
             for taken in capture_sets(card, board):
                 takes.append(play(card, taken))
             lays.append(Play(card))
@@ -134,7 +138,7 @@ class EscobaState(State):
             return lays
         # Grouped by card, so a person reads each card's choices together.
         grouped: list[Action] = []
-        for card in self.hands[seat]:
+        for card in hand:
             grouped.extend(action for action in takes if action.card == card)  # type: ignore[union-attr]
             grouped.append(Play(card))
         return grouped
