@@ -4,11 +4,10 @@ the hand by suit then rank, and the stock, the piles and the last count as notes
 
 from __future__ import annotations
 
-from cartas.core import Observation, TableView, by_suit_then_rank, seat_fields
+from cartas.core import Card, Observation, TableView, by_suit_then_rank, seat_fields
 
 from ..captures import value
 from ..i18n import _
-from cartas.core import Card
 
 SUMMARY_KINDS = frozenset({"escoba", "dealer_escoba", "last_take", "tally", "point", "deal_points", "tie", "over"})
 """The events that tell how a deal went: the escobas, the last cards taken and the count."""
@@ -45,4 +44,6 @@ def notes(observation: Observation) -> list[str]:
     out = [_("Stock: {cards} cards", cards=table["stock"])]
     if table["board"]:
         out.append(_("the table adds up to {total}", total=board_sum(observation)))
+    else:
+        out.append(_("the table is empty"))
     return out

@@ -62,7 +62,7 @@ def understand(text: str, legal: Sequence[Action]) -> Action | None:
 
     The listed text (``7O+5E+3C``, ``7O``) is read as written. In words, the first card named is the one
     played and the others the cards taken (``el 7 de oros con el 5 de espadas y el 3 de copas``); a card named
-    alone with a word of taking (``llevo``, ``escoba``, ``take``) takes the only set it can (the whole table
+    alone with a word of taking (``llevo``, ``escoba``, ``take``) takes the only set it can (the most cards
     when ``escoba`` is said), and with a word of leaving (``dejo``, ``leave``), or no word, stays on the table.
     """
     plays = [action for action in legal if isinstance(action, Play)]
@@ -127,8 +127,7 @@ def describe(event: Event, names: TableNames) -> str | None:
         what, points = detail.split()
         side = _side(names, event.seat)
         if what == "escobas":
-            return _.plural("{side}: {count} escoba", "{side}: {count} escobas", int(points), side=side,
-                            count=int(points))
+            return _.plural("{side}: {count} escoba", "{side}: {count} escobas", int(points), side=side)
         return _("{side}: a point for {what}", side=side, what=_(POINT_WORDS.get(what, what)))
     if kind == "deal_points":
         gained = " · ".join(f"{_side(names, side)} +{points}" for side, points in enumerate(detail.split()))
