@@ -190,7 +190,8 @@ class EscobaState(State):
         for side, pile in enumerate(self.piles):
             oros = sum(1 for card in pile if card.suit == "O")
             sietes = sum(1 for card in pile if card.rank == 7)
-            self.emit("tally", side, f"{len(pile)} {oros} {sietes} {primera(pile)}")
+            said = f"{len(pile)} {oros} {sietes}"
+            self.emit("tally", side, f"{said} {primera(pile)}" if options.sietes == "primera" else said)
         for line in lines:
             self.emit("point", line.side, f"{line.kind} {line.points}")
         gained = totals(lines, self.sides)

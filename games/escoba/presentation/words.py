@@ -120,9 +120,13 @@ def describe(event: Event, names: TableNames) -> str | None:
     if kind == "last_take":
         return _("{who}: the last to take, takes what is left: {cards}", who=who, cards=_named(_parsed(detail)))
     if kind == "tally":
-        cards, oros, sietes, primera = detail.split()
-        return _("{side}: {cards} cards, {oros} oros, {sietes} sietes, primera {primera}", side=_side(names, event.seat),
-                 cards=cards, oros=oros, sietes=sietes, primera=primera)
+        cards, oros, sietes, *primera = detail.split()
+        side = _side(names, event.seat)
+        if primera:
+            return _("{side}: {cards} cards, {oros} oros, {sietes} sietes, primera {primera}", side=side,
+                     cards=cards, oros=oros, sietes=sietes, primera=primera[0])
+        return _("{side}: {cards} cards, {oros} oros, {sietes} sietes", side=side, cards=cards, oros=oros,
+                 sietes=sietes)
     if kind == "point":
         what, points = detail.split()
         side = _side(names, event.seat)
