@@ -118,7 +118,7 @@ def describe(event: Event, names: TableNames) -> str | None:
     if kind == "more":
         return _("{who}: three more cards each ({left} left in the stock)", who=who, left=detail)
     if kind == "last_take":
-        return _("{who}: the last to take, takes what is left: {cards}", who=who, cards=_named(_parsed(detail)))
+        return _("{who}: I take what is left, as the last to take: {cards}", who=who, cards=_named(_parsed(detail)))
     if kind == "tally":
         cards, oros, sietes, *primera = detail.split()
         side = _side(names, event.seat)
@@ -140,7 +140,7 @@ def describe(event: Event, names: TableNames) -> str | None:
         return _("Tied at {points} at the top: another deal", points=detail)
     if kind == "over":
         scores = " · ".join(f"{_side(names, side)}: {points}" for side, points in enumerate(detail.split()))
-        return _("{side} wins the match ({scores})", side=_side(names, event.seat), scores=scores)
+        return _("Match won: {side} ({scores})", side=_side(names, event.seat), scores=scores)
     return None
 
 
@@ -173,5 +173,5 @@ def table_lines(observation: Observation, names: TableNames) -> list[str]:
     )
     lines.append(_("Taken: {piles}", piles=piles))
     if table["velo"] is not None:
-        lines.append(_("The siete de velo is in the pile of {side}", side=_side(names, table["velo"])))
+        lines.append(_("Siete de velo: {side}", side=_side(names, table["velo"])))
     return lines
