@@ -126,20 +126,20 @@ class EscobaState(State):
         any card must."""
         board = self.board
         hand = sorted(self.hands[seat], key=HAND_ORDER.__getitem__)
-        takes: list[Action] = []
+        takes: list[Play] = []
         lays: list[Action] = []
         for card in hand:
             for taken in capture_sets(card, board):
                 takes.append(play(card, taken))
             lays.append(Play(card))
         if self.rules.must_capture and takes:
-            return takes
+            return list(takes)
         if not takes:
             return lays
         # Grouped by card, so a person reads each card's choices together.
         grouped: list[Action] = []
         for card in hand:
-            grouped.extend(action for action in takes if action.card == card)  # type: ignore[union-attr]
+            grouped.extend(action for action in takes if action.card == card)
             grouped.append(Play(card))
         return grouped
 

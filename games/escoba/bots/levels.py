@@ -123,9 +123,9 @@ def sweep_chance(left: Sequence[Card], observation: Observation, unseen: Sequenc
     if not 1 <= need <= 10 or not unseen:
         return 0.0
     following = (observation.seat + 1) % observation.players
-    holds = observation.table["cards_in_hand"][following]
+    holds: int = observation.table["cards_in_hand"][following]
     if holds == 0:
         holds = 3 if observation.table["stock"] else 0
     matching = sum(1 for card in unseen if value(card) == need)
     missing = 1.0 - matching / len(unseen)
-    return 1.0 - missing ** holds
+    return float(1.0 - missing ** holds)
