@@ -8,12 +8,13 @@ card on the table.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterable
 from typing import NamedTuple
 
-from cartas.core import SUITS, ActionParseError, Card, CardParseError
+from cartas.core import SUITS, ActionParseError, Card, CardParseError, spanish_deck
 
-from .captures import VALUE
+from .captures import VALUE, capture_sets
 
 
 class Play(NamedTuple):
@@ -43,6 +44,19 @@ def parse_action(text: str) -> Play:
             "'+', such as 7O+5E+3C, or the card alone (7O) to leave it on the table"
         )
     return play(cards[0], cards[1:])
+
+
+@functools.cache
+def every_action_text() -> tuple[str, ...]:
+    """Every move the game can ever offer, for the integer action spaces of the bridges (OpenSpiel, PettingZoo):
+    each card of the deck left alone, then with every set of the other cards that makes fifteen with it; about
+    eighty-four thousand texts, listed in the deck's order."""
+    deck = spanish_deck(40)
+    texts: list[str] = []
+    for card in deck:
+        texts.append(str(Play(card)))
+        texts.extend(str(play(card, taken)) for taken in capture_sets(card, [other for other in deck if other != card]))
+    return tuple(texts)
 
 
 def canonical(taken: Iterable[Card]) -> tuple[Card, ...]:

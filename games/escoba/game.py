@@ -13,7 +13,7 @@ from cartas.core import (
 )
 from cartas.core.i18n import mark
 
-from .actions import parse_action
+from .actions import every_action_text, parse_action
 from .i18n import _
 from .presentation import view
 from .presentation import words as speech
@@ -91,6 +91,10 @@ class EscobaGame(Game):
     def teams(self, options: GameOptions) -> tuple[int, ...] | None:
         players = getattr(options, "players", 2)
         return (0, 1, 0, 1) if players == 4 else None
+
+    def action_texts(self, options: GameOptions) -> list[str]:
+        """Every move's canonical text, numbered by the bridges' integer action spaces (:mod:`cartas.interop`)."""
+        return list(every_action_text())
 
     def action_text(self, action: Action) -> str:
         return speech.action_text(action)
