@@ -204,7 +204,8 @@ class EscobaState(State):
         if self._settle_match():
             return
         self.dealer = (self.dealer + 1) % self.n
-        self._start_deal()
+        if not self.at_horizon():  # a search's copy stops at the deal's end: dealing again would be wasted
+            self._start_deal()
 
     def _settle_match(self) -> bool:
         """A side at or past the target with more points than every other wins; a tie at the top plays on."""
