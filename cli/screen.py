@@ -55,7 +55,8 @@ def card_text(cards: Iterable[str]) -> Text:
 
 def centre_label(label: str) -> str:
     """What players call a card in the middle: the games name them ``vira``, ``trump``, ``discard``, ``stock``."""
-    labels = {"vira": _("Vira"), "trump": _("Trump"), "discard": _("Discard pile"), "stock": _("Stock")}
+    labels = {"vira": _("Vira"), "trump": _("Trump"), "discard": _("Discard pile"), "stock": _("Stock"),
+              "table": _("Table")}
     return labels.get(label, label.capitalize())
 
 
@@ -180,14 +181,21 @@ def table_screen(
         parts.append(Text(score, style="bold"))
     parts.append(seats_table(view, names, viewer, plain))
     centre = Text()
+    # Cards under one label in a row (the escoba's table cards) are one entry: "Table: 5E 3C 12O".
+    groups: list[tuple[str, list[str]]] = []
     for label, card in view.centre:
         if label == "stock":
             continue
+        if groups and groups[-1][0] == label:
+            groups[-1][1].append(card)
+        else:
+            groups.append((label, [card]))
+    for label, cards in groups:
         if centre:
             centre.append(" · ")
-        centre.append(centre_label(label) + ": ").append_text(card_text([card]))
-        if label in NAMED_IN_WORDS:
-            centre.append(said_in_words(card))
+        centre.append(centre_label(label) + ": ").append_text(card_text(cards))
+        if label in NAMED_IN_WORDS and len(cards) == 1:
+            centre.append(said_in_words(cards[0]))
     if centre:
         parts.append(centre)
     if view.notes:

@@ -31,7 +31,8 @@ from .catalog import FRAMEWORK, Catalog
 KEYWORDS: dict[str, Any] = {"_": None, "mark": None, "plural": (1, 2)}
 """The calls that carry a message: ``_("...")``, ``mark("...")`` for constants, ``_.plural("...", "...", n)``."""
 
-BUILT_IN_GAMES = ("cartas.games.truco", "cartas.games.truco_paulista", "cartas.games.chinchon", "cartas.games.tresillo")
+BUILT_IN_GAMES = ("cartas.games.truco", "cartas.games.truco_paulista", "cartas.games.chinchon", "cartas.games.tresillo",
+                  "cartas.games.escoba")
 
 
 @dataclass(frozen=True)

@@ -12,7 +12,8 @@ from cartas.core.observation import Observation
 from cartas.core.plugins.manager import get_registry
 
 GAMES = [("truco", {"players": 4}), ("truco", {"players": 2}), ("truco_paulista", {"players": 4}),
-         ("tresillo", {"players": 4}), ("chinchon", {"players": 2}), ("remigio", {"players": 3})]
+         ("tresillo", {"players": 4}), ("chinchon", {"players": 2}), ("remigio", {"players": 3}),
+         ("escoba", {"players": 2}), ("escoba", {"players": 4})]
 
 
 @pytest.mark.parametrize(("name", "options"), GAMES)

@@ -22,7 +22,7 @@ from cartas.testing import check_conformance
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parents[1]
-BUILT_IN = ["truco", "truco_paulista", "chinchon", "remigio", "tresillo"]
+BUILT_IN = ["truco", "truco_paulista", "chinchon", "remigio", "tresillo", "escoba"]
 LEGACY_WARNING = r"overrides describe, hand_summary, table_lines, table_view on the Game; that is deprecated"
 
 

@@ -11,7 +11,7 @@ import pytest
 from cartas.core.naming import viewer_names
 from cartas.core.plugins.manager import get_registry
 
-GAMES = ["truco", "truco_paulista", "chinchon", "remigio", "tresillo"]
+GAMES = ["truco", "truco_paulista", "chinchon", "remigio", "tresillo", "escoba"]
 
 
 @pytest.mark.parametrize("name", GAMES)

@@ -7,7 +7,7 @@ import pytest
 from cartas.core.game import Game
 from cartas.core.plugins.manager import get_registry
 
-BUILT_IN = ("truco", "truco_paulista", "chinchon", "remigio", "tresillo")
+BUILT_IN = ("truco", "truco_paulista", "chinchon", "remigio", "tresillo", "escoba")
 PLUGIN = "siete_y_medio"
 GAMES = (*BUILT_IN, PLUGIN)
 

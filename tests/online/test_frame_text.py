@@ -40,7 +40,7 @@ def test_dumps_on_the_values_the_fast_encoder_writes_differently(value: Any) -> 
     assert dumps({"v": value}) == reference({"v": value})
 
 
-@pytest.mark.parametrize("game_name", ["chinchon", "remigio", "tresillo", "truco", "truco_paulista"])
+@pytest.mark.parametrize("game_name", ["chinchon", "escoba", "remigio", "tresillo", "truco", "truco_paulista"])
 def test_every_view_frame_is_the_text_of_the_plain_view(game_name: str) -> None:
     game = installed_registry().game(game_name)
     players = game.player_counts()[1] if len(game.player_counts()) > 1 else game.player_counts()[0]
