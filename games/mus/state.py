@@ -185,7 +185,7 @@ class MusState(State):
             check = pares_value if lance == PARES else juego_value
             holding = tuple(check(self.hands[seat], self.reyes) > 0 for seat in range(4))
             name = LANCE_NAMES[lance]
-            self.declared[name] = holding
+            self.declared = {**self.declared, name: holding}
             for seat in order:
                 self.emit(name, seat, "si" if holding[seat] else "no")
                 self.reveals += ((name, seat, holding[seat]),)
