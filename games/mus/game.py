@@ -95,4 +95,5 @@ class MusPresentation(Presentation):
 
     def table_view(self, observation: Observation, names: TableNames | None = None) -> TableView:
         """The viewer's four cards, the cards shown at the count in front of each seat, the lance and the bet."""
-        return view.table_view(observation, self.table_lines(observation, names))
+        said = names or generic_names(4, (0, 1, 0, 1))
+        return view.table_view(observation, self.table_lines(observation, names), words.status(observation, said))

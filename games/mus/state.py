@@ -155,6 +155,7 @@ class MusState(State):
         self.hands[seat] = kept + tuple(drawn)
         self.emit("discard", seat, str(len(cards)))
         if self.record_events:
+            self.emit("discarded", seat, " ".join(CARD_TEXT[card] for card in cards), (seat,))
             self.emit("drew", seat, " ".join(CARD_TEXT[card] for card in drawn), (seat,))
         self.turn = (seat + 1) % 4
         if self.turn == self.mano:

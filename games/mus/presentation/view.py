@@ -6,15 +6,14 @@ from __future__ import annotations
 from cartas.core import FACE_DOWN, Card, Observation, TableView, seat_fields
 
 from ..lances import mus_rank
-from ..i18n import _
-from .words import LANCES
 
 SUMMARY_KINDS = frozenset({"shown", "points", "game", "match"})
 """The events that tell how a hand went: the cards shown at the count and the points each side took."""
 
 
-def table_view(observation: Observation, lines: list[str]) -> TableView:
-    """``lines`` are the game's ``table_lines``, which the browser shows beside the table."""
+def table_view(observation: Observation, lines: list[str], notes: list[str]) -> TableView:
+    """``lines`` are the game's ``table_lines``, which the browser shows beside the table; ``notes`` the status
+    under the table (:func:`~.words.status`: the lances played, the lance and the bet, the señas seen)."""
     table = observation.table
     shown = table["shown"]
     played = [list(cards) for cards in shown] if shown else [[] for _seat in range(observation.players)]
@@ -28,18 +27,5 @@ def table_view(observation: Observation, lines: list[str]) -> TableView:
         counts=[0 if shown else 4] * observation.players,
         target=table["points"],
         lines=lines,
-        notes=notes(observation),
+        notes=notes,
     )
-
-
-def notes(observation: Observation) -> list[str]:
-    """The lance and the bet waiting for an answer."""
-    table = observation.table
-    if not table["lance"]:
-        return []
-    line = _("Lance: {lance}", lance=_(LANCES[table["lance"]]))
-    if table["ordago"]:
-        return [line, _("Órdago: waiting for the answer")]
-    if table["bet"]:
-        return [line, _("{bet} bet: waiting for the answer", bet=table["bet"])]
-    return [line]

@@ -111,6 +111,8 @@ def describe(event: Event, names: TableNames, seated: bool) -> str | None:
         return _("{who}: {word}", who=who, word=_(CALLED[word]))
     if kind == "discard":
         return _.plural("{who}: discards {count} card", "{who}: discards {count} cards", int(detail), who=who)
+    if kind == "discarded":
+        return _("{who}: I change {cards}", who=who, cards=detail)
     if kind == "drew":
         return _("{who}: draws {cards}", who=who, cards=detail)
     if kind == "refill":
@@ -137,7 +139,7 @@ def describe(event: Event, names: TableNames, seated: bool) -> str | None:
         return _.plural("{side}: +{count} point ({lance}, {how})", "{side}: +{count} points ({lance}, {how})",
                         int(points), side=names.side(event.seat % 2), lance=_(LANCES[lance]), how=_(HOW[how]))
     if kind == "shown":
-        return _("{who} shows {cards}", who=who, cards=detail)
+        return _("{who}: shows {cards}", who=who, cards=detail)
     if kind == "game":
         scores = detail.split("-")
         team = event.seat % 2
