@@ -27,7 +27,6 @@ class MusOptions(GameOptions):
     reyes: Literal[8, 4] = Field(
         default=8, title=mark("Kings"),
         description=mark("8: the treses count as kings and the doses as aces; 4: every card is itself"),
-        json_schema_extra={"choice_labels": {8: mark("eight kings"), 4: mark("four kings")}},
     )
     real: bool = Field(default=False, title=mark("La real"),
                        description=mark("31 of three sietes and a sota beats every other 31"))

@@ -500,7 +500,7 @@ class MusState(State):
         if what == "sign":
             return shows(fact[2], hand, self.reyes)
         if what == "pares":
-            return (pares_value(hand, self.reyes) > 0) == fact[2]
+            return (pares_value(hand, self.reyes) > 0) is bool(fact[2])
         if what == "juego":
-            return has_juego(hand, self.reyes) == fact[2]
+            return has_juego(hand, self.reyes) is bool(fact[2])
         return True
