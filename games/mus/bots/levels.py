@@ -92,7 +92,7 @@ class MediumBot:
     """Judges the lance in play by how often its side wins it over sampled deals, and bets, raises, answers or
     goes to órdago by that chance and what the answer risks; shows its partner its best seña once a hand."""
 
-    rollout_samples: ClassVar[int] = 6
+    rollout_samples: ClassVar[int] = 4
     """States the core's ``hard`` plays out per decision, with :class:`QuickMediumBot` (about 150 ms of CPU)."""
     for_rollouts: ClassVar[BotFactory]
     samples: ClassVar[int] = SAMPLES
