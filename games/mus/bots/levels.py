@@ -11,7 +11,7 @@ import random
 from collections.abc import Sequence
 from typing import ClassVar
 
-from cartas.core import Action, Card
+from cartas.core import Action, Card, Observation
 from cartas.core.bots import BotFactory, SeatView
 
 from ..actions import ENVIDO, ENVIDO_5, MUS, NO_MUS, NO_QUIERO, ORDAGO, PASO, QUIERO, SENAS, SIGNS
@@ -112,7 +112,7 @@ class MediumBot:
             return NO_MUS if strong(hand, reyes) or self._leads_enough(hand, reyes) else MUS
         if str(legal[0]).startswith("descarte"):
             return discard_of(hand, reyes, legal)
-        sign = self._sign(view, legal, table)
+        sign = self._sign(view, legal, observation)
         if sign is not None:
             return sign
         chance = self._chance(view, table["lance"])
@@ -140,11 +140,11 @@ class MediumBot:
         return juego_value(hand, reyes) > 0 and pares_value(hand, reyes) > 0
 
     @staticmethod
-    def _sign(view: SeatView, legal: Sequence[Action], table: dict[str, object]) -> Action | None:
-        """The best seña still to show, once per hand, at the first turn of the lances."""
-        offered = {str(action)[5:] for action in legal if str(action).startswith("seña ")}
-        if not offered or len(offered) < len(table["senas_left"]):  # type: ignore[arg-type]
+    def _sign(view: SeatView, legal: Sequence[Action], observation: Observation) -> Action | None:
+        """The best seña it has, once a hand, at its first turn of the lances."""
+        if any(event.kind == "seña" and event.seat == observation.seat for event in observation.events):
             return None
+        offered = {str(action)[5:] for action in legal if str(action).startswith("seña ")}
         for sign in SIGN_PRIORITY:
             if sign in offered:
                 return SENAS[sign]

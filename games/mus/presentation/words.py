@@ -202,9 +202,9 @@ def status(observation: Observation, names: TableNames) -> list[str]:
             line += " · " + _("{bet} on the table, by {side}", bet=table["bet"], side=names.side(table["bettor"]))
         lines.append(line)
     if observation.seat != PUBLIC_SEAT:
-        seen = [_("{who}: {sign}", who=names.seat(event.seat), sign=_(SIGN_NAMES[event.detail]))
-                for event in observation.events if event.kind in ("seña", "seña_vista")
-                and event.seat != observation.seat]
+        signs = dict.fromkeys((event.seat, event.detail) for event in observation.events
+                              if event.kind in ("seña", "seña_vista") and event.seat != observation.seat)
+        seen = [_("{who}: {sign}", who=names.seat(seat), sign=_(SIGN_NAMES[sign])) for seat, sign in signs]
         if seen:
             lines.append(_("Señas seen: {signs}", signs=", ".join(seen)))
     return lines
