@@ -312,7 +312,8 @@ class MusState(State):
         if self.score[team] < self.target:
             return False
         self.games[team] += 1
-        self.emit("game", self.members[team][0], f"{self.score[0]}-{self.score[1]}")
+        if self.games_needed > 1:
+            self.emit("game", self.members[team][0], f"{self.score[0]}-{self.score[1]}")
         if not self.shown:
             self._show()
         if self.games[team] >= self.games_needed:
@@ -321,7 +322,10 @@ class MusState(State):
             self.phase = DONE
             self.to_act = ()
             self.hands_played += 1
-            self.emit("match", self.members[team][0], f"{self.games[0]}-{self.games[1]}")
+            if self.games_needed > 1:
+                self.emit("match", self.members[team][0], f"{self.games[0]}-{self.games[1]} games")
+            else:
+                self.emit("match", self.members[team][0], f"{self.score[0]}-{self.score[1]}")
             return True
         self.score = [0, 0]
         self._end_hand()

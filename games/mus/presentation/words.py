@@ -148,9 +148,12 @@ def describe(event: Event, names: TableNames, seated: bool) -> str | None:
         return _("Game to {side}, {score} to {other_score}", side=names.side(team), score=scores[team],
                  other_score=scores[1 - team])
     if kind == "match":
-        scores = detail.split("-")
+        scores = detail.split(" ")[0].split("-")
         team = event.seat % 2
-        return _("Match to {side}, {score} games to {other_score}", side=names.side(team), score=scores[team],
+        if detail.endswith(" games"):
+            return _("Match to {side}, {score} games to {other_score}", side=names.side(team), score=scores[team],
+                     other_score=scores[1 - team])
+        return _("Match to {side}, {score} to {other_score}", side=names.side(team), score=scores[team],
                  other_score=scores[1 - team])
     if kind == "seña":
         return _("{who}: {gesture} (signals {sign} to the partner)", who=who, gesture=_(GESTURES[detail]),
