@@ -21,6 +21,10 @@ from ..state import LANCE_NAMES, MusState
 SAMPLES = 24
 """Deals ``medium`` samples to judge the lance in play."""
 
+RAISE_UP_TO = 4
+"""The largest bet ``medium`` raises again: two sides that each read the lance as theirs would otherwise raise
+each other without end."""
+
 SIGN_PRIORITY = ("duples", "treinta_y_una", "medias", "dos_reyes", "dos_ases", "juego", "treinta", "ciego")
 """The seña ``medium`` shows first: the one worth most to a partner deciding a bet."""
 
@@ -122,7 +126,7 @@ class MediumBot:
         if QUIERO in legal:
             if ORDAGO in legal and chance >= 0.95 and near:
                 return ORDAGO
-            if ENVIDO in legal and chance >= 0.8:
+            if ENVIDO in legal and chance >= 0.8 and table["bet"] <= RAISE_UP_TO:
                 return ENVIDO
             bar = 0.5 if table["ordago"] and scores[mine] < scores[1 - mine] else 0.55 if table["ordago"] else 0.42
             return QUIERO if chance >= bar else NO_QUIERO
