@@ -50,7 +50,7 @@ class MusState(State):
     __slots__ = (
         "team_of", "members", "target", "reyes", "real", "senas_on", "caught", "games_needed", "games", "score",
         "winner", "hands", "stock", "discarded", "mano", "phase", "turn", "lance", "parts", "envite", "outcomes",
-        "senas_used", "reveals", "shown", "declared",
+        "senas_used", "reveals", "shown", "declared", "thrown",
     )
 
     team_of: tuple[int, ...]
@@ -72,6 +72,9 @@ class MusState(State):
     """What the table was told about hands: ``("sign", seat, sign, partners or None)``, ``("pares", seat, yes)``,
     ``("juego", seat, yes)``; :meth:`sample` deals hidden hands that agree with it."""
     declared: dict[str, tuple[bool, ...]]
+    thrown: list[frozenset[Card]]
+    """Every card each seat discarded this hand: its own events name them, so they are never hidden from it,
+    even once a refill has shuffled them into the stock and another seat may have drawn them."""
 
     def __init__(self, game: Game | None, options: Any = None, seed: int = 0, position: Position | None = None) -> None:
         """A match of ``game``; with no game, an empty shell that :meth:`clone` fills in."""
@@ -118,6 +121,7 @@ class MusState(State):
         self.hands = [tuple(hand) for hand in deal(deck, 4, self.dealer, HAND_SIZE)]
         self.stock = deck
         self.discarded = [(), (), (), ()]
+        self.thrown = [frozenset()] * 4
         self.mano = (self.dealer + 1) % 4
         self.phase = MUS_PHASE
         self.turn = self.mano
@@ -147,6 +151,7 @@ class MusState(State):
         """The seat lays ``cards`` face down and draws as many; an empty stock is refilled from the discards."""
         kept = tuple(card for card in self.hands[seat] if card not in cards)
         self.discarded[seat] = self.discarded[seat] + cards
+        self.thrown[seat] = self.thrown[seat] | frozenset(cards)
         drawn: list[Card] = []
         for _i in range(len(cards)):
             if not self.stock:
@@ -418,7 +423,8 @@ class MusState(State):
         if not self.shown:
             hidden = [card for other, hand in enumerate(self.hands) if other != seat for card in hand]
         hidden.extend(card for other, cards in enumerate(self.discarded) if other != seat for card in cards)
-        return hidden + self.stock
+        thrown = self.thrown[seat]
+        return [card for card in hidden + self.stock if card not in thrown]
 
     def all_cards(self) -> list[Card]:
         cards = [card for hand in self.hands for card in hand]
@@ -451,6 +457,7 @@ class MusState(State):
         other.envite = self.envite.copy()
         other.outcomes = self.outcomes.copy()
         other.senas_used = self.senas_used.copy()
+        other.thrown = self.thrown.copy()
         return other
 
     def sample(self, seat: int, rng: random.Random) -> MusState:
