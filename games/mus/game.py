@@ -50,6 +50,8 @@ class MusGame(Game):
     language = "es"
     aliases = ()
     Options = MusOptions
+    gain_scale = 13
+    """A third of a game of 40: what the search bots weigh a won match against."""
 
     def _start(self, options: GameOptions, seed: int, position: Position | None) -> MusState:
         return MusState(self, options, seed, position)
