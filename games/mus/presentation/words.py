@@ -114,7 +114,7 @@ def describe(event: Event, names: TableNames, seated: bool) -> str | None:
     if kind == "discard":
         return _.plural("{who}: discards {count} card", "{who}: discards {count} cards", int(detail), who=who)
     if kind == "discarded":
-        return _("{who}: I change {cards}", who=who, cards=detail)
+        return _("{who}: changes {cards}", who=who, cards=detail)
     if kind == "drew":
         return _("{who}: draws {cards}", who=who, cards=detail)
     if kind == "refill":
