@@ -172,15 +172,18 @@ class MediumBot:
     @classmethod
     def shortlist(cls, view: SeatView) -> list[Action]:
         """The moves worth playing out for the core's ``hard``: every word of the lance but the señas (which
-        change nothing in a play-out's cards; the seña this bot would show is played as it is), and at the mus
-        only this bot's discard and changing all four."""
+        change nothing in a play-out's cards; the seña this bot would show is played as it is) and the órdago
+        (its own órdago, and its answer to one, are played as they are), and at the mus only this bot's discard
+        and changing all four."""
         legal = view.legal_actions()
         own = cls(0).choose(view)
         if str(own).startswith("seña "):
             return [own]  # a seña is information for the partner, which a play-out cannot value: show it
         if str(legal[0]).startswith("descarte"):
             return [own] if own == legal[-1] else [own, legal[-1]]
-        return [action for action in legal if not str(action).startswith("seña ")] or list(legal)
+        if own == ORDAGO or view.observation().table["ordago"]:
+            return [own]  # play-outs valued in points overrate a game staked on one lance: medium decides
+        return [action for action in legal if not str(action).startswith("seña ") and action != ORDAGO]
 
 
 class QuickMediumBot(MediumBot):
