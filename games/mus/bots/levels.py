@@ -100,8 +100,8 @@ class MediumBot:
     """States the core's ``hard`` plays out per decision, with :class:`QuickMediumBot` (about 150 ms of CPU)."""
     rollout_margin: ClassVar[float] = 2.0
     """Standard errors by which a move's play-outs must beat this bot's own before ``hard`` plays it: four
-    play-outs of a hand whose count swings by tens of points are noisy, and at the default margin of 1 ``hard``
-    lost to ``medium`` (14 of 40 matches)."""
+    play-outs of a hand whose count swings by tens of points are noisy, too noisy to trust at the default
+    margin of 1."""
     for_rollouts: ClassVar[BotFactory]
     samples: ClassVar[int] = SAMPLES
 
