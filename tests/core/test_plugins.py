@@ -364,17 +364,17 @@ def test_the_built_in_descriptions_are_the_real_games_and_bots() -> None:
     pm, failures = make_plugin_manager(built_in)
     listed = described_games(pm)
     assert listed is not None and [entry.summary.name for entry in listed] == [
-        "chinchon", "escoba", "remigio", "tresillo", "truco", "truco_paulista"
+        "chinchon", "escoba", "mus", "remigio", "tresillo", "truco", "truco_paulista"
     ]
     assert listed == registered_games(build_registry(pm, failures))
-    assert listed[4] == ListedGame(
+    assert listed[5] == ListedGame(
         GameSummary(
-            "truco", "Argentine truco", (2, 4, 6), ("truco_argentino", "argentino"), listed[4].summary.options,
+            "truco", "Argentine truco", (2, 4, 6), ("truco_argentino", "argentino"), listed[5].summary.options,
             "cartas.games.truco.i18n",
         ),
         ("easy", "medium", "hard", "search", "prudente", "mentiroso", "jugador", "random"),  # truco's personalities
     )
-    assert listed[4].summary.options[1] == OptionSummary("points", "30", "15, 30")
+    assert listed[5].summary.options[1] == OptionSummary("points", "30", "15, 30")
 
 
 # --- meta-tests ----------------------------------------------------------------------------------------

@@ -1,0 +1,1 @@
+"""How mus is said and drawn: its words (:mod:`.words`) and its table (:mod:`.view`)."""
