@@ -23,7 +23,7 @@ __version__ = "0.2.0"
 
 if TYPE_CHECKING:
     from .audience import Audience
-    from .bots.base import Agent, BotFactory, RandomBot, SeatView
+    from .bots.base import Agent, BotFactory, RandomBot, SeatView, SeededBot
     from .cards import (
         BASTOS, CARD_TEXT, COPAS, ESPADAS, JOKER, OROS, RANKS, SUITS, Card, format_cards, parse_cards,
     )
@@ -67,7 +67,7 @@ if TYPE_CHECKING:
 
 _EXPORTS = LazyExports(__name__, {
     "cartas.core.audience": ("Audience",),
-    "cartas.core.bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView"),
+    "cartas.core.bots.base": ("Agent", "BotFactory", "RandomBot", "SeatView", "SeededBot"),
     "cartas.core.cards": (
         "BASTOS", "CARD_TEXT", "COPAS", "ESPADAS", "JOKER", "OROS", "RANKS", "SUITS", "Card", "format_cards",
         "parse_cards",
@@ -104,8 +104,8 @@ __all__ = [
     "CardParseError", "CartasError", "Deck", "ESPADAS", "Event", "EventView", "FACE_DOWN", "FRENCH", "Game",
     "GameOptions", "IllegalActionError", "JOKER", "OROS", "Observation", "OptionsError", "PARDA",
     "PRESENTATION_VERSION", "PUBLIC_SEAT", "PluginError", "Position", "PositionError", "Presentation", "RANKS",
-    "RaiseLadder", "RandomBot", "RecordError", "Result", "SPANISH", "SUITS", "SeatView", "SeatingError", "State",
-    "Table", "TableNames", "TableSession", "TableView", "UNDECIDED", "WireError", "Word", "best_of_three",
+    "RaiseLadder", "RandomBot", "RecordError", "Result", "SPANISH", "SUITS", "SeatView", "SeatingError", "SeededBot",
+    "State", "Table", "TableNames", "TableSession", "TableView", "UNDECIDED", "WireError", "Word", "best_of_three",
     "by_suit_then_rank", "card_label", "current_deck", "cutter_seat", "deal", "deal_order", "event_wire",
     "fold_text", "format_cards",
     "generic_names", "hookimpl", "parse_cards", "rank_table", "read_card", "redistribute",

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 from ..exports import LazyExports
 
 if TYPE_CHECKING:
-    from .base import REMEMBERED, Agent, BotFactory, RandomBot, Remembers, SeatView, remember_matches
+    from .base import REMEMBERED, Agent, BotFactory, RandomBot, Remembers, SeatView, SeededBot, remember_matches
     from .inference import (
         BiddingModel, BookKeeping, BookReader, Decision, Modes, Observed, Posterior, RememberingReader, RivalBook,
         RivalReader, Tendency, bidding_weight, logistic, posterior_for, reader_for, soft_bar,
@@ -29,7 +29,9 @@ if TYPE_CHECKING:
     from .search_bot import Engine, HardBot, SearchBot
 
 _EXPORTS = LazyExports(__name__, {
-    "cartas.core.bots.base": ("REMEMBERED", "Agent", "BotFactory", "RandomBot", "Remembers", "SeatView", "remember_matches"),
+    "cartas.core.bots.base": (
+        "REMEMBERED", "Agent", "BotFactory", "RandomBot", "Remembers", "SeatView", "SeededBot", "remember_matches",
+    ),
     "cartas.core.bots.inference": (
         "BiddingModel", "BookKeeping", "BookReader", "Decision", "Modes", "Observed", "Posterior", "RememberingReader",
         "RivalBook", "RivalReader", "Tendency", "bidding_weight", "logistic", "posterior_for", "reader_for", "soft_bar",
@@ -48,7 +50,7 @@ __all__ = [
     "PRIOR_MEAN", "REMEMBERED", "Agent", "BiddingModel", "BookKeeping", "BookReader", "BotFactory", "Character",
     "Decision", "Engine", "Evaluator", "HardBot", "ISMCTSBot", "Modes", "Observed", "Personality", "PersonalityMixin",
     "Posterior", "RandomBot", "RememberingReader", "Remembers", "RivalBook", "RivalReader", "RolloutBot",
-    "SearchBot", "SearchCounts", "SeatView", "Strength", "Tendency", "bidding_weight", "cached_strengths",
+    "SearchBot", "SearchCounts", "SeatView", "SeededBot", "Strength", "Tendency", "bidding_weight", "cached_strengths",
     "level_label", "logistic", "personality_levels", "posterior_for", "reader_for", "read_strengths", "remember_matches", "soft_bar",
 ]
 

@@ -116,11 +116,17 @@ def remember_matches(agent: object, views: Iterable[SeatView]) -> bool:
     return True
 
 
-class RandomBot:
-    """Chooses uniformly among the legal actions: the baseline every other bot must beat."""
+class SeededBot:
+    """A bot with a random source of its own, seeded from the seed its factory is given: every random choice it
+    makes draws on ``self.rng`` only, so a match played again from the same seeds repeats move for move. The base
+    a game's own bots build on."""
 
     def __init__(self, seed: int = 0) -> None:
         self.rng = random.Random(seed)
+
+
+class RandomBot(SeededBot):
+    """Chooses uniformly among the legal actions: the baseline every other bot must beat."""
 
     def choose(self, view: SeatView) -> Action:
         return self.rng.choice(view.legal_actions())

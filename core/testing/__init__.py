@@ -35,12 +35,12 @@ from cartas.core.state import PUBLIC_SEAT, Action, State
 from .catalogs import CatalogError, check_catalogs
 from .hidden import CARD_TOKEN, HiddenInformationError, check_hidden_information
 from .inference import sampled_mean
-from .moves import apply_moves, legal_texts
+from .moves import apply_moves, legal_texts, random_decisions, stacked_start
 
 __all__ = [
     "CatalogError", "ConformanceError", "HiddenInformationError", "apply_moves", "check_catalogs", "check_conformance",
     "check_hidden_information",
-    "fingerprint", "legal_texts", "perft", "random_playout", "sampled_mean",
+    "fingerprint", "legal_texts", "perft", "random_decisions", "random_playout", "sampled_mean", "stacked_start",
 ]
 
 

@@ -10,6 +10,7 @@ import pytest
 
 from cartas.games.escoba.game import EscobaGame
 from cartas.games.escoba.state import EscobaState
+from cartas.testing import stacked_start
 
 
 @pytest.fixture
@@ -21,12 +22,8 @@ def _stacked(hands: str, board: str, *, dealer: int = 1, stock: str = "", scores
              seed: int = 1, **options: Any) -> EscobaState:
     """A match whose first deal is ``hands`` (seats split by ``/``), the four table cards ``board``, then the
     draws ``stock``."""
-    seats = [part.split() for part in hands.split("/")]
-    options.setdefault("players", len(seats))
-    position: dict[str, Any] = {"dealer": dealer, "hands": seats, "stock": board.split() + stock.split()}
-    if scores is not None:
-        position["scores"] = scores
-    state = EscobaGame().start(options, seed=seed, position=position)
+    state = stacked_start(EscobaGame(), hands, dealer=dealer, options=options, seed=seed, scores=scores,
+                          stock=board.split() + stock.split())
     assert isinstance(state, EscobaState)
     return state
 

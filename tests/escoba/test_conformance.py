@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cartas.games.escoba.game import EscobaGame
 from cartas.games.escoba.state import FULL_DECK, EscobaState
-from cartas.testing import check_conformance
+from cartas.testing import check_conformance, random_decisions
 
 GAME = EscobaGame()
 
@@ -68,12 +68,7 @@ def test_every_capture_makes_fifteen(options: dict[str, Any], seed: int) -> None
     from cartas.games.escoba.captures import value
 
     state = GAME.start(options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(60):
-        if state.is_over:
-            break
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
+    for seat, legal in random_decisions(state, random.Random(seed), 60):
         for action in legal:
             assert isinstance(action, Play)
             if action.taken:
@@ -81,4 +76,3 @@ def test_every_capture_makes_fifteen(options: dict[str, Any], seed: int) -> None
         if not options["must_capture"]:
             assert {action.card for action in legal} == set(state.hand_of(seat))
             assert all(Play(card) in legal for card in state.hand_of(seat))
-        state.apply(rng.choice(legal), seat)

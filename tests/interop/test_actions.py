@@ -15,6 +15,7 @@ from cartas.core.plugins.manager import get_registry
 from cartas.interop.actions import ActionSpace, ActionSpaceError, action_space, discover_texts, widen
 from cartas.interop.encoding import ObservationEncoder, card_words
 from cartas.interop.outcome import sides_of_seats, zero_sum_returns
+from cartas.testing import random_decisions
 
 from interop_games import GAMES, game_or_skip
 
@@ -63,19 +64,13 @@ def test_every_legal_action_of_a_random_match_is_numbered(name: str, seed: int) 
     space = action_space(game, options)
     encoder = ObservationEncoder(game, options)
     state = game.start(options, seed=seed)
-    rng = random.Random(seed)
-    for _ in range(300):
-        if state.is_over:
-            break
-        seat = state.to_act[0]
-        legal = state.legal_actions(seat)
+    for seat, legal in random_decisions(state, random.Random(seed), 300):
         numbers = space.numbers(legal)
         assert [space.text(n) for n in numbers] == sorted(map(str, legal), key=space.number)
         vector = encoder.encode(state.observation(seat))
         assert len(vector) == encoder.size
         hand = vector[: len(encoder.cards)]
         assert sum(hand) == len(state.hand_of(seat))
-        state.apply(rng.choice(legal), seat)
 
 
 def test_encoding_layout_of_a_truco_deal() -> None:

@@ -10,6 +10,7 @@ import pytest
 
 from cartas.games.tresillo.game import TresilloGame
 from cartas.games.tresillo.state import TresilloState
+from cartas.testing import stacked_start
 
 
 @pytest.fixture
@@ -29,12 +30,8 @@ def _stacked(
 ) -> TresilloState:
     """A match whose first deal is ``hands`` (seats split by ``/``), trump card ``up``, then ``stock``."""
     options.setdefault("ciega", "never")
-    seats = [part.split() for part in hands.split("/")]
-    options.setdefault("players", len(seats))
-    position: dict[str, Any] = {"dealer": dealer, "hands": seats, "up": up, "stock": stock.split()}
-    if chips is not None:
-        position["scores"] = chips
-    state = TresilloGame().start(options, seed=seed, position=position)
+    state = stacked_start(TresilloGame(), hands, dealer=dealer, options=options, seed=seed, scores=chips, up=up,
+                          stock=stock.split())
     assert isinstance(state, TresilloState)
     return state
 

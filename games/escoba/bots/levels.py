@@ -12,12 +12,11 @@ the default.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import ClassVar
 
 from cartas.core import Action, Card, Observation, spanish_deck
-from cartas.core.bots import SeatView
+from cartas.core.bots import SeatView, SeededBot
 
 from ..actions import Play
 from ..captures import TARGET, value
@@ -30,11 +29,8 @@ def _plays(legal: Sequence[Action]) -> list[Play]:
     return [action for action in legal if isinstance(action, Play)]
 
 
-class EasyBot:
+class EasyBot(SeededBot):
     """Take the most cards it can; otherwise leave the lowest card."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()

@@ -7,12 +7,11 @@ of the game's own.
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from typing import ClassVar
 
 from cartas.core import Action, Card, Observation
-from cartas.core.bots import BotFactory, SeatView
+from cartas.core.bots import BotFactory, SeatView, SeededBot
 
 from ..actions import ENVIDO, ENVIDO_5, MUS, NO_MUS, NO_QUIERO, ORDAGO, PASO, QUIERO, SENAS, SIGNS
 from ..lances import juego_value, mus_rank, pares_value, points
@@ -55,11 +54,8 @@ def discard_of(hand: Sequence[Card], reyes: int, legal: Sequence[Action]) -> Act
     return next((action for action in legal if str(action) == word), legal[0])
 
 
-class EasyBot:
+class EasyBot(SeededBot):
     """Cuts the mus with a strong hand, keeps kings and pairs, bets what its own cards say and answers alike."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
@@ -92,7 +88,7 @@ def own_strength(lance: str, hand: Sequence[Card], reyes: int) -> float:
     return points(hand, reyes) / 30
 
 
-class MediumBot:
+class MediumBot(SeededBot):
     """Judges the lance in play by how often its side wins it over sampled deals, and bets, raises, answers or
     goes to órdago by that chance and what the answer risks; shows its partner its best seña once a hand."""
 
@@ -104,9 +100,6 @@ class MediumBot:
     margin of 1."""
     for_rollouts: ClassVar[BotFactory]
     samples: ClassVar[int] = SAMPLES
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()

@@ -17,12 +17,11 @@ of winning the match from the chips reached (:mod:`cartas.games.tresillo.bots.va
 
 from __future__ import annotations
 
-import random
 from collections.abc import Iterable, Sequence
 from typing import Any, ClassVar
 
 from cartas.core import Action, Card, Observation, deal_order
-from cartas.core.bots import Evaluator, SeatView
+from cartas.core.bots import Evaluator, SeatView, SeededBot
 
 from ..actions import (
     CIEGA,
@@ -90,11 +89,8 @@ def _key(card: Card, trump: str) -> tuple[bool, int]:
     return card.suit == trump, STRENGTH[card.rank]
 
 
-class EasyBot:
+class EasyBot(SeededBot):
     """A simple, readable strategy: count the tricks the hand promises."""
-
-    def __init__(self, seed: int = 0) -> None:
-        self.rng = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
         legal = view.legal_actions()
