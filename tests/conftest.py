@@ -38,6 +38,13 @@ def uvicorn_runs(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> list[dict[s
 
 
 @pytest.fixture(autouse=True)
+def own_data_home(monkeypatch: pytest.MonkeyPatch, tmp_path_factory: pytest.TempPathFactory) -> None:
+    """Each test gets a data folder of its own (``CARTAS_HOME``): what one test leaves there (a save, the last
+    match's language, the server's Web Push key) must not change what another sees, nor touch the person's own."""
+    monkeypatch.setenv("CARTAS_HOME", str(tmp_path_factory.mktemp("home")))
+
+
+@pytest.fixture(autouse=True)
 def no_language_from_the_developer(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests read each game in its own language (truco es-AR, paulista pt-BR) or the one they set themselves,
     whatever ``CARTAS_LANG`` the person running them has chosen."""

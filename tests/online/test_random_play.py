@@ -30,7 +30,7 @@ from cartas.online.game.table import LiveTable
 from cartas.testing import CARD_TOKEN
 
 GAMES = sorted(installed_registry().games)
-PLAYERS = {"truco": 4, "truco_paulista": 4, "tresillo": 4}
+PLAYERS = {"truco": 4, "truco_paulista": 4, "tresillo": 4, "mus": 4}
 HUMAN_MOVES = 60
 
 
