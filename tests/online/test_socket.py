@@ -147,18 +147,24 @@ def test_card_moves_name_their_card_so_the_card_can_be_clicked(server: Server) -
     assert [m["index"] for m in view["legal"]] == list(range(len(view["legal"])))
 
 
+def chat_while_away(server: Server, code: str, token: str, times: int) -> None:
+    """Close every connection, then connect the seat of ``token`` again and have it say ``hola 0`` up to
+    ``hola times-1``, each line seen come back before the next is sent (the frames a reconnecting seat missed)."""
+    server.close_all()
+    beto = server.connect(code, token)
+    beto.until("snapshot")
+    for n in range(times):
+        beto.send({"type": "chat", "text": f"hola {n}"})
+        beto.until("chat")
+
+
 def test_reconnecting_inside_the_buffer_gets_exactly_the_missed_frames(server: Server) -> None:
     code, _, tokens = four_people(server)
     ana = server.connect(code, tokens[0])
     ana.until("snapshot")
     seen = ana.drain()
     last = ana.version
-    server.close_all()
-    beto = server.connect(code, tokens[1])
-    beto.until("snapshot")
-    for n in range(3):
-        beto.send({"type": "chat", "text": f"hola {n}"})
-        beto.until("chat")
+    chat_while_away(server, code, tokens[1], 3)
     current = server.table(code).version
     assert current > last
     back = server.connect(code, tokens[0], v=last)
@@ -177,12 +183,7 @@ def test_reconnecting_outside_the_buffer_gets_a_snapshot(make_server) -> None:  
     ana = server.connect(code, tokens[0])
     ana.until("snapshot")
     last = ana.version
-    server.close_all()
-    beto = server.connect(code, tokens[1])
-    beto.until("snapshot")
-    for n in range(4):
-        beto.send({"type": "chat", "text": f"hola {n}"})
-        beto.until("chat")
+    chat_while_away(server, code, tokens[1], 4)
     back = server.connect(code, tokens[0], v=last)
     welcome = back.until("welcome")
     snapshot = back.receive()
