@@ -24,12 +24,11 @@ from ..friends.routes import friends_of
 from .service import Moderation, table_people
 from ..accounts.profile import profile_of
 from ..server.errors import Refused
-from ..services import Services, route, services
+from ..server.routes import Page
+from ..services import Services, route
 
 
-async def profile_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("profile.html", request)
+profile_page = Page("profile.html").serve
 
 
 @route
