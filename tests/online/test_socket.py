@@ -83,11 +83,17 @@ def test_bad_frames_get_an_error_never_a_crash(server: Server) -> None:
     assert bad_hello.until("welcome")  # the first frame was a real hello from connect()
 
 
-def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_and_a_view(server: Server) -> None:
+def four_connected(server: Server) -> tuple[str, list[Player]]:
+    """:func:`four_people`'s table with every seat connected and past its snapshot: the code and the four."""
     code, _, tokens = four_people(server)
     players = [server.connect(code, token) for token in tokens]
     for player in players:
         player.until("snapshot")
+    return code, players
+
+
+def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_and_a_view(server: Server) -> None:
+    code, players = four_connected(server)
     state = server.table(code).state
     mano = state.to_act[0]
     caller = players[mano]
@@ -120,10 +126,7 @@ def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_
 
 
 def test_a_move_out_of_turn_or_illegal_is_refused_and_changes_nothing(server: Server) -> None:
-    code, _, tokens = four_people(server)
-    players = [server.connect(code, token) for token in tokens]
-    for player in players:
-        player.until("snapshot")
+    code, players = four_connected(server)
     state = server.table(code).state
     waiting = players[(state.to_act[0] + 1) % 4]
     waiting.send({"type": "move", "action": 0})
