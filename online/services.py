@@ -4,11 +4,13 @@ limits, the settings, moderation, the pages, and the steps every JSON route take
 reader's language, a body read within its limits).
 
 A handler is a plain function of the request; it reads these with :func:`services`, so no route is a closure
-inside the app's factory and the route table (:mod:`cartas.online.routes`) can list them all.
+inside the app's factory and the route table (:mod:`cartas.online.routes`) can list them all. A JSON route is
+written as a function of the services and the request under :func:`route`, which takes those steps for it.
 """
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -100,3 +102,17 @@ def services(connection: HTTPConnection) -> Services:
     found = connection.app.state.services
     assert isinstance(found, Services)
     return found
+
+
+def route(handler: Callable[[Services, Request], Awaitable[Any]]) -> Callable[[Request], Awaitable[Response]]:
+    """The Starlette endpoint that answers a request with ``handler(services, request)`` under
+    :meth:`Services.guarded`: every JSON route takes the same steps (refusals in the reader's language, a table
+    moved elsewhere as a 503), so they are written once here. The endpoint keeps ``handler``'s name, qualified
+    name and docstring, so the route table and its checks see the room's own function, not a closure."""
+
+    @functools.wraps(handler)
+    async def endpoint(request: Request) -> Response:
+        shared = services(request)
+        return await shared.guarded(request, functools.partial(handler, shared))
+
+    return endpoint

@@ -19,7 +19,7 @@ from cartas.core.i18n import FRAMEWORK as _
 from .routes import me, remember_device, required, set_cookie
 from ..server.errors import Refused
 from ..server.http import client_key
-from ..services import Services, services
+from ..services import Services, route
 
 
 def passkeys_module() -> ModuleType:
@@ -43,73 +43,49 @@ def party(shared: Services, request: Request) -> Any:
     return passkeys_module().relying_party(request.headers, shared.allow_origins)
 
 
-async def listing(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _ = await required(s.accounts(), request)
-        return [passkey.public() for passkey in await service(s).listing(account)]
-
-    return await s.guarded(request, handle)
+@route
+async def listing(s: Services, request: Request) -> Any:
+    account, _ = await required(s.accounts(), request)
+    return [passkey.public() for passkey in await service(s).listing(account)]
 
 
-async def registration_options(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, session = await required(s.accounts(), request)
-        return await service(s).registration_options(account, session, party(s, request))
-
-    return await s.guarded(request, handle)
+@route
+async def registration_options(s: Services, request: Request) -> Any:
+    account, session = await required(s.accounts(), request)
+    return await service(s).registration_options(account, session, party(s, request))
 
 
-async def register(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, session = await required(s.accounts(), request)
-        data = await s.json_body(request)
-        passkey = await service(s).register(
-            account, session, party(s, request), data.get("ticket"), data.get("credential"), data.get("name")
-        )
-        return JSONResponse(passkey.public(), status_code=201)
-
-    return await s.guarded(request, handle)
+@route
+async def register(s: Services, request: Request) -> Any:
+    account, session = await required(s.accounts(), request)
+    data = await s.json_body(request)
+    passkey = await service(s).register(
+        account, session, party(s, request), data.get("ticket"), data.get("credential"), data.get("name")
+    )
+    return JSONResponse(passkey.public(), status_code=201)
 
 
-async def remove(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _ = await required(s.accounts(), request)
-        await service(s).remove(account, request.path_params["passkey"])
-        return {"ok": True}
-
-    return await s.guarded(request, handle)
+@route
+async def remove(s: Services, request: Request) -> Any:
+    account, _ = await required(s.accounts(), request)
+    await service(s).remove(account, request.path_params["passkey"])
+    return {"ok": True}
 
 
-async def login_options(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        return await service(s).login_options(party(s, request), client_key(request.scope))
-
-    return await s.guarded(request, handle)
+@route
+async def login_options(s: Services, request: Request) -> Any:
+    return await service(s).login_options(party(s, request), client_key(request.scope))
 
 
-async def log_in(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Response:
-        data = await s.json_body(request)
-        account = await service(s).log_in(
-            party(s, request), data.get("ticket"), data.get("credential"), client_key(request.scope)
-        )
-        token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
-        response = JSONResponse(me(account))
-        set_cookie(response, request, token)
-        await remember_device(response, request, s.accounts(), account)
-        return response
-
-    return await s.guarded(request, handle)
+@route
+async def log_in(s: Services, request: Request) -> Response:
+    data = await s.json_body(request)
+    account = await service(s).log_in(
+        party(s, request), data.get("ticket"), data.get("credential"), client_key(request.scope)
+    )
+    token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
+    response = JSONResponse(me(account))
+    set_cookie(response, request, token)
+    await remember_device(response, request, s.accounts(), account)
+    return response
 

@@ -22,7 +22,7 @@ from . import devices
 from .service import AVATARS, DECKS, LANGUAGES, Account, Accounts
 from ..server.errors import Refused
 from ..server.http import client_key
-from ..services import services
+from ..services import Services, route
 
 COOKIE = "cartas_session"
 COOKIE_DAYS = 30
@@ -68,130 +68,90 @@ async def required(accounts: Accounts, request: Request) -> tuple[Account, str]:
     return found
 
 
-async def sign_up(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Response:
-        data = await s.json_body(request)
-        account = await s.accounts().sign_up(
-            data.get("username"), data.get("password"), data.get("display"), client_key(request.scope)
-        )
-        token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
-        response = JSONResponse(me(account), status_code=201)
-        set_cookie(response, request, token)
-        await remember_device(response, request, s.accounts(), account)
-        return response
-
-    return await s.guarded(request, handle)
+@route
+async def sign_up(s: Services, request: Request) -> Response:
+    data = await s.json_body(request)
+    account = await s.accounts().sign_up(
+        data.get("username"), data.get("password"), data.get("display"), client_key(request.scope)
+    )
+    token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
+    response = JSONResponse(me(account), status_code=201)
+    set_cookie(response, request, token)
+    await remember_device(response, request, s.accounts(), account)
+    return response
 
 
-async def log_in(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Response:
-        data = await s.json_body(request)
-        account = await s.accounts().log_in(
-            data.get("username"), data.get("password"), client_key(request.scope), request.cookies.get(devices.COOKIE)
-        )
-        token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
-        response = JSONResponse(me(account))
-        set_cookie(response, request, token)
-        await remember_device(response, request, s.accounts(), account)
-        return response
-
-    return await s.guarded(request, handle)
+@route
+async def log_in(s: Services, request: Request) -> Response:
+    data = await s.json_body(request)
+    account = await s.accounts().log_in(
+        data.get("username"), data.get("password"), client_key(request.scope), request.cookies.get(devices.COOKIE)
+    )
+    token = await s.accounts().open_session(account, request.headers.get("user-agent", ""))
+    response = JSONResponse(me(account))
+    set_cookie(response, request, token)
+    await remember_device(response, request, s.accounts(), account)
+    return response
 
 
-async def log_out(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Response:
-        found = await current(s.accounts(), request)
-        if found is not None:
-            await s.accounts().revoke(found[0], found[1])
-        response = JSONResponse({"ok": True})
-        response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=behind_tls(request))
-        return response
-
-    return await s.guarded(request, handle)
+@route
+async def log_out(s: Services, request: Request) -> Response:
+    found = await current(s.accounts(), request)
+    if found is not None:
+        await s.accounts().revoke(found[0], found[1])
+    response = JSONResponse({"ok": True})
+    response.delete_cookie(COOKIE, path="/", httponly=True, samesite="lax", secure=behind_tls(request))
+    return response
 
 
-async def whoami(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        found = await current(s.accounts(), request)
-        choices = {"languages": list(LANGUAGES), "decks": list(DECKS), "avatars": list(AVATARS)}
-        if found is None:
-            return {"account": None, "choices": choices}
-        return {"account": me(*found), "choices": choices}
-
-    return await s.guarded(request, handle)
+@route
+async def whoami(s: Services, request: Request) -> Any:
+    found = await current(s.accounts(), request)
+    choices = {"languages": list(LANGUAGES), "decks": list(DECKS), "avatars": list(AVATARS)}
+    if found is None:
+        return {"account": None, "choices": choices}
+    return {"account": me(*found), "choices": choices}
 
 
-async def profile(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, session = await required(s.accounts(), request)
-        return me(await s.accounts().set_profile(account, await s.json_body(request)), session)
-
-    return await s.guarded(request, handle)
+@route
+async def profile(s: Services, request: Request) -> Any:
+    account, session = await required(s.accounts(), request)
+    return me(await s.accounts().set_profile(account, await s.json_body(request)), session)
 
 
-async def password(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _ = await required(s.accounts(), request)
-        data = await s.json_body(request)
-        await s.accounts().change_password(account, data.get("old"), data.get("new"))
-        return {"ok": True}
-
-    return await s.guarded(request, handle)
+@route
+async def password(s: Services, request: Request) -> Any:
+    account, _ = await required(s.accounts(), request)
+    data = await s.json_body(request)
+    await s.accounts().change_password(account, data.get("old"), data.get("new"))
+    return {"ok": True}
 
 
-async def sessions(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, session = await required(s.accounts(), request)
-        listed = await s.accounts().sessions(account)
-        for item in listed:
-            item["current"] = item["id"] == session
-        return listed
-
-    return await s.guarded(request, handle)
+@route
+async def sessions(s: Services, request: Request) -> Any:
+    account, session = await required(s.accounts(), request)
+    listed = await s.accounts().sessions(account)
+    for item in listed:
+        item["current"] = item["id"] == session
+    return listed
 
 
-async def seats(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _ = await required(s.accounts(), request)
-        return await s.accounts().open_seats(account)
-
-    return await s.guarded(request, handle)
+@route
+async def seats(s: Services, request: Request) -> Any:
+    account, _ = await required(s.accounts(), request)
+    return await s.accounts().open_seats(account)
 
 
-async def turn_games(request: Request) -> Response:
+@route
+async def turn_games(s: Services, request: Request) -> Any:
     """``GET /api/account/turns``: the account's turn-based tables, those waiting for it first."""
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _ = await required(s.accounts(), request)
-        return {"games": await s.accounts().turn_games(account)}
-
-    return await s.guarded(request, handle)
+    account, _ = await required(s.accounts(), request)
+    return {"games": await s.accounts().turn_games(account)}
 
 
-async def revoke(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _ = await required(s.accounts(), request)
-        await s.accounts().revoke(account, request.path_params["session"])
-        return {"ok": True}
-
-    return await s.guarded(request, handle)
+@route
+async def revoke(s: Services, request: Request) -> Any:
+    account, _ = await required(s.accounts(), request)
+    await s.accounts().revoke(account, request.path_params["session"])
+    return {"ok": True}
 

@@ -13,7 +13,7 @@ from cartas.core.i18n import FRAMEWORK as _
 from ..server.errors import Refused
 from ..server.http import bearer, client_key, too_many
 from ..accounts.routes import current
-from ..services import Services, services
+from ..services import Services, route
 from .service import Analyses
 
 
@@ -24,54 +24,42 @@ def analyses(s: Services) -> Analyses:
     return s.analyses["runner"]
 
 
-async def analysis(request: Request) -> Response:
+@route
+async def analysis(s: Services, request: Request) -> Any:
     """``GET``: a finished match's analysis for one seat (``online/analysis/service.py``), the JSON of ``cartas
     analyze``, or its place in line or progress while it waits or runs; never starts one (a ``GET`` skips the
     Origin check, so any page could make its visitors start runs)."""
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        table = await s.table_or_404(request.path_params["code"])
-        match = await table.call(table.record)
-        return analyses(s).answer(table.code, match, request.query_params)
-
-    return await s.guarded(request, handle)
+    table = await s.table_or_404(request.path_params["code"])
+    match = await table.call(table.record)
+    return analyses(s).answer(table.code, match, request.query_params)
 
 
-async def start_analysis(request: Request) -> Response:
+@route
+async def start_analysis(s: Services, request: Request) -> Any:
     """``POST``: as the ``GET``, and the run is queued when it is neither done nor under way, within the address's,
     the account's and the server's budgets."""
-    s = services(request)
+    table = await s.table_or_404(request.path_params["code"])
+    match = await table.call(table.record)
+    address = client_key(request.scope)
+    logged_in = await current(s.accounts(), request)
+    askers = {f"address:{address}"} | ({f"account:{logged_in[0].id}"} if logged_in else set())
+    mine = s.limiter.analyses.bucket(address)
+    everyone = s.limiter.all_analyses
 
-    async def handle(request: Request) -> Any:
-        table = await s.table_or_404(request.path_params["code"])
-        match = await table.call(table.record)
-        address = client_key(request.scope)
-        logged_in = await current(s.accounts(), request)
-        askers = {f"address:{address}"} | ({f"account:{logged_in[0].id}"} if logged_in else set())
-        mine = s.limiter.analyses.bucket(address)
-        everyone = s.limiter.all_analyses
+    def may_start() -> Response | None:
+        if not mine.take():
+            return too_many("analyses", mine)
+        return None if everyone.take() else too_many("analyses on the server", everyone)
 
-        def may_start() -> Response | None:
-            if not mine.take():
-                return too_many("analyses", mine)
-            return None if everyone.take() else too_many("analyses on the server", everyone)
-
-        return analyses(s).answer(table.code, match, request.query_params, may_start, askers)
-
-    return await s.guarded(request, handle)
+    return analyses(s).answer(table.code, match, request.query_params, may_start, askers)
 
 
-async def steps(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        table = await s.table_or_404(request.path_params["code"])
-        asked = request.query_params.get("seat")
-        try:
-            seat = None if asked in (None, "") else int(asked)
-        except ValueError:
-            raise Refused(400, _("{field} must be a whole number", field="seat")) from None
-        return {"steps": await table.call(table.steps, bearer(request), seat), "seat": seat}
-
-    return await s.guarded(request, handle)
+@route
+async def steps(s: Services, request: Request) -> Any:
+    table = await s.table_or_404(request.path_params["code"])
+    asked = request.query_params.get("seat")
+    try:
+        seat = None if asked in (None, "") else int(asked)
+    except ValueError:
+        raise Refused(400, _("{field} must be a whole number", field="seat")) from None
+    return {"steps": await table.call(table.steps, bearer(request), seat), "seat": seat}

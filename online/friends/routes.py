@@ -26,7 +26,7 @@ from ..quickplay.routes import group_seater
 from ..server.http import client_key
 from ..server.errors import Refused
 from ..server.limits import KeyedBuckets
-from ..services import Services, services
+from ..services import Services, route
 from .service import Friends
 from .watch import tables_to_watch
 
@@ -75,118 +75,86 @@ def game_named(shared: Services, name: Any, options: Any) -> str:
     return game.name
 
 
-async def watch(request: Request) -> Response:
+@route
+async def watch(s: Services, request: Request) -> Any:
     """``GET /api/tv``: the tables to watch, and (logged in) those of one's friends; read as the lobby list is."""
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        bucket = s.limiter.reads.bucket(client_key(request.scope))
-        if not bucket.take():
-            raise Refused(429, _("too many requests from your address; try again in {wait} s",
-                                 wait=max(1, int(bucket.retry_after() + 0.999))))
-        logged_in = await current(s.accounts(), request)
-        friends = await friends_of(s).friend_ids(logged_in[0].id) if logged_in is not None else []
-        return await tables_to_watch(s.accounts().db, friends)
-
-    return await s.guarded(request, handle)
+    bucket = s.limiter.reads.bucket(client_key(request.scope))
+    if not bucket.take():
+        raise Refused(429, _("too many requests from your address; try again in {wait} s",
+                             wait=max(1, int(bucket.retry_after() + 0.999))))
+    logged_in = await current(s.accounts(), request)
+    friends = await friends_of(s).friend_ids(logged_in[0].id) if logged_in is not None else []
+    return await tables_to_watch(s.accounts().db, friends)
 
 
-async def listing(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        room = friends_of(s)
-        return {**await room.listing(account.id), "challenges": await room.challenges(account.id),
-                "blocks": await room.blocks(account.id)}
-
-    return await s.guarded(request, handle)
+@route
+async def listing(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    room = friends_of(s)
+    return {**await room.listing(account.id), "challenges": await room.challenges(account.id),
+            "blocks": await room.blocks(account.id)}
 
 
-async def change(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        data = await s.json_body(request)
-        spend(s, "friend_requests", request, account.id)
-        room, name, action = friends_of(s), data.get("username"), data.get("action")
-        if action == "ask":
-            return {"status": await room.ask(account.id, name)}
-        if action == "accept":
-            return {"status": await room.accept(account.id, name)}
-        if action == "remove":
-            await room.remove(account.id, name)
-            return {"status": None}
-        if action == "block":
-            return {"blocks": await room.block(account.id, name)}
-        if action == "unblock":
-            return {"blocks": await room.unblock(account.id, name)}
-        raise Refused(400, _("action must be one of {reasons}", reasons="ask, accept, remove, block, unblock"))
-
-    return await s.guarded(request, handle)
+@route
+async def change(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    data = await s.json_body(request)
+    spend(s, "friend_requests", request, account.id)
+    room, name, action = friends_of(s), data.get("username"), data.get("action")
+    if action == "ask":
+        return {"status": await room.ask(account.id, name)}
+    if action == "accept":
+        return {"status": await room.accept(account.id, name)}
+    if action == "remove":
+        await room.remove(account.id, name)
+        return {"status": None}
+    if action == "block":
+        return {"blocks": await room.block(account.id, name)}
+    if action == "unblock":
+        return {"blocks": await room.unblock(account.id, name)}
+    raise Refused(400, _("action must be one of {reasons}", reasons="ask, accept, remove, block, unblock"))
 
 
-async def challenge(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        data = await s.json_body(request)
-        spend(s, "challenges", request, account.id)
-        return await friends_of(s).challenge(
-            account.id, data.get("username"), game_named(s, data.get("game"), data.get("options")), data.get("options"), data.get("minutes"))
-
-    return await s.guarded(request, handle)
+@route
+async def challenge(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    data = await s.json_body(request)
+    spend(s, "challenges", request, account.id)
+    return await friends_of(s).challenge(
+        account.id, data.get("username"), game_named(s, data.get("game"), data.get("options")), data.get("options"), data.get("minutes"))
 
 
-async def answer(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        data = await s.json_body(request)
-        room, made = friends_of(s), request.path_params["id"]
-        if data.get("cancel") is True:
-            await room.cancel(account.id, made)
-            return await room.one(account.id, made)
-        spend(s, "challenges", request, account.id)
-        if data.get("accept") is True:
-            s.refuse_when_draining()
-        return await room.answer(account.id, made, data.get("accept"))
-
-    return await s.guarded(request, handle)
+@route
+async def answer(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    data = await s.json_body(request)
+    room, made = friends_of(s), request.path_params["id"]
+    if data.get("cancel") is True:
+        await room.cancel(account.id, made)
+        return await room.one(account.id, made)
+    spend(s, "challenges", request, account.id)
+    if data.get("accept") is True:
+        s.refuse_when_draining()
+    return await room.answer(account.id, made, data.get("accept"))
 
 
-async def make_link(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        data = await s.json_body(request)
-        spend(s, "invitation_links", request, account.id)
-        game = game_named(s, data.get("game"), data.get("options")) if data.get("kind") == "challenge" else None
-        return await friends_of(s).make_link(
-            account.id, data.get("kind"), game, data.get("options"), data.get("minutes"))
-
-    return await s.guarded(request, handle)
+@route
+async def make_link(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    data = await s.json_body(request)
+    spend(s, "invitation_links", request, account.id)
+    game = game_named(s, data.get("game"), data.get("options")) if data.get("kind") == "challenge" else None
+    return await friends_of(s).make_link(
+        account.id, data.get("kind"), game, data.get("options"), data.get("minutes"))
 
 
-async def show_link(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        return await friends_of(s).show_link(request.path_params["token"])
-
-    return await s.guarded(request, handle)
+@route
+async def show_link(s: Services, request: Request) -> Any:
+    return await friends_of(s).show_link(request.path_params["token"])
 
 
-async def use_link(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        spend(s, "invitation_links", request, account.id)
-        return await friends_of(s).use_link(account.id, request.path_params["token"])
-
-    return await s.guarded(request, handle)
+@route
+async def use_link(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    spend(s, "invitation_links", request, account.id)
+    return await friends_of(s).use_link(account.id, request.path_params["token"])

@@ -24,61 +24,44 @@ from ..friends.routes import friends_of
 from .service import Moderation, table_people
 from ..accounts.profile import profile_of
 from ..server.errors import Refused
-from ..services import services
+from ..server.routes import Page
+from ..services import Services, route
 
 
-async def profile_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("profile.html", request)
+profile_page = Page("profile.html").serve
 
 
-async def profile(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        found = await profile_of(s.accounts().db, request.path_params["username"])
-        if found is None:
-            raise Refused(404, _("no such player"))
-        return found
-
-    return await s.guarded(request, handle)
+@route
+async def profile(s: Services, request: Request) -> Any:
+    found = await profile_of(s.accounts().db, request.path_params["username"])
+    if found is None:
+        raise Refused(404, _("no such player"))
+    return found
 
 
-async def mutes(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        # a blocked person's chat is hidden as a muted one's (docs/accounts.md, "Friends")
-        blocked = await friends_of(s).blocked_usernames(account.id)
-        return {"mutes": sorted({*await s.moderation.mutes(account.id), *blocked})}
-
-    return await s.guarded(request, handle)
+@route
+async def mutes(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    # a blocked person's chat is hidden as a muted one's (docs/accounts.md, "Friends")
+    blocked = await friends_of(s).blocked_usernames(account.id)
+    return {"mutes": sorted({*await s.moderation.mutes(account.id), *blocked})}
 
 
-async def set_mute(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        data = await s.json_body(request)
-        muted = data.get("muted", True)
-        if not isinstance(muted, bool):
-            raise Refused(400, _("{field} must be true or false", field="muted"))
-        change = s.moderation.mute if muted else s.moderation.unmute
-        return {"mutes": await change(account.id, data.get("target"))}
-
-    return await s.guarded(request, handle)
+@route
+async def set_mute(s: Services, request: Request) -> Any:
+    account, _session = await required(s.accounts(), request)
+    data = await s.json_body(request)
+    muted = data.get("muted", True)
+    if not isinstance(muted, bool):
+        raise Refused(400, _("{field} must be true or false", field="muted"))
+    change = s.moderation.mute if muted else s.moderation.unmute
+    return {"mutes": await change(account.id, data.get("target"))}
 
 
-async def people(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        table = await s.hub().get(request.path_params["code"])
-        if table is None:
-            raise Refused(404, _("no table {code}", code=repr(request.path_params["code"])))
-        return await table_people(s.accounts().db, table)
-
-    return await s.guarded(request, handle)
+@route
+async def people(s: Services, request: Request) -> Any:
+    table = await s.hub().get(request.path_params["code"])
+    if table is None:
+        raise Refused(404, _("no table {code}", code=repr(request.path_params["code"])))
+    return await table_people(s.accounts().db, table)
 

@@ -10,7 +10,7 @@ from starlette.responses import FileResponse, Response
 from ..accounts.routes import required
 from ..server.routes import STATIC
 from ..server.reader_language import request_language
-from ..services import services
+from ..services import Services, route, services
 from . import subscriptions
 from .words import KINDS
 
@@ -19,56 +19,40 @@ def pusher(request: Request) -> Any:
     return services(request).state["push"]
 
 
-async def public_key(request: Request) -> Response:
+@route
+async def public_key(s: Services, request: Request) -> Any:
     """``GET /api/push/key``: the VAPID public key a browser subscribes with, and the kinds one may choose."""
-    s = services(request)
+    from cartas.core.i18n import FRAMEWORK as _
 
-    async def handle(request: Request) -> Any:
-        from cartas.core.i18n import FRAMEWORK as _
-
-        return {"key": s.state["push_key"], "kinds": {kind: _(words) for kind, words in KINDS.items()}}
-
-    return await s.guarded(request, handle)
+    return {"key": s.state["push_key"], "kinds": {kind: _(words) for kind, words in KINDS.items()}}
 
 
-async def subscribe(request: Request) -> Response:
+@route
+async def subscribe(s: Services, request: Request) -> Any:
     """``POST /api/push/subscribe`` ``{"subscription", "kinds"?}``: this device gets the chosen notifications,
     in the language the page reads."""
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        body = await s.json_body(request)
-        await subscriptions.subscribe(
-            s.accounts().db, account.id, body, request_language(request.headers), pusher(request).allow_http
-        )
-        return {"ok": True}
-
-    return await s.guarded(request, handle)
+    account, _session = await required(s.accounts(), request)
+    body = await s.json_body(request)
+    await subscriptions.subscribe(
+        s.accounts().db, account.id, body, request_language(request.headers), pusher(request).allow_http
+    )
+    return {"ok": True}
 
 
-async def unsubscribe(request: Request) -> Response:
+@route
+async def unsubscribe(s: Services, request: Request) -> Any:
     """``POST /api/push/unsubscribe`` ``{"endpoint"}``."""
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        body = await s.json_body(request)
-        await subscriptions.unsubscribe(s.accounts().db, account.id, body.get("endpoint"))
-        return {"ok": True}
-
-    return await s.guarded(request, handle)
+    account, _session = await required(s.accounts(), request)
+    body = await s.json_body(request)
+    await subscriptions.unsubscribe(s.accounts().db, account.id, body.get("endpoint"))
+    return {"ok": True}
 
 
-async def listing(request: Request) -> Response:
+@route
+async def listing(s: Services, request: Request) -> Any:
     """``GET /api/push/subscriptions``: the account's devices and what each wants."""
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        account, _session = await required(s.accounts(), request)
-        return {"subscriptions": await subscriptions.listing(s.accounts().db, account.id)}
-
-    return await s.guarded(request, handle)
+    account, _session = await required(s.accounts(), request)
+    return {"subscriptions": await subscriptions.listing(s.accounts().db, account.id)}
 
 
 async def service_worker(request: Request) -> Response:

@@ -37,7 +37,7 @@ from .queue import PAIR_EVERY, QuickPlay, Waiting, seat_plan
 from ..accounts.ratings import format_of
 from ..server.errors import Refused
 from ..game.tokens import hash_token
-from ..services import Services, services
+from ..services import Services, route
 
 log = logging.getLogger("cartas.online")
 INVITE_RATE = Rate(burst=5, per_minute=5)
@@ -122,71 +122,67 @@ def invites(shared: Services) -> KeyedBuckets:
     return found
 
 
-async def join(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Response:
-        data = await s.json_body(request)
-        logged_in = await current(s.accounts(), request)
-        account = logged_in[0].id if logged_in else None
-        try:
-            name = clean_name(data.get("name") or (logged_in[0].display if logged_in else None))
-        except LobbyError as error:
-            raise Refused(400, str(error)) from None
-        if data.get("party") is not None:  # accepting a partner's invitation: the setup is the party's
-            party = await Parties(s.quickplay()).by_code(data.get("party"))
-            party_game = s.hub().registry.game(party.game)
-            fmt = format_of(party.players, party_game.teams(
-                party_game.options({**party.options, "players": party.players})))
-            ratings = (await s.accounts().rating(party.leader_account, party.game, fmt),
-                       await s.accounts().rating(account, party.game, fmt))
-            ticket = await Parties(s.quickplay()).accept(party, name, account, ratings)
-            if account is not None:
-                await note_origin(s.accounts().db, account, client_key(request), request.cookies.get(DEVICE))
-            await pair_now(s)
-            return JSONResponse({"ticket": ticket, "party": party.code, "rating": round(ratings[1], 2)},
-                                status_code=201)
-        try:
-            game = s.hub().registry.game(str(data.get("game", "")))
-        except CartasError as error:
-            raise Refused(400, str(error)) from None
-        players, options = data.get("players"), data.get("options") or {}
-        if not isinstance(options, dict) or "players" in options:
-            raise Refused(400, _("options must be an object without players, such as {example}",
-                                 example='{"points": 15}'))
-        if isinstance(players, bool) or not isinstance(players, int):
-            raise Refused(400, _("{field} must be a whole number", field="players"))
-        try:
-            checked = game.options({**options, "players": players})
-        except CartasError as error:
-            raise Refused(400, str(error)) from None
-        bots_after = data.get("bots_after")
-        if bots_after is not None and (isinstance(bots_after, bool) or not isinstance(bots_after, int | float)):
-            raise Refused(400, _("{field} must be a number of seconds, or null for people only",
-                                 field="bots_after"))
-        teams = game.teams(checked)
-        fmt = format_of(players, teams)
-        partner = data.get("partner")
-        if partner is not None and partner is not False:  # a party: the friend accepts, then both queue
-            if fmt != "2v2":
-                raise Refused(400, _("partners queue together only for a game of two teams of two"))
-            if not invites(s).take(client_key(request)):
-                raise Refused(429, _("too many invitations from your address; try again in a minute"))
-            invitee = await invited_account(s, partner, account)
-            made = await Parties(s.quickplay()).create(game.name, options, players, name, account, bots_after, invitee)
-            return JSONResponse(made, status_code=201)
-        over = await within_budget(s, request, account)
-        if over is not None:
-            return over
-        rating = await s.accounts().rating(account, game.name, fmt)
-        ticket = await s.quickplay().join(game.name, options, players, name, account, rating, bots_after)
-        tickets_of(s).setdefault(client_key(request), []).append(hash_token(ticket))
+@route
+async def join(s: Services, request: Request) -> Response:
+    data = await s.json_body(request)
+    logged_in = await current(s.accounts(), request)
+    account = logged_in[0].id if logged_in else None
+    try:
+        name = clean_name(data.get("name") or (logged_in[0].display if logged_in else None))
+    except LobbyError as error:
+        raise Refused(400, str(error)) from None
+    if data.get("party") is not None:  # accepting a partner's invitation: the setup is the party's
+        party = await Parties(s.quickplay()).by_code(data.get("party"))
+        party_game = s.hub().registry.game(party.game)
+        fmt = format_of(party.players, party_game.teams(
+            party_game.options({**party.options, "players": party.players})))
+        ratings = (await s.accounts().rating(party.leader_account, party.game, fmt),
+                   await s.accounts().rating(account, party.game, fmt))
+        ticket = await Parties(s.quickplay()).accept(party, name, account, ratings)
         if account is not None:
             await note_origin(s.accounts().db, account, client_key(request), request.cookies.get(DEVICE))
         await pair_now(s)
-        return JSONResponse({"ticket": ticket, "rating": round(rating, 2)}, status_code=201)
-
-    return await s.guarded(request, handle)
+        return JSONResponse({"ticket": ticket, "party": party.code, "rating": round(ratings[1], 2)},
+                            status_code=201)
+    try:
+        game = s.hub().registry.game(str(data.get("game", "")))
+    except CartasError as error:
+        raise Refused(400, str(error)) from None
+    players, options = data.get("players"), data.get("options") or {}
+    if not isinstance(options, dict) or "players" in options:
+        raise Refused(400, _("options must be an object without players, such as {example}",
+                             example='{"points": 15}'))
+    if isinstance(players, bool) or not isinstance(players, int):
+        raise Refused(400, _("{field} must be a whole number", field="players"))
+    try:
+        checked = game.options({**options, "players": players})
+    except CartasError as error:
+        raise Refused(400, str(error)) from None
+    bots_after = data.get("bots_after")
+    if bots_after is not None and (isinstance(bots_after, bool) or not isinstance(bots_after, int | float)):
+        raise Refused(400, _("{field} must be a number of seconds, or null for people only",
+                             field="bots_after"))
+    teams = game.teams(checked)
+    fmt = format_of(players, teams)
+    partner = data.get("partner")
+    if partner is not None and partner is not False:  # a party: the friend accepts, then both queue
+        if fmt != "2v2":
+            raise Refused(400, _("partners queue together only for a game of two teams of two"))
+        if not invites(s).take(client_key(request)):
+            raise Refused(429, _("too many invitations from your address; try again in a minute"))
+        invitee = await invited_account(s, partner, account)
+        made = await Parties(s.quickplay()).create(game.name, options, players, name, account, bots_after, invitee)
+        return JSONResponse(made, status_code=201)
+    over = await within_budget(s, request, account)
+    if over is not None:
+        return over
+    rating = await s.accounts().rating(account, game.name, fmt)
+    ticket = await s.quickplay().join(game.name, options, players, name, account, rating, bots_after)
+    tickets_of(s).setdefault(client_key(request), []).append(hash_token(ticket))
+    if account is not None:
+        await note_origin(s.accounts().db, account, client_key(request), request.cookies.get(DEVICE))
+    await pair_now(s)
+    return JSONResponse({"ticket": ticket, "rating": round(rating, 2)}, status_code=201)
 
 
 def tickets_of(shared: Services) -> dict[str, list[str]]:
@@ -245,53 +241,37 @@ async def invited_account(s: Services, partner: Any, own: str | None) -> str | N
     return found.id
 
 
-async def poll(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        ticket = bearer(request)
-        if not ticket:
-            raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
-        try:
-            return await s.quickplay().poll(ticket)
-        except Refused as refusal:
-            party = await Parties(s.quickplay()).state_of(ticket) if refusal.status == 404 else None
-            if party is None:
-                raise
-            return party
-
-    return await s.guarded(request, handle)
+@route
+async def poll(s: Services, request: Request) -> Any:
+    ticket = bearer(request)
+    if not ticket:
+        raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
+    try:
+        return await s.quickplay().poll(ticket)
+    except Refused as refusal:
+        party = await Parties(s.quickplay()).state_of(ticket) if refusal.status == 404 else None
+        if party is None:
+            raise
+        return party
 
 
-async def leave(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        ticket = bearer(request)
-        if not ticket:
-            raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
-        if not await Parties(s.quickplay()).leave(ticket):
-            await s.quickplay().leave(ticket)
-        return {"ok": True}
-
-    return await s.guarded(request, handle)
+@route
+async def leave(s: Services, request: Request) -> Any:
+    ticket = bearer(request)
+    if not ticket:
+        raise Refused(401, _("this needs the ticket (Authorization: Bearer TICKET)"))
+    if not await Parties(s.quickplay()).leave(ticket):
+        await s.quickplay().leave(ticket)
+    return {"ok": True}
 
 
-async def party_page_data(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        return (await Parties(s.quickplay()).by_code(request.path_params["code"])).public()
-
-    return await s.guarded(request, handle)
+@route
+async def party_page_data(s: Services, request: Request) -> Any:
+    return (await Parties(s.quickplay()).by_code(request.path_params["code"])).public()
 
 
-async def invitations(request: Request) -> Response:
-    s = services(request)
-
-    async def handle(request: Request) -> Any:
-        logged_in = await current(s.accounts(), request)
-        return [] if logged_in is None else await Parties(s.quickplay()).invitations(logged_in[0].id)
-
-    return await s.guarded(request, handle)
+@route
+async def invitations(s: Services, request: Request) -> Any:
+    logged_in = await current(s.accounts(), request)
+    return [] if logged_in is None else await Parties(s.quickplay()).invitations(logged_in[0].id)
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import re
+from dataclasses import dataclass
 from pathlib import Path
 
 from prometheus_client import CONTENT_TYPE_LATEST, generate_latest
@@ -21,6 +22,18 @@ from .reader_language import request_language
 
 STATIC = Path(__file__).parent.parent / "static"
 """The pages, scripts and decks' art the server sends as they are (package data)."""
+
+@dataclass(frozen=True)
+class Page:
+    """One of the site's HTML pages: ``file`` as :class:`~cartas.online.server.pages.Pages` fills it in for the
+    request's reader. A door's handler is a page's bound ``serve``, so the pages share one body and none is a
+    closure."""
+
+    file: str
+
+    async def serve(self, request: Request) -> Response:
+        return services(request).pages.response(self.file, request)
+
 
 READY_TIMEOUT = 2.0
 """Seconds ``/readyz`` waits for the store to answer before it says the server is not ready."""
@@ -93,11 +106,6 @@ async def readyz(request: Request) -> Response:
     return JSONResponse({"status": "ready"})
 
 
-async def lobby_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("index.html", request)
-
-
 async def deck_art(request: Request) -> Response:
     """The card art of a deck: a built-in one (``static/decks``) or one a plugin's game ships
     (``Game.deck_files``), at one address the pages load whatever the deck is."""
@@ -109,26 +117,9 @@ async def deck_art(request: Request) -> Response:
     return FileResponse(path, media_type="text/javascript")
 
 
-async def table_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("table.html", request)
-
-
-async def match_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("match.html", request)
-
-
-async def account_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("account.html", request)
-
-
-async def quickplay_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("quickplay.html", request)
-
-
-async def leaderboard_page(request: Request) -> Response:
-    s = services(request)
-    return s.pages.response("leaderboard.html", request)
+lobby_page = Page("index.html").serve
+table_page = Page("table.html").serve
+match_page = Page("match.html").serve
+account_page = Page("account.html").serve
+quickplay_page = Page("quickplay.html").serve
+leaderboard_page = Page("leaderboard.html").serve

@@ -12,6 +12,7 @@ import pytest
 from online_helpers import Player, Server
 from starlette.testclient import TestClient, WebSocketDenialResponse
 from starlette.websockets import WebSocketDisconnect
+from test_socket import one_person
 
 from cartas.online.game.expiry import sweep
 from cartas.online.server.limits import Limits, Rate
@@ -27,13 +28,8 @@ class FakeClock:
         return self.now
 
 
-def started_with_bots(server: Server, game: str = "truco", grace: float = 60, **options: Any) -> tuple[str, dict]:
-    created = server.create(game, "Ana", _body={"grace": grace}, **options)
-    code = created["code"]
-    players = server.client.get(f"/api/tables/{code}").json()["players"]
-    server.bots(code, created["host_token"], list(range(1, players)))
-    assert server.host(code, created["host_token"], "start").status_code == 200
-    return code, created
+started_with_bots = one_person
+"""One person at seat 0 and random bots elsewhere, started: the socket tests' own table."""
 
 
 def run(server: Server, coroutine: Any) -> Any:

@@ -106,12 +106,13 @@ def test_a_casual_timeout_makes_the_bot_play_exactly_one_decision(server: Server
     assert table.decisions[seat][0] >= 2
 
 
-def test_the_third_timeout_at_a_rated_table_loses_the_match_and_moves_the_ratings(server: Server) -> None:
-    timers = with_fake_clock(server)
+def rated_clock_table(server: Server, **extra: Any) -> tuple[str, str, str, dict[int, Player]]:
+    """A started rated two-player truco on a 15 s clock with 10 s of reserve (and ``extra`` in the creation's
+    body): Ana's and Beto's cookies, the code, and each seat's connection, settled."""
     ana, beto = account(server, "ana"), account(server, "beto")
     as_(server, ana)
     body = {"game": "truco", "name": "Ana", "options": {"players": 2, "points": 15}, "rated": True,
-            "clock": 15, "reserve": 10}
+            "clock": 15, "reserve": 10, **extra}
     created = server.client.post("/api/tables", json=body).json()
     code = created["code"]
     as_(server, beto)
@@ -119,6 +120,12 @@ def test_the_third_timeout_at_a_rated_table_loses_the_match_and_moves_the_rating
     assert server.host(code, created["host_token"], "start").status_code == 200
     people = {0: server.connect(code, created["token"]), 1: server.connect(code, joined["token"])}
     settle(server, code)
+    return ana, beto, code, people
+
+
+def test_the_third_timeout_at_a_rated_table_loses_the_match_and_moves_the_ratings(server: Server) -> None:
+    timers = with_fake_clock(server)
+    ana, beto, code, people = rated_clock_table(server)
     table = server.table(code)
     loser = to_act(server, code)
     winner = 1 - loser
@@ -246,17 +253,7 @@ def test_bots_have_no_clock(server: Server) -> None:
 
 def test_at_a_rated_table_the_clock_not_the_grace_acts_for_an_absent_person(server: Server) -> None:
     timers = with_fake_clock(server)
-    ana, beto = account(server, "ana"), account(server, "beto")
-    as_(server, ana)
-    body = {"game": "truco", "name": "Ana", "options": {"players": 2, "points": 15}, "rated": True,
-            "clock": 15, "reserve": 10, "grace": 0}
-    created = server.client.post("/api/tables", json=body).json()
-    code = created["code"]
-    as_(server, beto)
-    joined = server.client.post(f"/api/tables/{code}/join", json={}).json()
-    assert server.host(code, created["host_token"], "start").status_code == 200
-    people = {0: server.connect(code, created["token"]), 1: server.connect(code, joined["token"])}
-    settle(server, code)
+    ana, beto, code, people = rated_clock_table(server, grace=0)
     table = server.table(code)
     away = to_act(server, code)
     people[away].session.__exit__(None, None, None)  # gone, with a grace of 0 seconds

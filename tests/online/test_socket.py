@@ -83,11 +83,17 @@ def test_bad_frames_get_an_error_never_a_crash(server: Server) -> None:
     assert bad_hello.until("welcome")  # the first frame was a real hello from connect()
 
 
-def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_and_a_view(server: Server) -> None:
+def four_connected(server: Server) -> tuple[str, list[Player]]:
+    """:func:`four_people`'s table with every seat connected and past its snapshot: the code and the four."""
     code, _, tokens = four_people(server)
     players = [server.connect(code, token) for token in tokens]
     for player in players:
         player.until("snapshot")
+    return code, players
+
+
+def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_and_a_view(server: Server) -> None:
+    code, players = four_connected(server)
     state = server.table(code).state
     mano = state.to_act[0]
     caller = players[mano]
@@ -120,10 +126,7 @@ def test_two_partners_answering_the_same_truco_one_wins_the_other_gets_an_error_
 
 
 def test_a_move_out_of_turn_or_illegal_is_refused_and_changes_nothing(server: Server) -> None:
-    code, _, tokens = four_people(server)
-    players = [server.connect(code, token) for token in tokens]
-    for player in players:
-        player.until("snapshot")
+    code, players = four_connected(server)
     state = server.table(code).state
     waiting = players[(state.to_act[0] + 1) % 4]
     waiting.send({"type": "move", "action": 0})
@@ -147,18 +150,24 @@ def test_card_moves_name_their_card_so_the_card_can_be_clicked(server: Server) -
     assert [m["index"] for m in view["legal"]] == list(range(len(view["legal"])))
 
 
+def chat_while_away(server: Server, code: str, token: str, times: int) -> None:
+    """Close every connection, then connect the seat of ``token`` again and have it say ``hola 0`` up to
+    ``hola times-1``, each line seen come back before the next is sent (the frames a reconnecting seat missed)."""
+    server.close_all()
+    beto = server.connect(code, token)
+    beto.until("snapshot")
+    for n in range(times):
+        beto.send({"type": "chat", "text": f"hola {n}"})
+        beto.until("chat")
+
+
 def test_reconnecting_inside_the_buffer_gets_exactly_the_missed_frames(server: Server) -> None:
     code, _, tokens = four_people(server)
     ana = server.connect(code, tokens[0])
     ana.until("snapshot")
     seen = ana.drain()
     last = ana.version
-    server.close_all()
-    beto = server.connect(code, tokens[1])
-    beto.until("snapshot")
-    for n in range(3):
-        beto.send({"type": "chat", "text": f"hola {n}"})
-        beto.until("chat")
+    chat_while_away(server, code, tokens[1], 3)
     current = server.table(code).version
     assert current > last
     back = server.connect(code, tokens[0], v=last)
@@ -177,12 +186,7 @@ def test_reconnecting_outside_the_buffer_gets_a_snapshot(make_server) -> None:  
     ana = server.connect(code, tokens[0])
     ana.until("snapshot")
     last = ana.version
-    server.close_all()
-    beto = server.connect(code, tokens[1])
-    beto.until("snapshot")
-    for n in range(4):
-        beto.send({"type": "chat", "text": f"hola {n}"})
-        beto.until("chat")
+    chat_while_away(server, code, tokens[1], 4)
     back = server.connect(code, tokens[0], v=last)
     welcome = back.until("welcome")
     snapshot = back.receive()
