@@ -100,20 +100,26 @@ class Honest:
     measuring: bool = False
 
 
+async def started_against_bot(client: httpx.AsyncClient, name: str, level: str) -> tuple[str, str]:
+    """A two-player truco to 30 made by ``client`` as ``name``, a ``level`` bot in seat 1, started: its code and
+    the person's seat token."""
+    created = (await client.post("/api/tables", json={
+        "game": "truco", "options": {"players": 2, "points": 30}, "name": name, "grace": 600,
+    })).json()
+    code = created["code"]
+    host = {"Authorization": f"Bearer {created['host_token']}"}
+    await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": level}, headers=host)
+    (await client.post(f"/api/tables/{code}/start", headers=host)).raise_for_status()
+    return code, created["token"]
+
+
 async def bot_table(base: str, ws_base: str, honest: Honest, stop: asyncio.Event, think: float) -> None:
     """One person plays a ``medium`` bot, match after match, from 127.0.0.9 (its own frame budget); the bot's reply
     time is measured."""
     async with httpx.AsyncClient(base_url=base, timeout=30) as client:
         while not stop.is_set():
-            created = (await client.post("/api/tables", json={
-                "game": "truco", "options": {"players": 2, "points": 30}, "name": "Caro", "grace": 600,
-            })).json()
-            code = created["code"]
-            host = {"Authorization": f"Bearer {created['host_token']}"}
-            await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": "medium"},
-                              headers=host)
-            (await client.post(f"/api/tables/{code}/start", headers=host)).raise_for_status()
-            await versus_bot(f"{ws_base}/ws/{code}", created["token"], honest, stop, think, "127.0.0.9")
+            code, token = await started_against_bot(client, "Caro", "medium")
+            await versus_bot(f"{ws_base}/ws/{code}", token, honest, stop, think, "127.0.0.9")
 
 
 async def versus_bot(url: str, token: str, honest: Honest | None, stop: asyncio.Event, think: float,
@@ -167,15 +173,8 @@ async def finished_matches(base: str, count: int) -> list[str]:
     async with httpx.AsyncClient(base_url=base, timeout=30,
                                  transport=httpx.AsyncHTTPTransport(local_address="127.0.0.250")) as client:
         for number in range(count):
-            created = (await client.post("/api/tables", json={
-                "game": "truco", "options": {"players": 2, "points": 30}, "name": "Dora", "grace": 600,
-            })).json()
-            code = created["code"]
-            host = {"Authorization": f"Bearer {created['host_token']}"}
-            await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": "random"},
-                              headers=host)
-            (await client.post(f"/api/tables/{code}/start", headers=host)).raise_for_status()
-            await versus_bot(f"{ws_base}/ws/{code}", created["token"], None, asyncio.Event(), 0.0,
+            code, token = await started_against_bot(client, "Dora", "random")
+            await versus_bot(f"{ws_base}/ws/{code}", token, None, asyncio.Event(), 0.0,
                              f"127.0.2.{1 + number}")
             codes.append(code)
     return codes
@@ -354,15 +353,7 @@ async def connection_churn(ws_url: str, tally: Tally, stop: asyncio.Event) -> No
 async def attacker_table(base: str) -> tuple[str, str]:
     """A table of the attacker's own, started, with a bot: its seat's refused moves are the flood."""
     async with attacker_client(base) as client:
-        created = (await client.post("/api/tables", json={
-            "game": "truco", "options": {"players": 2, "points": 30}, "name": "Mallory", "grace": 600,
-        })).json()
-        code = created["code"]
-        host = {"Authorization": f"Bearer {created['host_token']}"}
-        await client.post(f"/api/tables/{code}/seating", json={"op": "bot", "seat": 1, "level": "random"},
-                          headers=host)
-        await client.post(f"/api/tables/{code}/start", headers=host)
-        return code, created["token"]
+        return await started_against_bot(client, "Mallory", "random")
 
 
 QUICK = {"game": "truco", "players": 2, "options": {"points": 15}, "name": "q"}
