@@ -76,12 +76,17 @@ def test_the_reserve_is_spent_before_the_timeout_and_the_frames_carry_the_time_l
     assert stored.clock["reserves"][seat] == 25  # committed with the move
 
 
-def test_a_casual_timeout_makes_the_bot_play_exactly_one_decision(server: Server) -> None:
+def waiting_on_a_clock(server: Server, reserve: float) -> tuple[FakeTimers, str, dict[int, Player], Any, int, int]:
+    """A clocked table (15 s a decision, ``reserve`` over the match) on a fake clock, the seat to act and the
+    length of the history before anyone plays: ``(timers, code, people, table, seat, history)``."""
     timers = with_fake_clock(server)
-    code, people = clocked_table(server, clock=15, reserve=30)
+    code, people = clocked_table(server, clock=15, reserve=reserve)
     table = server.table(code)
-    seat = to_act(server, code)
-    history = len(table.state.history)
+    return timers, code, people, table, to_act(server, code), len(table.state.history)
+
+
+def test_a_casual_timeout_makes_the_bot_play_exactly_one_decision(server: Server) -> None:
+    timers, code, people, table, seat, history = waiting_on_a_clock(server, reserve=30)
     advance(server, timers, 44.9)
     settle(server, code)
     assert len(table.state.history) == history  # 15 + 30 seconds are not over yet
@@ -289,11 +294,7 @@ def test_at_a_casual_table_the_grace_still_hands_an_absent_seat_to_a_bot_and_sto
 
 
 def test_a_timeout_the_store_refuses_is_undone_and_comes_back(server: Server) -> None:
-    timers = with_fake_clock(server)
-    code, people = clocked_table(server, clock=15, reserve=0)
-    table = server.table(code)
-    seat = to_act(server, code)
-    history = len(table.state.history)
+    timers, code, people, table, seat, history = waiting_on_a_clock(server, reserve=0)
     version = table.version
 
     async def full_disk(*args: Any, **kwargs: Any) -> None:

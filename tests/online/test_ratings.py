@@ -42,17 +42,24 @@ def matches(server: Server, cookie: str) -> dict[str, Any]:
         time.sleep(0.01)
 
 
-def two_people_table(server: Server, rated: bool, grace: float = 60) -> tuple[str, dict[str, Any], str, str, str]:
-    ana, beto = account(server, "ana"), account(server, "beto")
+def started_by_two(server: Server, ana: str, beto: str, **table: Any) -> tuple[str, dict[str, Any], str]:
+    """A two-player truco to 15 that Ana (logged in as ``ana``) creates with ``table``'s fields and Beto joins,
+    started: its code, Ana's creation answer and Beto's seat token."""
     as_(server, ana)
-    body = {"game": "truco", "name": "Ana", "options": {"players": 2, "points": 15}, "rated": rated, "grace": grace}
+    body = {"game": "truco", "name": "Ana", "options": {"players": 2, "points": 15}, **table}
     created = server.client.post("/api/tables", json=body)
     assert created.status_code == 201, created.text
     code = created.json()["code"]
     as_(server, beto)
     joined = server.client.post(f"/api/tables/{code}/join", json={}).json()
     assert server.host(code, created.json()["host_token"], "start").status_code == 200
-    return code, created.json(), joined["token"], ana, beto
+    return code, created.json(), joined["token"]
+
+
+def two_people_table(server: Server, rated: bool, grace: float = 60) -> tuple[str, dict[str, Any], str, str, str]:
+    ana, beto = account(server, "ana"), account(server, "beto")
+    code, created, token = started_by_two(server, ana, beto, rated=rated, grace=grace)
+    return code, created, token, ana, beto
 
 
 def test_a_rated_match_moves_both_ratings_as_openskill_computes(server: Server) -> None:

@@ -31,6 +31,14 @@ def my_turn(player: Player) -> dict:
     return player.my_turn()
 
 
+def play_first_moves(player: Player, moves: int) -> None:
+    """``player`` plays its first legal move on each of its next ``moves`` turns, each acknowledged."""
+    for _ in range(moves):
+        view = my_turn(player)
+        player.send({"type": "move", "action": 0, "v": view["v"]})
+        player.until("ack")
+
+
 def test_a_seat_gets_welcome_snapshot_and_its_own_cards_only(server: Server) -> None:
     code, _, tokens = four_people(server)
     ana = server.connect(code, tokens[0])
@@ -215,10 +223,7 @@ def test_restart_on_the_same_database_keeps_the_version_and_the_view(make_server
     first = make_server(db=db)
     code, created = one_person(first, players=2)
     ana = first.connect(code, created["token"])
-    for _ in range(3):
-        view = my_turn(ana)
-        ana.send({"type": "move", "action": 0, "v": view["v"]})
-        ana.until("ack")
+    play_first_moves(ana, 3)
     view = my_turn(ana)
     table = first.table(code)
     first.close_all()
@@ -254,10 +259,7 @@ def test_a_bot_plays_an_absent_seat_after_the_grace_period_until_the_person_retu
     table = server.table(code)
     assert 1 in table.takeover
     # Ana plays; the bot answers for Beto's seat.
-    for _ in range(2):
-        view = my_turn(ana)
-        ana.send({"type": "move", "action": 0, "v": view["v"]})
-        ana.until("ack")
+    play_first_moves(ana, 2)
     assert any(seat == 1 for seat, _ in server.hub().store.sync.moves(code))
     back = server.connect(code, beto["token"])
     back.until("snapshot")
@@ -326,10 +328,7 @@ def test_a_connections_seat_follows_its_token_when_the_host_reseats_people(serve
 def test_metrics_report_move_latency_and_loop_lag_without_any_table_detail(server: Server) -> None:
     code, created = one_person(server, players=2)
     ana = server.connect(code, created["token"])
-    for _ in range(2):
-        view = my_turn(ana)
-        ana.send({"type": "move", "action": 0, "v": view["v"]})
-        ana.until("ack")
+    play_first_moves(ana, 2)
     ana.drain(0.1)
     metrics = server.client.get("/api/metrics").json()
     assert metrics["tables"] == 1 and metrics["connections"] == 1

@@ -14,7 +14,7 @@ from online_helpers import Player, Server
 
 sys.path.insert(0, str(Path(__file__).parent))
 from clock_helpers import settle  # noqa: E402
-from test_ratings import account, as_, matches  # noqa: E402
+from test_ratings import account, as_, matches, started_by_two  # noqa: E402
 
 from cartas.online.game.turns import sweep_turns  # noqa: E402
 from cartas.online.server.limits import Limits  # noqa: E402
@@ -38,15 +38,8 @@ def with_wall(server: Server, wall: Wall) -> None:
 
 def turn_table(server: Server, ana: str, beto: str, rated: bool = False) -> tuple[str, dict[int, str]]:
     """A started two-player truco, one day per decision: Ana (seat 0) and Beto (seat 1); their seat tokens."""
-    as_(server, ana)
-    body = {"game": "truco", "name": "Ana", "options": {"players": 2, "points": 15}, "turns": DAY, "rated": rated}
-    created = server.client.post("/api/tables", json=body)
-    assert created.status_code == 201, created.text
-    code = created.json()["code"]
-    as_(server, beto)
-    joined = server.client.post(f"/api/tables/{code}/join", json={}).json()
-    assert server.host(code, created.json()["host_token"], "start").status_code == 200
-    return code, {0: created.json()["token"], 1: joined["token"]}
+    code, created, token = started_by_two(server, ana, beto, turns=DAY, rated=rated)
+    return code, {0: created["token"], 1: token}
 
 
 def to_act(server: Server, code: str) -> int:
