@@ -124,8 +124,8 @@ def test_observation_mask_is_empty_for_an_agent_not_to_act() -> None:
 
 
 def test_bad_game_or_render_mode_is_a_one_line_error() -> None:
-    with pytest.raises(ValueError, match="no game called 'mus'; games: "):
-        env("mus")
+    with pytest.raises(ValueError, match="no game called 'poker'; games: "):
+        env("poker")
     with pytest.raises(ValueError, match="render_mode must be one of human, ansi, not 'rgb_array'"):
         env("truco", render_mode="rgb_array")
     with pytest.raises(ValueError, match="points"):
