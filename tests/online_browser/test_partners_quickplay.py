@@ -34,7 +34,7 @@ def four_player_truco(page: Page, server: str) -> None:
     page.goto(f"{server}/play")
     page.select_option("#qp-game", "truco")
     page.select_option("#qp-players", "4")
-    page.fill("#qp-points", "15")
+    page.select_option("#qp-points", "15")
 
 
 def test_four_accounts_with_a_pair_queued_together_sit_at_one_table(server: str, browser: Browser) -> None:
