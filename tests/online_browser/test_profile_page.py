@@ -23,7 +23,7 @@ def seeded(db_path: Path) -> None:
     from starlette.testclient import TestClient
 
     from cartas.online.app import create_app, installed_registry
-    from cartas.online.ratings import Finished, record_match
+    from cartas.online.accounts.ratings import Finished, record_match
 
     app = create_app(db_path, registry=installed_registry(), bot_delay=0)
     with TestClient(app) as client:
