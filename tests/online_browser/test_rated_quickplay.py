@@ -91,7 +91,7 @@ def test_two_accounts_quick_play_a_rated_truco_and_their_ratings_move(server: st
         for page, width in ((ana, 1280), (beto, 390)):
             page.emulate_media(color_scheme=scheme)
             page.set_viewport_size({"width": width, "height": 800 if width > 400 else 740})
-            page.locator("#result").scroll_into_view_if_needed()
+            page.evaluate("document.querySelector('#result')?.scrollIntoView()")  # redrawn on resize: no held handle
             page.screenshot(path=str(shots / f"banner-{width}-{scheme}.png"))
     for name, page in (("ana", ana), ("beto", beto)):
         number, change = shown[name]
